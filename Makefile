@@ -1,0 +1,20 @@
+# The two commands of the README, and a few for day-to-day work.
+.PHONY: run test setup lint bench eval
+
+run:  ## set up everything and start the product on the embedded defaults
+	./scripts/run.sh
+
+test:  ## set up everything and run every test (unit, integration when services are set, browser, eval)
+	./scripts/test.sh
+
+setup:
+	./scripts/setup.sh
+
+lint:
+	./scripts/setup.sh && .venv/bin/ruff check . && .venv/bin/mypy .
+
+bench:
+	./scripts/setup.sh && ./scripts/bench.sh
+
+eval:
+	./scripts/setup.sh && .venv/bin/python manage.py eval offline

@@ -1,0 +1,19 @@
+"""One place that maps application errors to clear HTTP errors."""
+
+from typing import Any
+
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from scheduling.errors import ApplicationError, NotFound, ValidationFailed
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, NotFound):
+        return Response({"detail": exc.message, **exc.extra}, status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, ValidationFailed):
+        return Response({"detail": exc.message, **exc.extra}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, ApplicationError):
+        return Response({"detail": exc.message, **exc.extra}, status=status.HTTP_400_BAD_REQUEST)
+    return drf_exception_handler(exc, context)

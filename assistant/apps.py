@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class AssistantConfig(AppConfig):
+    name = "assistant"
+    verbose_name = "Assistant"
+
+    def ready(self) -> None:
+        # A broken model configuration stops start-up here, loudly; it never degrades silently.
+        from assistant.providers.registry import check_configuration
+
+        check_configuration()

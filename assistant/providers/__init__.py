@@ -1,0 +1,1 @@
+"""Model providers: openai (any compatible endpoint), offline (the stand-in), scripted (tests)."""

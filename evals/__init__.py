@@ -1,0 +1,1 @@
+"""Offline and live evaluation of the assistant, driven from outside like a client."""

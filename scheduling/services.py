@@ -1,0 +1,137 @@
+"""Writes of the calendar: profiles and events. Command stubs live in ``scheduling.commands``."""
+
+from __future__ import annotations
+
+import datetime
+import re
+import secrets
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from scheduling.errors import ValidationFailed
+from scheduling.models import (
+    MAX_EVENT_DURATION,
+    MAX_NOTES_LENGTH,
+    MAX_TITLE_LENGTH,
+    Event,
+    Language,
+    Profile,
+    ScheduleCommand,
+    validate_time_zone,
+)
+from scheduling.selectors import event_get, profile_get
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SPACE = re.compile(r"\s+")
+
+
+def clean_title(title: str) -> str:
+    """A title as stored: control characters dropped, whitespace collapsed, length checked."""
+    cleaned = _SPACE.sub(" ", _CONTROL.sub(" ", title or "")).strip()
+    if not cleaned:
+        raise ValidationFailed("a title cannot be empty")
+    if len(cleaned) > MAX_TITLE_LENGTH:
+        raise ValidationFailed(f"a title is at most {MAX_TITLE_LENGTH} characters")
+    return cleaned
+
+
+def _check_interval(starts_at: datetime.datetime, ends_at: datetime.datetime) -> None:
+    if starts_at.tzinfo is None or ends_at.tzinfo is None:
+        raise ValidationFailed("event times must be aware")
+    if ends_at <= starts_at:
+        raise ValidationFailed("an event must end after it starts")
+    if ends_at - starts_at > MAX_EVENT_DURATION:
+        raise ValidationFailed(f"an event lasts at most {MAX_EVENT_DURATION.days} days")
+
+
+def event_create(
+    *,
+    owner: AbstractBaseUser,
+    title: str,
+    starts_at: datetime.datetime,
+    ends_at: datetime.datetime,
+    time_zone: str,
+    notes: str = "",
+    command: ScheduleCommand | None = None,
+) -> Event:
+    _check_interval(starts_at, ends_at)
+    validate_time_zone(time_zone)
+    if len(notes) > MAX_NOTES_LENGTH:
+        raise ValidationFailed(f"notes are at most {MAX_NOTES_LENGTH} characters")
+    return Event.objects.create(
+        owner=owner,
+        title=clean_title(title),
+        starts_at=starts_at.astimezone(datetime.UTC),
+        ends_at=ends_at.astimezone(datetime.UTC),
+        time_zone=time_zone,
+        notes=notes,
+        created_by_command=command,
+    )
+
+
+def event_update(
+    *,
+    event: Event,
+    title: str | None = None,
+    starts_at: datetime.datetime | None = None,
+    ends_at: datetime.datetime | None = None,
+    notes: str | None = None,
+) -> Event:
+    if title is not None:
+        event.title = clean_title(title)
+    if starts_at is not None:
+        event.starts_at = starts_at.astimezone(datetime.UTC)
+    if ends_at is not None:
+        event.ends_at = ends_at.astimezone(datetime.UTC)
+    if notes is not None:
+        event.notes = notes
+    _check_interval(event.starts_at, event.ends_at)
+    event.save()
+    return event
+
+
+@transaction.atomic
+def event_delete(*, owner: AbstractBaseUser, event_id: int) -> Event:
+    """Delete one of the owner's events; returns the deleted row (its id is kept for receipts)."""
+    event = event_get(owner=owner, event_id=event_id)
+    deleted_id = event.id
+    event.delete()
+    event.id = deleted_id
+    return event
+
+
+def profile_update(*, user: AbstractBaseUser, **changes: Any) -> Profile:
+    profile = profile_get(user=user)
+    if "time_zone" in changes:
+        try:
+            validate_time_zone(changes["time_zone"])
+        except Exception as error:
+            raise ValidationFailed(str(error)) from None
+        profile.time_zone = changes["time_zone"]
+    if "language" in changes:
+        if changes["language"] not in Language.values:
+            raise ValidationFailed("language must be en or zh")
+        profile.language = changes["language"]
+    work_start = changes.get("work_start", profile.work_start)
+    work_end = changes.get("work_end", profile.work_end)
+    if work_end <= work_start:
+        raise ValidationFailed("working hours must end after they start")
+    profile.work_start, profile.work_end = work_start, work_end
+    profile.save()
+    return profile
+
+
+def profile_rotate_feed_token(*, user: AbstractBaseUser) -> Profile:
+    profile = profile_get(user=user)
+    profile.feed_token = secrets.token_urlsafe(32)
+    profile.save(update_fields=["feed_token"])
+    return profile
+
+
+def profile_revoke_feed_token(*, user: AbstractBaseUser) -> Profile:
+    profile = profile_get(user=user)
+    profile.feed_token = ""
+    profile.save(update_fields=["feed_token"])
+    return profile

@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# Print the performance figures (they are measurements, not pass/fail tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+.venv/bin/python scripts/benchmarks/symbols.py

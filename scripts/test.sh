@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Set up and run every test:
+#   1. lint and types (ruff, mypy)
+#   2. the unit suite on the embedded defaults (SQLite, eager Celery, local-memory cache)
+#   3. the integration suite on PostgreSQL + Redis + a real Celery worker, when DATABASE_URL and
+#      REDIS_URL name them; with REQUIRE_SERVICES=1 (as CI sets) missing services FAIL the run
+#   4. benchmarks, which print their figures
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+
+export PYTHONDONTWRITEBYTECODE=1
+PYTEST=(.venv/bin/python -m pytest -p no:cacheprovider)
+
+echo "==> lint and types"
+.venv/bin/ruff check .
+.venv/bin/mypy .
+
+echo "==> unit suite (SQLite, eager Celery)"
+env -u DATABASE_URL -u REDIS_URL "${PYTEST[@]}" -m "not integration and not browser" -q "$@"
+
+echo "==> integration suite (PostgreSQL, Redis, Celery worker)"
+if [ -n "${DATABASE_URL:-}" ] || [ -n "${REDIS_URL:-}" ] || [ "${REQUIRE_SERVICES:-0}" = "1" ]; then
+  "${PYTEST[@]}" -m integration -q "$@"
+else
+  echo "    DATABASE_URL and REDIS_URL are not set: the integration suite is skipped here."
+  echo "    (CI sets them and REQUIRE_SERVICES=1; see .ci/run.)"
+fi
+
+echo "==> benchmarks"
+./scripts/bench.sh

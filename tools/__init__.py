@@ -1,0 +1,1 @@
+"""The tool contract: closed schemas, the registry, handlers over `scheduling`, receipts."""
