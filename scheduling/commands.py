@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from scheduling import symbols
@@ -112,7 +112,7 @@ def validate_patch(patch: SlotPatch) -> None:
 
 def command_start(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     kind: CommandKind,
     now: datetime.datetime,
     thread_id: int | None = None,
@@ -139,9 +139,7 @@ def command_start(
         # An idempotency key is a retry token, not a way into another person's stub.
         raise NotFound("command not found", {"idempotency_key": key})
     if created and kind == CommandKind.CREATE:
-        command.slots = {
-            "duration_minutes": _slot(DEFAULT_DURATION_MINUTES, raw="", source_turn=None, confidence=0.5)
-        }
+        command.slots = {"duration_minutes": _slot(DEFAULT_DURATION_MINUTES, raw="", source_turn=None, confidence=0.5)}
         command.save(update_fields=["slots"])
     return command
 
@@ -163,7 +161,9 @@ def command_merge_patch(
         if old == value:
             continue
         defaulted = name == "duration_minutes" and (command.slots.get(name) or {}).get("raw") == ""
-        command.slots[name] = _slot(value, raw=patch.raw.get(name, str(value)), source_turn=source_turn, confidence=patch.confidence)
+        command.slots[name] = _slot(
+            value, raw=patch.raw.get(name, str(value)), source_turn=source_turn, confidence=patch.confidence
+        )
         if old is None or defaulted:
             revealed.append(name)
             _history(command, CommandChange.Kind.REVEAL, name, old, value, now, source_turn)
@@ -177,7 +177,7 @@ def command_merge_patch(
 
 def command_apply(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     patch: SlotPatch,
     now: datetime.datetime,
     command_id: uuid.UUID | str | None = None,
@@ -224,7 +224,7 @@ def command_apply(
         return outcome
 
 
-def command_execute(*, owner: AbstractBaseUser, command_id: uuid.UUID | str, now: datetime.datetime) -> CommandOutcome:
+def command_execute(*, owner: User, command_id: uuid.UUID | str, now: datetime.datetime) -> CommandOutcome:
     """Execute a stub as it stands. Twice, or from two threads at once, it writes once."""
     with transaction.atomic():
         command = _lock(owner, command_id)
@@ -235,7 +235,9 @@ def command_execute(*, owner: AbstractBaseUser, command_id: uuid.UUID | str, now
         return _execute_locked(command, now, source_turn=None)
 
 
-def command_confirm_delete(*, owner: AbstractBaseUser, command_id: uuid.UUID | str, now: datetime.datetime) -> CommandOutcome:
+def command_confirm_delete(
+    *, owner: User, command_id: uuid.UUID | str, now: datetime.datetime
+) -> CommandOutcome:
     """Carry out a delete stub that the person confirmed (the caller checked the confirmation)."""
     with transaction.atomic():
         command = _lock(owner, command_id)
@@ -253,6 +255,8 @@ def command_confirm_delete(*, owner: AbstractBaseUser, command_id: uuid.UUID | s
         except NotFound:
             _set_status(command, CommandStatus.CANCELLED, now, note="event already gone")
             return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event no longer exists")
+        # The database already set the foreign key to NULL; the snapshot in the slots remains.
+        command.target_event = None
         command.slots["deleted_event"] = _slot(_event_snapshot(event), raw="", source_turn=None, confidence=1.0)
         _set_status(command, CommandStatus.DELETED, now)
         return CommandOutcome(Outcome.DELETED, command=command, event=event)
@@ -260,7 +264,7 @@ def command_confirm_delete(*, owner: AbstractBaseUser, command_id: uuid.UUID | s
 
 def command_request_delete(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     event_id: int,
     now: datetime.datetime,
     thread_id: int | None = None,
@@ -287,7 +291,7 @@ def command_request_delete(
     return CommandOutcome(Outcome.AWAITING_CONFIRMATION, command=command, event=event)
 
 
-def command_cancel(*, owner: AbstractBaseUser, command_id: uuid.UUID | str, now: datetime.datetime) -> CommandOutcome:
+def command_cancel(*, owner: User, command_id: uuid.UUID | str, now: datetime.datetime) -> CommandOutcome:
     with transaction.atomic():
         command = _lock(owner, command_id)
         if command.status not in OPEN_STATUSES:
@@ -433,7 +437,7 @@ def _duration(command: ScheduleCommand, target: Event | None) -> int:
     return DEFAULT_DURATION_MINUTES
 
 
-def _lock(owner: AbstractBaseUser, command_id: uuid.UUID | str) -> ScheduleCommand:
+def _lock(owner: User, command_id: uuid.UUID | str) -> ScheduleCommand:
     # The row lock is what makes "execute twice" and "two tabs at once" create one event.
     try:
         return ScheduleCommand.objects.select_for_update().get(owner=owner, id=_as_uuid(command_id))
@@ -450,7 +454,7 @@ def _as_uuid(command_id: uuid.UUID | str) -> uuid.UUID:
         raise NotFound("command not found", {"command_id": str(command_id)}) from None
 
 
-def _load_open(owner: AbstractBaseUser, command_id: uuid.UUID | str) -> ScheduleCommand | None:
+def _load_open(owner: User, command_id: uuid.UUID | str) -> ScheduleCommand | None:
     try:
         return ScheduleCommand.objects.get(owner=owner, id=_as_uuid(command_id))
     except (ScheduleCommand.DoesNotExist, NotFound):
@@ -479,7 +483,16 @@ def _expire(command: ScheduleCommand, now: datetime.datetime) -> CommandOutcome:
 
 def _reject(command: ScheduleCommand, name: str, now: datetime.datetime, source_turn: int | None, note: str) -> None:
     old = command.slots.pop(name, None)
-    _history(command, CommandChange.Kind.REJECT, name, None if old is None else old.get("value"), None, now, source_turn, note=note[:200])
+    _history(
+        command,
+        CommandChange.Kind.REJECT,
+        name,
+        None if old is None else old.get("value"),
+        None,
+        now,
+        source_turn,
+        note=note[:200],
+    )
     command.missing = missing_slots(command)
     _set_status(command, _NEEDS.get(name, CommandStatus.NEEDS_DATE), now)
 

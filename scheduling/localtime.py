@@ -18,12 +18,9 @@ def local_datetime(day: datetime.date, clock: datetime.time, zone: ZoneInfo) -> 
     A time that does not exist (the hour skipped when clocks go forward) is moved forward
     by the gap, as calendar apps do; an ambiguous time (the repeated hour) takes the first.
     """
-    naive = datetime.datetime.combine(day, clock)
-    aware = naive.replace(tzinfo=zone, fold=0)
-    round_trip = aware.astimezone(UTC).astimezone(zone)
-    if round_trip.replace(tzinfo=None) != naive:
-        aware = naive.replace(tzinfo=zone, fold=1)
-    return aware.astimezone(UTC)
+    # With fold=0 zoneinfo applies the offset in force before a transition: in a gap that
+    # lands the instant after the gap, in an overlap it picks the first occurrence.
+    return datetime.datetime.combine(day, clock, tzinfo=zone).replace(fold=0).astimezone(UTC)
 
 
 def day_bounds(day: datetime.date, zone: ZoneInfo) -> tuple[datetime.datetime, datetime.datetime]:

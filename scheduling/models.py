@@ -43,7 +43,9 @@ class Profile(models.Model):
 
     class Meta:
         constraints = [
-            models.CheckConstraint(condition=models.Q(work_end__gt=models.F("work_start")), name="profile_work_hours_order"),
+            models.CheckConstraint(
+                condition=models.Q(work_end__gt=models.F("work_start")), name="profile_work_hours_order"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -72,7 +74,9 @@ class Event(models.Model):
         ordering = ["starts_at", "id"]
         indexes = [models.Index(fields=["owner", "starts_at"], name="event_owner_start")]
         constraints = [
-            models.CheckConstraint(condition=models.Q(ends_at__gt=models.F("starts_at")), name="event_ends_after_start"),
+            models.CheckConstraint(
+                condition=models.Q(ends_at__gt=models.F("starts_at")), name="event_ends_after_start"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -6,14 +6,14 @@ import datetime
 import uuid
 from collections.abc import Sequence
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 
 from scheduling.errors import NotFound
 from scheduling.models import MAX_EVENT_DURATION, OPEN_STATUSES, Event, Profile, ScheduleCommand
 
 
-def profile_get(*, user: AbstractBaseUser) -> Profile:
+def profile_get(*, user: User) -> Profile:
     profile, _ = Profile.objects.get_or_create(user=user, defaults=_profile_defaults())
     return profile
 
@@ -25,7 +25,7 @@ def _profile_defaults() -> dict[str, str]:
 
 
 def event_list_in_range(
-    *, owner: AbstractBaseUser, start: datetime.datetime, end: datetime.datetime
+    *, owner: User, start: datetime.datetime, end: datetime.datetime
 ) -> QuerySet[Event]:
     """The owner's events overlapping [start, end), earliest first.
 
@@ -42,7 +42,7 @@ def event_list_in_range(
 
 def event_conflicts(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     start: datetime.datetime,
     end: datetime.datetime,
     exclude_ids: Sequence[int] = (),
@@ -54,14 +54,14 @@ def event_conflicts(
     return list(queryset)
 
 
-def event_get(*, owner: AbstractBaseUser, event_id: int) -> Event:
+def event_get(*, owner: User, event_id: int) -> Event:
     try:
         return Event.objects.get(owner=owner, id=event_id)
     except Event.DoesNotExist:
         raise NotFound("event not found", {"event_id": event_id}) from None
 
 
-def command_get(*, owner: AbstractBaseUser, command_id: uuid.UUID | str) -> ScheduleCommand:
+def command_get(*, owner: User, command_id: uuid.UUID | str) -> ScheduleCommand:
     try:
         return ScheduleCommand.objects.get(owner=owner, id=command_id)
     except (ScheduleCommand.DoesNotExist, ValueError, TypeError):
@@ -69,7 +69,7 @@ def command_get(*, owner: AbstractBaseUser, command_id: uuid.UUID | str) -> Sche
 
 
 def command_active_for_thread(
-    *, owner: AbstractBaseUser, thread_id: int, now: datetime.datetime
+    *, owner: User, thread_id: int, now: datetime.datetime
 ) -> ScheduleCommand | None:
     """The newest open, unexpired stub of this person in this thread."""
     return (

@@ -7,7 +7,7 @@ import re
 import secrets
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from scheduling.errors import ValidationFailed
@@ -48,7 +48,7 @@ def _check_interval(starts_at: datetime.datetime, ends_at: datetime.datetime) ->
 
 def event_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     title: str,
     starts_at: datetime.datetime,
     ends_at: datetime.datetime,
@@ -93,7 +93,7 @@ def event_update(
 
 
 @transaction.atomic
-def event_delete(*, owner: AbstractBaseUser, event_id: int) -> Event:
+def event_delete(*, owner: User, event_id: int) -> Event:
     """Delete one of the owner's events; returns the deleted row (its id is kept for receipts)."""
     event = event_get(owner=owner, event_id=event_id)
     deleted_id = event.id
@@ -102,7 +102,7 @@ def event_delete(*, owner: AbstractBaseUser, event_id: int) -> Event:
     return event
 
 
-def profile_update(*, user: AbstractBaseUser, **changes: Any) -> Profile:
+def profile_update(*, user: User, **changes: Any) -> Profile:
     profile = profile_get(user=user)
     if "time_zone" in changes:
         try:
@@ -123,14 +123,14 @@ def profile_update(*, user: AbstractBaseUser, **changes: Any) -> Profile:
     return profile
 
 
-def profile_rotate_feed_token(*, user: AbstractBaseUser) -> Profile:
+def profile_rotate_feed_token(*, user: User) -> Profile:
     profile = profile_get(user=user)
     profile.feed_token = secrets.token_urlsafe(32)
     profile.save(update_fields=["feed_token"])
     return profile
 
 
-def profile_revoke_feed_token(*, user: AbstractBaseUser) -> Profile:
+def profile_revoke_feed_token(*, user: User) -> Profile:
     profile = profile_get(user=user)
     profile.feed_token = ""
     profile.save(update_fields=["feed_token"])

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from zoneinfo import ZoneInfo
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from scheduling.localtime import local_datetime
 from scheduling.models import Profile
@@ -65,7 +65,7 @@ def day_window(
 
 def free_slots(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     profile: Profile,
     days: Sequence[datetime.date],
     duration: datetime.timedelta,
@@ -80,7 +80,7 @@ def free_slots(
 
 def nearest_free_slots(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     profile: Profile,
     wanted_start: datetime.datetime,
     duration: datetime.timedelta,
@@ -106,12 +106,14 @@ def nearest_free_slots(
         same_day.sort(key=lambda slot: (abs(slot.start - wanted_start), slot.start))
         return sorted(same_day[:limit], key=lambda slot: slot.start)
     later_days = [day + datetime.timedelta(days=offset) for offset in range(1, search_days + 1)]
-    return free_slots(owner=owner, profile=profile, days=later_days, duration=duration, part=PartOfDay.ANY, now=now, limit=limit)
+    return free_slots(
+        owner=owner, profile=profile, days=later_days, duration=duration, part=PartOfDay.ANY, now=now, limit=limit
+    )
 
 
 def _fit(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     windows: Iterable[tuple[datetime.datetime, datetime.datetime]],
     duration: datetime.timedelta,
     now: datetime.datetime,

@@ -67,9 +67,7 @@ def resolve(expression: str, today: datetime.date) -> list[datetime.date]:
     if len(expression) > MAX_EXPRESSION_LENGTH:
         raise InvalidExpression(expression, f"longer than {MAX_EXPRESSION_LENGTH} characters")
     if not _DATE_EXPRESSION.fullmatch(expression):
-        raise InvalidExpression(
-            expression, "expected D±n, Wd, Wd±k, WE, WE+k, MM-DD or YYYY-MM-DD (ASCII digits)"
-        )
+        raise InvalidExpression(expression, "expected D±n, Wd, Wd±k, WE, WE+k, MM-DD or YYYY-MM-DD (ASCII digits)")
 
     if match := _DAY_OFFSET.fullmatch(expression):
         sign, digits = match.groups()
@@ -114,8 +112,10 @@ def parse_time(expression: str) -> datetime.time:
 
 
 def is_date_expression(expression: object) -> bool:
-    return isinstance(expression, str) and len(expression) <= MAX_EXPRESSION_LENGTH and bool(
-        _DATE_EXPRESSION.fullmatch(expression)
+    return (
+        isinstance(expression, str)
+        and len(expression) <= MAX_EXPRESSION_LENGTH
+        and bool(_DATE_EXPRESSION.fullmatch(expression))
     )
 
 

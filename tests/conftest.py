@@ -13,6 +13,8 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from scheduling.models import Event, Profile
 
+pytest_plugins = ["pytester"]
+
 # A Monday, late morning in Shanghai: most stories start here.
 FROZEN_NOW = datetime.datetime(2026, 12, 7, 2, 0, tzinfo=datetime.UTC)  # 10:00 in Asia/Shanghai
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from scheduling.symbols import parse_time, resolve  # noqa: E402
+from scheduling.symbols import parse_time, resolve
 
 GOAL_PER_SECOND = 100_000
 MIX = ["D+0", "D+1", "D-3", "W3", "W5+1", "W1-1", "WE", "WE+1", "12-25", "2027-03-14", "D+365", "W7+52"]
@@ -43,7 +43,9 @@ def main() -> int:
     args = parser.parse_args()
     resolutions, times = measure(args.seconds)
     met = resolutions >= GOAL_PER_SECOND
-    print(f"symbols.resolve: {resolutions:,.0f} resolutions/s (goal {GOAL_PER_SECOND:,}/s: {'met' if met else 'MISSED'})")
+    print(
+        f"symbols.resolve: {resolutions:,.0f} resolutions/s (goal {GOAL_PER_SECOND:,}/s: {'met' if met else 'MISSED'})"
+    )
     print(f"symbols.parse_time: {times:,.0f} parses/s")
     return 0 if met or not args.enforce else 1
 

@@ -162,19 +162,41 @@ def test_non_strings_are_invalid_expressions(bad: object) -> None:
 
 def test_today_must_be_a_date_not_a_datetime() -> None:
     with pytest.raises(TypeError):
-        resolve("D+1", datetime.datetime(2026, 11, 29, 12, 0))  # noqa: DTZ001
+        resolve("D+1", datetime.datetime(2026, 11, 29, 12, 0))
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("00:00", datetime.time(0, 0)), ("09:05", datetime.time(9, 5)), ("23:59", datetime.time(23, 59)), ("12:30", datetime.time(12, 30))],
+    [
+        ("00:00", datetime.time(0, 0)),
+        ("09:05", datetime.time(9, 5)),
+        ("23:59", datetime.time(23, 59)),
+        ("12:30", datetime.time(12, 30)),
+    ],
 )
 def test_parse_time(text: str, expected: datetime.time) -> None:
     assert parse_time(text) == expected
 
 
 @pytest.mark.parametrize(
-    "bad", ["24:00", "23:60", "9:05", "09:5", "0905", "09-05", "3pm", "", " 09:05", "09:05\n", "１２:００", "25:00", "-1:00", None, 905]
+    "bad",
+    [
+        "24:00",
+        "23:60",
+        "9:05",
+        "09:5",
+        "0905",
+        "09-05",
+        "3pm",
+        "",
+        " 09:05",
+        "09:05\n",
+        "１２:００",
+        "25:00",
+        "-1:00",
+        None,
+        905,
+    ],
 )
 def test_bad_times(bad: object) -> None:
     with pytest.raises(InvalidExpression):
