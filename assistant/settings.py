@@ -6,6 +6,7 @@ REDIS_URL and the model's variables. See README.md, "Configuration".
 """
 
 import os
+import warnings
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -181,6 +182,8 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = True
+# Served from the finders until `collectstatic` fills STATIC_ROOT; no warning for that.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
@@ -233,3 +236,7 @@ COMMAND_TTL_MINUTES = env_int("COMMAND_TTL_MINUTES", 120)
 MAX_MESSAGE_CHARS = env_int("MAX_MESSAGE_CHARS", 2000)
 MAX_TOOL_HOPS = env_int("MAX_TOOL_HOPS", 3)
 THREAD_LOCK_SECONDS = env_int("THREAD_LOCK_SECONDS", 120)
+
+# Where the slow work after a turn runs: "celery" (default when a broker is set), "thread"
+# (default in embedded mode: in-process, after the reply), "inline" (tests) or "none".
+POST_TURN_TASKS = env_str("POST_TURN_TASKS")

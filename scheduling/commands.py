@@ -440,9 +440,11 @@ def _duration(command: ScheduleCommand, target: Event | None) -> int:
 def _lock(owner: User, command_id: uuid.UUID | str) -> ScheduleCommand:
     # The row lock is what makes "execute twice" and "two tabs at once" create one event.
     try:
-        return ScheduleCommand.objects.select_for_update().get(owner=owner, id=_as_uuid(command_id))
+        command = ScheduleCommand.objects.select_for_update().get(owner=owner, id=_as_uuid(command_id))
     except ScheduleCommand.DoesNotExist:
         raise NotFound("command not found", {"command_id": str(command_id)}) from None
+    command.owner = owner  # the caller's instance, with its cached profile: no extra query
+    return command
 
 
 def _as_uuid(command_id: uuid.UUID | str) -> uuid.UUID:

@@ -14,7 +14,13 @@ from scheduling.models import MAX_EVENT_DURATION, OPEN_STATUSES, Event, Profile,
 
 
 def profile_get(*, user: User) -> Profile:
+    """The person's profile (made with the defaults on first use); cached on the user object."""
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        pass
     profile, _ = Profile.objects.get_or_create(user=user, defaults=_profile_defaults())
+    user.profile = profile
     return profile
 
 

@@ -3,4 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 .venv/bin/python scripts/benchmarks/symbols.py
+.venv/bin/python scripts/benchmarks/phrases.py
 .venv/bin/python scripts/benchmarks/range_query.py

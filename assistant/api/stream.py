@@ -1,0 +1,121 @@
+"""POST a message, get the reply as Server-Sent Events, from an async view under ASGI.
+
+The turn runs in a worker thread; this coroutine only relays its events, so a slow model does
+not hold an event-loop thread. The reply text is sent once the exit invariant has checked it:
+a claim never reaches the screen before it is verified. A client that disconnects loses
+nothing: the turn finishes and both messages stay in the archive.
+
+Events: ``status`` (received / thinking / tool), ``reply`` (the turn, as in the JSON API),
+``error`` (a clear message), then ``done``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse, StreamingHttpResponse
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework.authentication import CSRFCheck
+from rest_framework.authtoken.models import Token
+
+from assistant.api.views import turn_payload
+from assistant.turn.load import thread_get
+from assistant.turn.lock import ThreadBusy
+from assistant.turn.pipeline import clean_message, handle_message
+from scheduling.errors import ApplicationError, NotFound
+
+
+async def _authenticate(request: HttpRequest) -> tuple[User | None, HttpResponse | None]:
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Token "):
+        key = header.removeprefix("Token ").strip()
+        token = await Token.objects.select_related("user").filter(key=key).afirst()
+        if token is None or not token.user.is_active:
+            return None, JsonResponse({"detail": "invalid token"}, status=401)
+        return token.user, None
+    user = await request.auser()
+    if not user.is_authenticated:
+        return None, JsonResponse({"detail": "authentication required"}, status=401)
+    # Session authentication needs the CSRF token, as every form does.
+    check = CSRFCheck(lambda _request: HttpResponse())
+    check.process_request(request)
+    rejected = check.process_view(request, _csrf_probe, (), {})
+    if rejected is not None:
+        return None, JsonResponse({"detail": "CSRF check failed"}, status=403)
+    return user, None
+
+
+def _csrf_probe(request: HttpRequest) -> HttpResponse:
+    """Stands in for the view in the CSRF check (which only looks at its attributes)."""
+    return HttpResponse()
+
+
+def _sse(event: str, data: dict[str, Any]) -> str:
+    return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
+
+
+@csrf_exempt
+async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBase:
+    if request.method != "POST":
+        return JsonResponse({"detail": "method not allowed"}, status=405)
+    user, problem = await _authenticate(request)
+    if problem is not None or user is None:
+        return problem or JsonResponse({"detail": "authentication required"}, status=401)
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return JsonResponse({"detail": "the body must be JSON"}, status=400)
+    if not isinstance(body, dict):
+        return JsonResponse({"detail": "the body must be a JSON object"}, status=400)
+    try:
+        text = clean_message(body.get("text"))
+        await sync_to_async(thread_get)(owner=user, thread_id=thread_id)
+    except NotFound:
+        return JsonResponse({"detail": "thread not found"}, status=404)
+    except ApplicationError as error:
+        return JsonResponse({"detail": error.message, **error.extra}, status=400)
+
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
+
+    def emit(event: str, data: dict[str, Any]) -> None:
+        loop.call_soon_threadsafe(queue.put_nowait, (event, data))
+
+    async def run_turn() -> None:
+        try:
+            outcome = await sync_to_async(handle_message, thread_sensitive=False)(
+                user=user, thread_id=thread_id, text=text, emit=emit
+            )
+            payload = await sync_to_async(turn_payload, thread_sensitive=False)(outcome)
+            await queue.put(("reply", payload))
+        except ThreadBusy:
+            await queue.put(
+                ("error", {"detail": "another message in this thread is still being answered", "retry": True})
+            )
+        except Exception:
+            await queue.put(("error", {"detail": "the reply failed; your message is saved", "retry": True}))
+        finally:
+            await queue.put(None)
+
+    turn = asyncio.create_task(run_turn())
+
+    async def events() -> AsyncIterator[str]:
+        yield _sse("status", {"stage": "received", "stand_in": settings.MODEL_PROVIDER == "offline"})
+        while True:
+            item = await queue.get()
+            if item is None:
+                break
+            yield _sse(*item)
+        yield _sse("done", {})
+        await turn
+
+    response = StreamingHttpResponse(events(), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    return response

@@ -1,0 +1,199 @@
+"""The JSON API: thin views that validate input, call one service, serialize the result."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any, cast
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.db import connection
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from assistant.api.serializers import (
+    ConfirmationDecisionSerializer,
+    EventRangeSerializer,
+    EventSerializer,
+    MessageSerializer,
+    PostMessageSerializer,
+    ProfileSerializer,
+    ThreadSerializer,
+)
+from assistant.models import Message, Thread
+from assistant.providers.registry import configuration_problem, get_provider
+from assistant.turn.load import thread_get
+from assistant.turn.lock import ThreadBusy
+from assistant.turn.pipeline import handle_command_cancel, handle_confirmation, handle_message
+from assistant.turn.record import TurnOutcome
+from scheduling.localtime import local_datetime
+from scheduling.selectors import event_list_in_range, profile_get
+
+GATE_ENTRIES = {"confirmation", "confirmation_gate", "confirmation_button"}
+
+
+def turn_payload(outcome: TurnOutcome) -> dict[str, Any]:
+    trace = outcome.trace
+    tool_calls = [call for call in trace.tool_calls if call.get("name") not in GATE_ENTRIES]
+    return {
+        "user_message": MessageSerializer(outcome.user_message).data,
+        "assistant_message": MessageSerializer(outcome.assistant_message).data,
+        "route": trace.route,
+        "model_calls": trace.model_calls,
+        "tools": [call["name"] for call in tool_calls],
+        "statuses": [call["status"] for call in tool_calls if call.get("status")],
+        "flags": trace.flags,
+        "intent_revision": outcome.state.revision,
+        "provider": trace.provider,
+    }
+
+
+def person(request: Request) -> User:
+    """The authenticated person (every view here requires authentication)."""
+    return cast(User, request.user)
+
+
+def busy_response() -> Response:
+    return Response(
+        {"detail": "another message in this thread is still being answered; try again"}, status=status.HTTP_409_CONFLICT
+    )
+
+
+class ThreadListCreate(generics.ListCreateAPIView[Thread]):
+    serializer_class = ThreadSerializer
+
+    def get_queryset(self) -> Any:
+        return Thread.objects.filter(owner=person(self.request))
+
+    def perform_create(self, serializer: serializers.BaseSerializer[Thread]) -> None:
+        serializer.save(owner=person(self.request))
+
+
+class ThreadDetail(generics.RetrieveUpdateDestroyAPIView[Thread]):
+    serializer_class = ThreadSerializer
+    http_method_names = ["get", "patch", "delete"]
+
+    def get_queryset(self) -> Any:
+        # Another person's thread is simply not in the queryset: 404, never 403.
+        return Thread.objects.filter(owner=person(self.request))
+
+
+class ThreadMessages(APIView):
+    @extend_schema(responses=MessageSerializer(many=True))
+    def get(self, request: Request, thread_id: int) -> Response:
+        thread = thread_get(owner=person(request), thread_id=thread_id)
+        messages = Message.objects.filter(thread=thread).order_by("created_at", "id")
+        return Response(MessageSerializer(messages, many=True).data)
+
+    @extend_schema(request=PostMessageSerializer, responses={201: dict})
+    def post(self, request: Request, thread_id: int) -> Response:
+        serializer = PostMessageSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            outcome = handle_message(user=person(request), thread_id=thread_id, text=serializer.validated_data["text"])
+        except ThreadBusy:
+            return busy_response()
+        return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+
+
+class ConfirmationDecision(APIView):
+    @extend_schema(request=ConfirmationDecisionSerializer, responses={201: dict})
+    def post(self, request: Request, confirmation_id: str) -> Response:
+        serializer = ConfirmationDecisionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            outcome = handle_confirmation(
+                user=person(request),
+                confirmation_id=confirmation_id,
+                decision=serializer.validated_data["decision"],
+                action_digest=serializer.validated_data["action_digest"],
+            )
+        except ThreadBusy:
+            return busy_response()
+        return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+
+
+class CommandCancel(APIView):
+    @extend_schema(request=None, responses={201: dict})
+    def post(self, request: Request, command_id: str) -> Response:
+        try:
+            outcome = handle_command_cancel(user=person(request), command_id=command_id)
+        except ThreadBusy:
+            return busy_response()
+        return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+
+
+class EventList(APIView):
+    @extend_schema(parameters=[EventRangeSerializer], responses=EventSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        query = EventRangeSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        profile = profile_get(user=person(request))
+        zone = profile.zone
+        start = local_datetime(query.validated_data["start"], datetime.time(0, 0), zone)
+        end = local_datetime(query.validated_data["end"] + datetime.timedelta(days=1), datetime.time(0, 0), zone)
+        events = event_list_in_range(owner=person(request), start=start, end=end)
+        return Response(EventSerializer(events, many=True, context={"zone": zone}).data)
+
+
+class Me(APIView):
+    @extend_schema(responses=ProfileSerializer)
+    def get(self, request: Request) -> Response:
+        profile = profile_get(user=person(request))
+        return Response({"username": request.user.get_username(), **ProfileSerializer(profile).data})
+
+    @extend_schema(request=ProfileSerializer, responses=ProfileSerializer)
+    def patch(self, request: Request) -> Response:
+        profile = profile_get(user=person(request))
+        serializer = ProfileSerializer(profile, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        serializer.save()
+        return Response({"username": request.user.get_username(), **serializer.data})
+
+
+class Health(APIView):
+    """Liveness plus configuration: a misconfigured model answers 503, loudly."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(responses={200: dict, 503: dict})
+    def get(self, request: Request) -> Response:
+        problem = configuration_problem()
+        body: dict[str, Any] = {
+            "status": "ok",
+            "provider": settings.MODEL_PROVIDER,
+            "model": settings.OPENAI_MODEL if settings.MODEL_PROVIDER == "openai" else "offline-stand-in",
+            "stand_in": settings.MODEL_PROVIDER == "offline",
+            "celery": "eager" if settings.CELERY_TASK_ALWAYS_EAGER else "broker",
+        }
+        checks = {"database": _database_ok(), "cache": _cache_ok(), "model_config": problem or "ok"}
+        if problem is None and request.query_params.get("probe") and settings.MODEL_PROVIDER == "openai":
+            checks["model_endpoint"] = get_provider().probe()  # type: ignore[attr-defined]
+        body["checks"] = checks
+        healthy = all(value == "ok" for value in checks.values())
+        if not healthy:
+            body["status"] = "misconfigured" if problem else "degraded"
+        return Response(body, status=status.HTTP_200_OK if healthy else status.HTTP_503_SERVICE_UNAVAILABLE)
+
+
+def _database_ok() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("select 1")
+    except Exception as error:
+        return f"error: {error.__class__.__name__}"
+    return "ok"
+
+
+def _cache_ok() -> str:
+    try:
+        cache.set("health-check", "ok", 5)
+        return "ok" if cache.get("health-check") == "ok" else "error: cache did not keep a value"
+    except Exception as error:
+        return f"error: {error.__class__.__name__}"

@@ -1,0 +1,59 @@
+"""Building the one tool call a response carries, against the tool list the request offers.
+
+Like a real model, the stand-in can only call a tool it was shown, and fills every property of
+that tool's schema (strict mode: all required, unknown ones null). A value that would not pass
+the schema's pattern is left null, so the server asks for it instead of rejecting the call.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from assistant.providers.base import ModelResponse, ToolCall
+from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.replies import say
+
+
+def _offered(tools: Sequence[dict[str, Any]], name: str) -> dict[str, Any] | None:
+    for tool in tools:
+        function = tool.get("function") or {}
+        if function.get("name") == name:
+            parameters = function.get("parameters") or {}
+            return parameters if isinstance(parameters, dict) else {}
+    return None
+
+
+def _fits(schema: dict[str, Any], value: Any) -> bool:
+    if value is None:
+        return True
+    pattern = schema.get("pattern")
+    if pattern and not (isinstance(value, str) and re.search(pattern, value)):
+        return False
+    if isinstance(value, int) and not isinstance(value, bool):
+        return schema.get("minimum", value) <= value <= schema.get("maximum", value)
+    enum = schema.get("enum")
+    return not enum or value in enum
+
+
+def text(content: str) -> ModelResponse:
+    return ModelResponse(text=content)
+
+
+def call(turn: Turn, tools: Sequence[dict[str, Any]], name: str, **arguments: Any) -> ModelResponse:
+    parameters = _offered(tools, name)
+    if parameters is None:
+        return text(say("no_such_tool", turn.zh))
+    properties: dict[str, Any] = parameters.get("properties") or {}
+    filled = {
+        key: (arguments.get(key) if _fits(schema, arguments.get(key)) else None) for key, schema in properties.items()
+    }
+    # Ids count the calls already in this turn, so the same request always gets the same id.
+    tool_call = ToolCall(
+        id=f"offline_call_{turn.calls_so_far + 1}",
+        name=name,
+        arguments=json.dumps(filled, ensure_ascii=False),
+    )
+    return ModelResponse(tool_calls=[tool_call])

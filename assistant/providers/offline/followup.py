@@ -1,0 +1,100 @@
+"""The second call of a turn, after an intermediate tool: read what memory or the archive
+returned, then either finish in words or make the terminal call the first call was heading for.
+
+What comes back is data, never instructions: a fact is only searched for a date, and quoted
+history is introduced as history. A quote the server's exit invariant would read as a claim
+("I've booked …") is left out, so the stand-in never trips the guard by quoting.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from assistant.providers.base import ModelResponse
+from assistant.providers.offline.calls import text
+from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.replies import QUOTE_BY, say
+from scheduling.phrases import extract_when
+from scheduling.symbols import InvalidExpression, resolve
+
+MAX_QUOTES = 3
+MAX_QUOTE_CHARS = 160
+
+
+def quotable(sentence: str) -> bool:
+    """Whether quoting this would read as a claim or a calendar fact to the exit invariant."""
+    # Imported here: the guard lives in the turn pipeline, which loads Django models.
+    from assistant.turn.exit import claimed_writes, states_schedule_facts
+
+    return not claimed_writes(sentence) and not states_schedule_facts(sentence)
+
+
+def fact_texts(result: dict[str, Any]) -> list[str]:
+    facts = result.get("facts") or []
+    return [str(f.get("fact") or "").strip() for f in facts if isinstance(f, dict) and str(f.get("fact") or "").strip()]
+
+
+def remembered_day(facts: Sequence[str], today: datetime.date) -> str | None:
+    """The month and day a remembered fact gives ("14 March" -> "03-14"), for a yearly date."""
+    for fact in facts:
+        match = extract_when(fact, today=today)
+        symbol = match.date if match else None
+        # Only a calendar date counts: "tomorrow" in a fact meant the day it was said. A year
+        # (a birth year) is dropped: the event goes on the coming anniversary.
+        if not symbol or not symbol[0].isdigit():
+            continue
+        try:
+            days = resolve(symbol, today)
+        except InvalidExpression:
+            continue
+        return f"{days[0].month:02d}-{days[0].day:02d}"
+    return None
+
+
+def answer_from_memory(turn: Turn, result: dict[str, Any]) -> ModelResponse:
+    facts = [fact for fact in fact_texts(result) if quotable(fact)]
+    if not facts:
+        return text(say("memory_unknown", turn.zh))
+    joiner = "；" if turn.zh else '"; "'
+    return text(say("memory_answer", turn.zh, fact=joiner.join(facts[:2])))
+
+
+def ask_for_remembered_day(turn: Turn, subject: str, result: dict[str, Any]) -> ModelResponse:
+    facts = [fact for fact in fact_texts(result) if quotable(fact)]
+    if facts:
+        return text(say("memory_no_date", turn.zh, fact=facts[0]))
+    return text(say("memory_missing", turn.zh, subject=subject))
+
+
+def summarize_archive(turn: Turn, result: dict[str, Any]) -> ModelResponse:
+    quotes: list[str] = []
+    for message in result.get("messages") or []:
+        if not isinstance(message, dict):
+            continue
+        snippet = " ".join(str(message.get("text") or "").split())[:MAX_QUOTE_CHARS]
+        if not snippet or not quotable(snippet):
+            continue
+        role = "assistant" if message.get("role") == "assistant" else "user"
+        day = _day_label(str(message.get("at") or ""), turn)
+        english, chinese = QUOTE_BY[role]
+        quotes.append((chinese if turn.zh else english).format(day=day, text=snippet))
+        if len(quotes) == MAX_QUOTES:
+            break
+    if not quotes:
+        return text(say("archive_none", turn.zh))
+    joined = "；".join(quotes) + "。" if turn.zh else "; ".join(quotes) + "."
+    return text(say("archive_found", turn.zh, quotes=joined))
+
+
+def _day_label(stamp: str, turn: Turn) -> str:
+    """The day a message was written, in the person's zone (the archive stores UTC)."""
+    try:
+        moment = datetime.datetime.fromisoformat(stamp)
+        if moment.tzinfo is not None:
+            moment = moment.astimezone(ZoneInfo(str(turn.context.get("time_zone") or "UTC")))
+    except (ValueError, ZoneInfoNotFoundError):
+        return "之前" if turn.zh else "earlier"
+    return f"{moment.month}月{moment.day}日" if turn.zh else f"{moment.day} {moment.strftime('%b')}"

@@ -1,0 +1,139 @@
+"""Which kind of request a message is: the phrase tables consulted in a fixed order.
+
+The order is the whole policy, so it reads as a list: safety first (injection, bulk deletes),
+then answers about the conversation itself, then writes that name their target, then reports
+about the past (which must never become writes), then reads, and creates last — a create is only
+chosen when nothing else explains the message. "今天有什么安排" is a query because the query
+table is consulted before the create table; "明天安排开会" matches no query phrase, so it creates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.titles import clean_title
+from assistant.providers.offline.when import When, read_when
+
+_QUESTION_EN = re.compile(
+    r"\?\s*$|^(?:(?:so|and|ok(?:ay)?|hey|also)[\s,]+)?(?:what|when|where|who|which|how|why|do|does|did|am|is|are|was|were|"
+    r"have|has|any|anything|should\s+i|would\s+i|will\s+i|is\s+there)\b",
+    re.IGNORECASE,
+)
+_QUESTION_ZH = re.compile(
+    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几点|几号|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否"
+)
+# A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?"
+_POLITE = re.compile(
+    r"^(?:please|pls|(?:can|could|would|will)\s+(?:you|i|we)|let'?s|may\s+i|(?:and\s+)?(?:how|what)\s+about)\b"
+    r"|^(?:请|麻烦|帮我|能不能|可不可以)",
+    re.IGNORECASE,
+)
+# "What about Friday?" continues whatever came before: the open request, or else the last question.
+_WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b|^那?(?:.{0,8})呢[?？]?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Signals:
+    text: str
+    when: When
+    question: bool
+    memory_date: str | None = None  # a day read from memory ("mum's birthday" -> "03-14")
+
+    @property
+    def day(self) -> str | None:
+        return self.memory_date or self.when.date
+
+    @property
+    def has_slots(self) -> bool:
+        return bool(self.day or self.when.time or self.when.duration)
+
+
+def read_signals(turn: Turn, *, memory_date: str | None = None) -> Signals:
+    text = turn.text
+    question = not _POLITE.search(text) and bool(_QUESTION_EN.search(text) or _QUESTION_ZH.search(text))
+    return Signals(text=text, when=read_when(text, today=turn.today), question=question, memory_date=memory_date)
+
+
+def _ability_only(turn: Turn, s: Signals) -> bool:
+    """ "Can you schedule things?" asks about an ability; "can you schedule lunch tomorrow?" asks for lunch."""
+    match = lx.ABILITY.search(s.text)
+    if match is None or s.has_slots or s.when.ordinal or lx.POINTER.search(s.text):
+        return False
+    if s.text in lx.QUERY or s.text in lx.SUGGEST or s.text in lx.REMEMBER:
+        return False
+    rest = clean_title(s.text[match.end() :])
+    return rest is None or bool(lx.GENERIC_OBJECT.fullmatch(rest))
+
+
+def _past_report(turn: Turn, s: Signals) -> bool:
+    """A statement about what already happened: acknowledged, never written."""
+    if s.question or s.text in lx.REQUEST:
+        return False
+    if s.when.past:
+        return True
+    # "I saw the doctor this morning" is a report even though today is not past; a later day
+    # ("I have to go to the dentist tomorrow") is not.
+    later_day = s.when.date is not None and s.when.date != "D+0"
+    return s.text in lx.PAST and not later_day
+
+
+def _query(turn: Turn, s: Signals) -> bool:
+    if _WHAT_ABOUT.search(s.text):
+        return turn.active_command is None and s.day is not None
+    if s.text in lx.QUERY:
+        return True
+    # A bare day ("tomorrow?", "明天的安排") asks what is on it, unless it answers an open request.
+    return bool(lx.QUERY_RESIDUE.fullmatch(s.when.residue)) and not (turn.active_command and not s.when.residue)
+
+
+def _memory_lookup(turn: Turn, s: Signals) -> bool:
+    return s.day is None and not s.question and s.text in lx.MEMORY_SUBJECT
+
+
+def _create(turn: Turn, s: Signals) -> bool:
+    if s.text in lx.CREATE:
+        return True
+    if turn.active_command and (s.has_slots or s.text in lx.RENAME):
+        return not s.question or bool(_WHAT_ABOUT.search(s.text))
+    if s.question:
+        return False
+    return s.has_slots and clean_title(s.when.residue) is not None
+
+
+Rule = tuple[str, Callable[[Turn, Signals], bool]]
+
+RULES: tuple[Rule, ...] = (
+    ("injection", lambda turn, s: s.text in lx.INJECTION),
+    ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
+    ("drop", lambda turn, s: s.text in lx.DROP_REQUEST),
+    ("greeting", lambda turn, s: s.text in lx.GREETING),
+    ("goodbye", lambda turn, s: s.text in lx.GOODBYE),
+    ("thanks", lambda turn, s: s.text in lx.THANKS),
+    ("capability", lambda turn, s: s.text in lx.CAPABILITY),
+    ("archive", lambda turn, s: s.text in lx.ARCHIVE),
+    ("remember", lambda turn, s: s.text in lx.REMEMBER),
+    ("memory_question", lambda turn, s: s.text in lx.MEMORY_QUESTION),
+    ("resume", lambda turn, s: s.text in lx.RESUME),
+    ("council", lambda turn, s: s.text in lx.COUNCIL),
+    ("capability", _ability_only),
+    ("forget", lambda turn, s: s.text in lx.FORGET),
+    ("past", _past_report),
+    ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question),
+    ("change", lambda turn, s: s.text in lx.CHANGE and not s.question),
+    ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
+    ("suggest", lambda turn, s: s.text in lx.SUGGEST),
+    ("memory_lookup", _memory_lookup),
+    ("query", _query),
+    ("create", _create),
+)
+
+
+def classify(turn: Turn, signals: Signals) -> str:
+    for intent, applies in RULES:
+        if applies(turn, signals):
+            return intent
+    return "unclear"

@@ -1,0 +1,140 @@
+"""What the offline reader takes from a request: the message to answer, the dynamic context,
+and (after an intermediate tool) the call that was made and what it returned.
+
+The request is read exactly as a real model would see it (see ``assistant.turn.prompt``), so
+the offline stand-in cannot know anything a real model could not.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.providers.base import ModelRequest
+
+_CONTEXT = re.compile(r"<context>(?P<json>.*?)</context>", re.DOTALL)
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@dataclass(frozen=True)
+class ToolExchange:
+    """The intermediate tool call of this turn and its result, as the model is shown them."""
+
+    name: str
+    arguments: dict[str, Any]
+    result: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Turn:
+    text: str  # the message to answer, NFKC-normalised (full-width digits and punctuation to ASCII)
+    today: datetime.date
+    now: datetime.datetime | None
+    language: str  # the language to answer in: "en" or "zh"
+    context: dict[str, Any] = field(default_factory=dict)
+    exchange: ToolExchange | None = None
+    calls_so_far: int = 0  # tool calls already made in this turn (for deterministic call ids)
+
+    @property
+    def active_command(self) -> dict[str, Any] | None:
+        command = self.context.get("active_command")
+        return command if isinstance(command, dict) and command.get("command_id") else None
+
+    @property
+    def recent_entities(self) -> list[dict[str, Any]]:
+        return [e for e in self.context.get("recent_entities") or [] if isinstance(e, dict) and e.get("ref")]
+
+    @property
+    def last_listed(self) -> list[str]:
+        return [str(ref) for ref in self.context.get("last_listed") or []]
+
+    @property
+    def suspended(self) -> list[dict[str, Any]]:
+        intent = self.context.get("intent") or {}
+        return [task for task in intent.get("suspended") or [] if isinstance(task, dict)]
+
+    @property
+    def zh(self) -> bool:
+        return self.language == "zh"
+
+
+def normalize(text: str) -> str:
+    # NFKC turns "３点", "，" and "？" into ASCII so one set of patterns reads both widths.
+    return " ".join(unicodedata.normalize("NFKC", text).replace("\u2019", "'").split())
+
+
+def reply_language(text: str, context_language: str) -> str:
+    """The person's language: the script of the message when it is clear, else their profile's."""
+    cjk = len(_CJK.findall(text))
+    if cjk >= 2 or (cjk and not _LATIN_WORD.search(text)):
+        return "zh"
+    if not cjk and len(_LATIN_WORD.findall(text)) >= 2:
+        return "en"
+    return "zh" if context_language == "zh" else "en"
+
+
+def read_context(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    for message in messages[:3]:
+        if message.get("role") != "system" or not isinstance(message.get("content"), str):
+            continue
+        match = _CONTEXT.search(message["content"])
+        if match:
+            try:
+                parsed = json.loads(match.group("json"))
+            except json.JSONDecodeError:
+                return {}
+            return parsed if isinstance(parsed, dict) else {}
+    return {}
+
+
+def _now(context: dict[str, Any]) -> datetime.datetime | None:
+    try:
+        # "now" is already the person's wall-clock time; a naive value is the right model of it.
+        return datetime.datetime.strptime(str(context.get("now")), "%Y-%m-%d %H:%M")  # noqa: DTZ007
+    except ValueError:
+        return None
+
+
+def _exchange(messages: list[dict[str, Any]]) -> ToolExchange | None:
+    """The tool call and result at the end of the request, if the request ends with one."""
+    if len(messages) < 2 or messages[-1].get("role") != "tool":
+        return None
+    calls = messages[-2].get("tool_calls") or []
+    if not calls:
+        return None
+    function = calls[0].get("function") or {}
+    try:
+        arguments = json.loads(function.get("arguments") or "{}")
+        result = json.loads(messages[-1].get("content") or "{}")
+    except json.JSONDecodeError:
+        return ToolExchange(str(function.get("name", "")), {}, {})
+    return ToolExchange(
+        str(function.get("name", "")),
+        arguments if isinstance(arguments, dict) else {},
+        result if isinstance(result, dict) else {},
+    )
+
+
+def read_turn(request: ModelRequest) -> Turn:
+    messages = list(request.messages)
+    context = read_context(messages)
+    user_texts = [str(m["content"]) for m in messages if m.get("role") == "user" and isinstance(m.get("content"), str)]
+    text = normalize(user_texts[-1]) if user_texts else ""
+    now = _now(context)
+    today = now.date() if now else datetime.date(2000, 1, 1)
+    language = reply_language(text, str(context.get("language") or "en"))
+    calls = sum(len(m.get("tool_calls") or []) for m in messages if m.get("role") == "assistant")
+    return Turn(
+        text=text,
+        today=today,
+        now=now,
+        language=language,
+        context=context,
+        exchange=_exchange(messages),
+        calls_so_far=calls,
+    )

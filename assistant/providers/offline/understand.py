@@ -1,0 +1,96 @@
+"""The offline stand-in's understanding: one request in, text or exactly one tool call out.
+
+Deterministic and local (no randomness, no network, no weights): the message is read with the
+phrase tables in ``lexicon.py``, classified by the ordered rules in ``intents.py``, and turned
+into the tool call a real model would make (``calendar_actions.py``, ``conversation_actions.py``).
+After an intermediate tool the request ends with its result, and ``followup.py`` finishes the turn.
+
+    request -> reading.read_turn -> intents.classify -> ACTIONS[intent] -> ModelResponse
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from assistant.providers.base import ModelRequest, ModelResponse
+from assistant.providers.offline import calendar_actions as calendar
+from assistant.providers.offline import conversation_actions as conversation
+from assistant.providers.offline import followup
+from assistant.providers.offline.calls import text
+from assistant.providers.offline.intents import Signals, classify, read_signals
+from assistant.providers.offline.reading import Turn, read_turn
+from assistant.providers.offline.replies import say
+
+logger = logging.getLogger(__name__)
+
+Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
+
+ACTIONS: dict[str, Action] = {
+    "injection": conversation.words_only("injection"),
+    "bulk_delete": conversation.words_only("bulk_delete"),
+    "drop": calendar.drop,
+    "greeting": conversation.words_only("greeting"),
+    "goodbye": conversation.words_only("goodbye"),
+    "thanks": conversation.words_only("thanks"),
+    "capability": conversation.words_only("capability"),
+    "archive": conversation.archive,
+    "remember": conversation.remember,
+    "memory_question": conversation.memory_question,
+    "resume": conversation.resume,
+    "council": conversation.council,
+    "forget": conversation.words_only("forget"),
+    "past": conversation.words_only("past"),
+    "recurring": conversation.words_only("recurring"),
+    "change": calendar.change,
+    "delete": calendar.delete,
+    "suggest": calendar.suggest,
+    "memory_lookup": conversation.memory_lookup,
+    "query": calendar.query,
+    "create": calendar.create,
+    "unclear": conversation.words_only("unclear"),
+}
+INTERMEDIATE = frozenset({"search_memory", "search_chat_archive"})
+
+
+def respond(request: ModelRequest) -> ModelResponse:
+    turn = read_turn(request)
+    try:
+        if turn.exchange is not None:
+            return _continue(turn, request.tools)
+        return _first_call(turn, request.tools)
+    except Exception:
+        # A bug in the stand-in must cost an honest "please rephrase", never the person's turn.
+        logger.exception("offline understanding failed")
+        return text(say("unclear", turn.zh))
+
+
+def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
+    if not turn.text.strip():
+        return text(say("unclear", turn.zh))
+    signals = read_signals(turn)
+    return ACTIONS[classify(turn, signals)](turn, signals, tools)
+
+
+def _continue(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
+    exchange = turn.exchange
+    assert exchange is not None
+    status = exchange.result.get("status")
+    if exchange.name == "search_chat_archive" and status == "archive_results":
+        return followup.summarize_archive(turn, exchange.result)
+    if exchange.name != "search_memory" or status != "memory_results":
+        # A tool failed or its arguments were refused: say so rather than try again blindly.
+        return text(say("tool_failed", turn.zh))
+    signals = read_signals(turn)
+    if classify(turn, signals) == "memory_question":
+        return followup.answer_from_memory(turn, exchange.result)
+    day = followup.remembered_day(followup.fact_texts(exchange.result), turn.today)
+    subject = str(exchange.arguments.get("query") or "")
+    if day is None:
+        return followup.ask_for_remembered_day(turn, subject, exchange.result)
+    with_day = read_signals(turn, memory_date=day)
+    response = ACTIONS[classify(turn, with_day)](turn, with_day, tools)
+    if any(call.name in INTERMEDIATE for call in response.tool_calls):
+        return text(say("tool_failed", turn.zh))  # never loop on lookups
+    return response

@@ -1,0 +1,60 @@
+"""Replays the model outputs a test or an eval case lists: one output per model call.
+
+An output is {"text": "..."} or {"tool": name, "arguments": {...}} (or a JSON string), or
+{"error": kind} to simulate a failure, and may carry {"delay_ms": n}. Every request is kept,
+so a test can assert what the model was shown; a call beyond the script is an error.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from assistant.providers.base import ModelError, ModelRequest, ModelResponse, TextCallback, ToolCall, Usage
+
+
+class ScriptExhausted(ModelError):
+    def __init__(self) -> None:
+        super().__init__("script_exhausted", "the model was called more often than the script allows")
+
+
+class ScriptedProvider:
+    name = "scripted"
+    stand_in = False
+
+    def __init__(self, outputs: Sequence[Mapping[str, Any]], *, model: str = "scripted", delay_ms: float = 0.0) -> None:
+        self.outputs = list(outputs)
+        self.model = model
+        self.delay_ms = delay_ms
+        self.requests: list[ModelRequest] = []
+
+    @property
+    def calls(self) -> int:
+        return len(self.requests)
+
+    def complete(self, request: ModelRequest, on_text: TextCallback | None = None) -> ModelResponse:
+        self.requests.append(request)
+        if len(self.requests) > len(self.outputs):
+            raise ScriptExhausted()
+        output = self.outputs[len(self.requests) - 1]
+        began = time.perf_counter()
+        delay = float(output.get("delay_ms", self.delay_ms))
+        if delay:
+            time.sleep(delay / 1000)
+        if "error" in output:
+            raise ModelError(str(output["error"]), "scripted failure")
+        response = ModelResponse(model=self.model, usage=Usage(**output.get("usage", {})))
+        if "tool" in output:
+            arguments = output.get("arguments", {})
+            raw = arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False)
+            response.tool_calls = [ToolCall(id=f"call_{len(self.requests)}", name=str(output["tool"]), arguments=raw)]
+        else:
+            response.text = str(output.get("text", ""))
+            if on_text is not None and response.text:
+                on_text(response.text)
+        elapsed = (time.perf_counter() - began) * 1000
+        response.ttft_ms = response.total_ms = elapsed
+        response.tool_complete_ms = elapsed if response.tool_calls else 0.0
+        return response

@@ -1,0 +1,92 @@
+"""What one turn carries from stage to stage."""
+
+from __future__ import annotations
+
+import datetime
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.contrib.auth.models import User
+
+from assistant.intent.derive import Act
+from assistant.intent.entities import EntityStack
+from assistant.models import Message, Thread, ThreadState
+from assistant.providers.base import Usage
+from scheduling.localtime import local_today
+from scheduling.models import Profile, ScheduleCommand
+from tools.spec import Effect
+
+Emit = Callable[[str, dict[str, Any]], None]
+
+
+def _no_emit(event: str, data: dict[str, Any]) -> None:
+    return None
+
+
+@dataclass
+class Timings:
+    archive_ms: float = 0.0
+    prompt_build_ms: float = 0.0
+    llm_ttft_ms: float = 0.0
+    llm_tool_complete_ms: float = 0.0
+    tool_execute_ms: float = 0.0
+    response_complete_ms: float = 0.0
+    model_ms: float = 0.0
+
+
+@dataclass
+class Reply:
+    text: str
+    card: dict[str, Any] | None = None
+    # Set when the reply asks a question a short "yes" may answer; record() binds it.
+    confirmation: dict[str, Any] | None = None
+    flags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TurnContext:
+    user: User
+    profile: Profile
+    thread: Thread
+    now: datetime.datetime
+    user_message: Message
+    segment: list[Message]
+    state: ThreadState
+    entities: EntityStack
+    active_command: ScheduleCommand | None
+    emit: Emit = _no_emit
+    started: float = field(default_factory=time.perf_counter)
+    timings: Timings = field(default_factory=Timings)
+    route: str = "model"
+    acts: list[Act] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+    queried: bool = False
+    model_calls: int = 0
+    provider_name: str = ""
+    model_name: str = ""
+    usage: Usage = field(default_factory=Usage)
+    error: str = ""
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return self.profile.zone
+
+    @property
+    def today(self) -> datetime.date:
+        return local_today(self.now, self.zone)
+
+    @property
+    def language(self) -> str:
+        return self.profile.language
+
+    @property
+    def text(self) -> str:
+        return self.user_message.text
+
+    def elapsed_ms(self) -> float:
+        return (time.perf_counter() - self.started) * 1000

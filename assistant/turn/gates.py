@@ -1,0 +1,205 @@
+"""Stage 2, gates: objective prior state decides before any model is asked.
+
+1. A short "yes" / "no" counts only when the assistant's previous message carries a marker (a
+   delete confirmation, a council invitation) younger than CONFIRMATION_TTL_MINUTES and still
+   bound to the current intent revision. A late or stale "yes" executes nothing.
+2. Fast path: an active stub plus a field patch that code can read ("Saturday 3pm", "make it
+   4", "4点吧", "call it Dentist") merges and executes with zero model calls.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import re
+
+from django.conf import settings
+
+from assistant.council import council_reply
+from assistant.intent.confirmations import Verdict, confirmation_check
+from assistant.intent.derive import Act
+from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role
+from assistant.turn.context import Reply, TurnContext
+from assistant.turn.patch import read_patch
+from assistant.turn.tools import record_result, reply_for, tool_context
+from scheduling.commands import command_apply, command_cancel, command_confirm_delete
+from scheduling.errors import NotFound
+from scheduling.models import CommandKind
+from scheduling.selectors import event_get
+from scheduling.symbols import InvalidExpression, parse_time
+from tools.facts import event_fact
+from tools.handlers.events import delete_event
+from tools.handlers.schedule import outcome_result
+from tools.spec import Status, ToolResult
+
+_YES = re.compile(
+    r"^(?:y|yes|yeah|yep|yup|sure|ok|okay|confirm(?:ed)?|correct|go ahead|do it|please do|yes please|of course|"
+    r"absolutely|sounds good|let'?s do it|let'?s go|delete it|yes,? delete it|start|好|好的|好啊|好吧|是|是的|对|对的|"
+    r"确认|确定|可以|行|嗯|嗯嗯|没问题|删吧|删除吧|删掉吧|删|来吧|开始吧|要|要的)$",
+    re.IGNORECASE,
+)
+_NO = re.compile(
+    r"^(?:n|no|nope|nah|no thanks|don'?t|do not|keep it|keep|cancel|never ?mind|stop|not now|"
+    r"不|不要|不用|不了|算了|别删|别|保留|取消|先不|暂时不用)$",
+    re.IGNORECASE,
+)
+_EDGES = re.compile(r"^[\s,.!?。！？，~～]+|[\s,.!?。！？，~～]+$")
+
+
+def read_short_answer(text: str) -> str | None:
+    cleaned = _EDGES.sub("", text).strip()
+    if len(cleaned) > 24:
+        return None
+    if _YES.match(cleaned):
+        return "yes"
+    if _NO.match(cleaned):
+        return "no"
+    return None
+
+
+def previous_assistant_message(context: TurnContext) -> Message | None:
+    earlier = [m for m in context.segment if m.id != context.user_message.id]
+    return earlier[-1] if earlier and earlier[-1].role == Role.ASSISTANT else None
+
+
+# --- gate 1: confirmations ------------------------------------------------------------------
+
+
+def confirmation_gate(context: TurnContext) -> Reply | None:
+    answer = read_short_answer(context.text)
+    if answer is None:
+        return None
+    previous = previous_assistant_message(context)
+    marker = previous.marker if previous is not None else None
+    if not marker:
+        return None
+    confirmation = PendingConfirmation.objects.filter(
+        id=marker.get("confirmation_id"), owner=context.user, thread=context.thread
+    ).first()
+    if confirmation is None:
+        return None
+    context.route = "confirmation"
+    assert previous is not None
+    too_old = context.now - previous.created_at > datetime.timedelta(minutes=settings.CONFIRMATION_TTL_MINUTES)
+    verdict = Verdict.STALE_OR_MISMATCH if too_old else confirmation_check(confirmation, context.state, now=context.now)
+    context.tool_calls.append({"name": "confirmation_gate", "answer": answer, "verdict": verdict.value})
+    return decide(context, confirmation, answer, verdict)
+
+
+def decide(context: TurnContext, confirmation: PendingConfirmation, answer: str, verdict: Verdict) -> Reply:
+    """Carry out (or refuse) an answer to a confirmation; shared by typed answers and card buttons."""
+    if verdict != Verdict.CURRENT:
+        if confirmation.status == ConfirmationStatus.PENDING:
+            confirmation.status = ConfirmationStatus.STALE
+            confirmation.decided_at = context.now
+            confirmation.save(update_fields=["status", "decided_at"])
+        context.flags.append("stale_confirmation")
+        return _ask_again(context, confirmation, answer)
+    confirmation.decided_at = context.now
+    if answer == "no":
+        confirmation.status = ConfirmationStatus.DECLINED
+        confirmation.save(update_fields=["status", "decided_at"])
+        return _declined(context, confirmation)
+    confirmation.status = ConfirmationStatus.CONFIRMED
+    confirmation.save(update_fields=["status", "decided_at"])
+    if confirmation.kind == PendingConfirmation.Kind.COUNCIL:
+        context.route = "council"
+        context.queried = True
+        context.acts.append(Act("council", "done"))
+        return Reply(
+            council_reply(
+                user=context.user,
+                profile=context.profile,
+                now=context.now,
+                days=int(confirmation.action.get("days", 7)),
+            )
+        )
+    outcome = command_confirm_delete(owner=context.user, command_id=confirmation.action["command_id"], now=context.now)
+    result = outcome_result(tool_context(context), outcome)
+    record_result(context, "confirmation", result, {})
+    return reply_for(context, "confirmation", result)
+
+
+def _declined(context: TurnContext, confirmation: PendingConfirmation) -> Reply:
+    zh = context.language == "zh"
+    context.acts.append(Act("confirmation", "declined"))
+    if confirmation.kind == PendingConfirmation.Kind.COUNCIL:
+        return Reply("好的，不做规划咨询。" if zh else "OK, no consultation.")
+    with contextlib.suppress(NotFound):
+        command_cancel(owner=context.user, command_id=confirmation.action["command_id"], now=context.now)
+    title = confirmation.action.get("title", "")
+    return Reply(f"好的，保留「{title}」，没有删除。" if zh else f"OK, I kept '{title}'; nothing was deleted.")
+
+
+def _ask_again(context: TurnContext, confirmation: PendingConfirmation, answer: str) -> Reply:
+    zh = context.language == "zh"
+    if confirmation.kind == PendingConfirmation.Kind.COUNCIL:
+        if answer == "no":
+            return Reply("好的。" if zh else "OK.")
+        text = (
+            "这个邀请已经过期了，所以没有开始规划咨询。如果需要，请再跟我说一次。"
+            if zh
+            else "That invitation has expired, so no consultation was started. Ask me again if you'd like one."
+        )
+        return Reply(text)
+    if answer == "no":
+        return Reply("好的，什么都没有删除。" if zh else "OK, nothing was deleted.")
+    try:
+        event = event_get(owner=context.user, event_id=int(confirmation.action["event_id"]))
+    except NotFound:
+        return Reply(
+            "这个安排已经不在了，没有删除任何内容。" if zh else "That event is no longer there; nothing was deleted."
+        )
+    # Things changed since the question (or it is too old): ask again, naming the event.
+    result = delete_event(tool_context(context), {"event_ref": f"E{event.id}", "ordinal": None})
+    record_result(context, "delete_event", result, {"event_ref": f"E{event.id}"})
+    reply = reply_for(context, "delete_event", result)
+    lead = (
+        "情况有变化（或者时间太久了），需要重新确认："
+        if zh
+        else "Things changed since I asked (or it was too long ago), so I need to ask again: "
+    )
+    reply.text = lead + reply.text
+    return reply
+
+
+# --- gate 2: the fast path ------------------------------------------------------------------
+
+
+def fast_path_gate(context: TurnContext) -> Reply | None:
+    command = context.active_command
+    if command is None:
+        return None
+    prefer_near = None
+    current_time = command.slot_value("time")
+    if isinstance(current_time, str):
+        try:
+            prefer_near = parse_time(current_time)
+        except InvalidExpression:
+            prefer_near = None
+    if prefer_near is None and command.target_event is not None:
+        prefer_near = command.target_event.starts_at.astimezone(context.zone).time()
+    reading = read_patch(
+        context.text, today=context.today, prefer_near=prefer_near, expecting_title=command.status == "needs_title"
+    )
+    if reading is None:
+        return None
+    context.route = "fast_path"
+    started = context.elapsed_ms()
+    outcome = command_apply(
+        owner=context.user,
+        patch=reading.patch,
+        now=context.now,
+        command_id=command.id,
+        source_turn=context.user_message.id,
+        intent_revision=context.state.revision,
+    )
+    result: ToolResult = outcome_result(tool_context(context), outcome)
+    tool = "schedule_event" if command.kind == CommandKind.CREATE else "change_event"
+    if command.kind == CommandKind.CHANGE and command.target_event is not None:
+        result.data.setdefault("previous", event_fact(command.target_event, context.zone))
+    record_result(context, tool, result, reading.patch.values(), elapsed_ms=context.elapsed_ms() - started)
+    context.tool_calls[-1]["route"] = "fast_path"
+    if result.status == Status.INVALID_EXPRESSION:
+        context.flags.append("fast_path_invalid_expression")
+    return reply_for(context, tool, result)

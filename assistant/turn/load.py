@@ -1,0 +1,93 @@
+"""Stage 1, load: archive the message with the server's clock, cut the current session segment
+by silence gap, and load the thread's state (intent, entities, active command)."""
+
+from __future__ import annotations
+
+import datetime
+import time
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from assistant.intent.entities import EntityStack
+from assistant.intent.store import state_get
+from assistant.models import Message, Role, Thread
+from assistant.turn.context import Emit, TurnContext, _no_emit
+from scheduling.errors import NotFound
+from scheduling.models import ScheduleCommand
+from scheduling.selectors import command_get, profile_get
+
+SEGMENT_SCAN_LIMIT = 200
+READ_GOALS = {"query", "suggest"}
+
+
+def thread_get(*, owner: User, thread_id: int) -> Thread:
+    try:
+        return Thread.objects.get(owner=owner, id=thread_id)
+    except (Thread.DoesNotExist, ValueError, TypeError):
+        raise NotFound("thread not found", {"thread_id": thread_id}) from None
+
+
+def message_archive(*, thread: Thread, role: str, text: str, now: datetime.datetime, **fields: Any) -> Message:
+    return Message.objects.create(thread=thread, role=role, text=text, created_at=now, **fields)
+
+
+def current_segment(*, thread: Thread, until: Message | None = None) -> list[Message]:
+    """The messages since the last silence longer than SESSION_GAP_MINUTES, oldest first."""
+    gap = datetime.timedelta(minutes=settings.SESSION_GAP_MINUTES)
+    recent = Message.objects.filter(thread=thread)
+    if until is not None:
+        recent = recent.filter(id__lte=until.id)
+    newest_first = list(recent.order_by("-created_at", "-id")[:SEGMENT_SCAN_LIMIT])
+    segment: list[Message] = []
+    for message in newest_first:
+        if segment and segment[-1].created_at - message.created_at > gap:
+            break
+        segment.append(message)
+    segment.reverse()
+    return segment
+
+
+def active_command(*, user: User, intent: dict[str, Any], now: datetime.datetime) -> ScheduleCommand | None:
+    """The open stub the conversation is on; existing business state outranks any re-reading.
+
+    That is the current goal's stub, or, right after a read detour ("before that, what's on
+    Saturday?"), the stub of the task the detour put aside: a bare "7pm" then continues it.
+    """
+    goal = intent.get("goal") or {}
+    candidate = goal.get("command_id") if goal.get("status") == "open" else None
+    suspended = intent.get("suspended") or []
+    if candidate is None and goal.get("kind") in READ_GOALS and goal.get("status") == "done" and suspended:
+        candidate = suspended[0]["goal"].get("command_id")
+    if not candidate:
+        return None
+    try:
+        command = command_get(owner=user, command_id=candidate)
+    except NotFound:
+        return None
+    return command if command.is_open and command.expires_at > now else None
+
+
+def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -> TurnContext:
+    began = time.perf_counter()
+    now = timezone.now()
+    message = message_archive(thread=thread, role=Role.USER, text=text, now=now)
+    segment = current_segment(thread=thread, until=message)
+    state = state_get(thread=thread)
+    context = TurnContext(
+        user=user,
+        profile=profile_get(user=user),
+        thread=thread,
+        now=now,
+        user_message=message,
+        segment=segment,
+        state=state,
+        entities=EntityStack(state.entities),
+        active_command=active_command(user=user, intent=state.intent, now=now),
+        emit=emit,
+        started=began,
+    )
+    context.timings.archive_ms = (time.perf_counter() - began) * 1000
+    return context

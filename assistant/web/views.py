@@ -1,0 +1,146 @@
+"""The pages people use: chat, settings, sign-in, and the private calendar feed.
+
+Thin views: the chat page is a shell the script fills from the JSON API; settings validate a
+form and call one service; the feed calls the pure ICS builder.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_POST, require_safe
+
+from assistant.web.forms import FeedForm, LoginForm, ProfileForm
+from assistant.web.i18n import language_of, strings_for
+from scheduling.errors import ValidationFailed
+from scheduling.ics import calendar_feed
+from scheduling.localtime import local_today
+from scheduling.models import Profile
+from scheduling.selectors import event_list_in_range, profile_get
+from scheduling.services import profile_revoke_feed_token, profile_rotate_feed_token, profile_update
+
+# What a subscriber sees: a year back and two years ahead is what calendar apps keep anyway.
+FEED_PAST = datetime.timedelta(days=365)
+FEED_FUTURE = datetime.timedelta(days=730)
+FEED_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "registration/login.html"
+    authentication_form = LoginForm
+    redirect_authenticated_user = True
+
+
+class LogoutView(auth_views.LogoutView):
+    http_method_names = ["post", "options"]
+
+
+def _person(request: HttpRequest) -> User:
+    # login_required has run: the user is a real, authenticated User.
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+@login_required
+@ensure_csrf_cookie
+@never_cache
+def chat(request: HttpRequest) -> HttpResponse:
+    profile = profile_get(user=_person(request))
+    language = language_of(request)
+    context: dict[str, Any] = {
+        "profile": profile,
+        "today": local_today(timezone.now(), profile.zone).isoformat(),
+        # The script's words travel as an escaped data attribute: no inline script needed.
+        "strings_json": json.dumps(strings_for(language), ensure_ascii=False),
+        "page": "chat",
+    }
+    return render(request, "chat.html", context)
+
+
+@login_required
+@never_cache
+def settings_page(request: HttpRequest) -> HttpResponse:
+    person = _person(request)
+    profile = profile_get(user=person)
+    if request.method == "POST":
+        form = ProfileForm(request.POST, language=profile.language)
+        if form.is_valid():
+            try:
+                profile = profile_update(user=person, **form.cleaned_data)
+            except ValidationFailed as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, strings_for(profile.language)["saved"])
+                return redirect("settings")
+    else:
+        form = ProfileForm(
+            language=profile.language,
+            initial={
+                "time_zone": profile.time_zone,
+                "language": profile.language,
+                "work_start": profile.work_start,
+                "work_end": profile.work_end,
+            },
+        )
+    return render(request, "settings.html", {"form": form, "profile": profile, "page": "settings", **_feed_context(request, profile)})
+
+
+@login_required
+@require_POST
+def settings_feed(request: HttpRequest) -> HttpResponse:
+    person = _person(request)
+    form = FeedForm(request.POST)
+    if not form.is_valid():
+        return redirect("settings")
+    ui = strings_for(language_of(request))
+    action = form.cleaned_data["action"]
+    if action == "revoke":
+        profile_revoke_feed_token(user=person)
+        messages.success(request, ui["feed_revoked"])
+    else:
+        had_feed = bool(profile_get(user=person).feed_token)
+        profile_rotate_feed_token(user=person)
+        messages.success(request, ui["feed_rotated" if had_feed else "feed_enabled"])
+    return redirect(reverse("settings") + "#feed")
+
+
+def _feed_context(request: HttpRequest, profile: Profile) -> dict[str, Any]:
+    if not profile.feed_token:
+        return {"feed_url": "", "feed_webcal_url": ""}
+    url = request.build_absolute_uri(reverse("calendar-feed", kwargs={"token": profile.feed_token}))
+    return {"feed_url": url, "feed_webcal_url": re.sub(r"^https?://", "webcal://", url)}
+
+
+@require_safe
+def calendar_feed_view(request: HttpRequest, token: str) -> HttpResponse:
+    """The private feed: no session, the secret token is the credential."""
+    if not FEED_TOKEN.match(token):
+        raise Http404("no such feed")
+    # An empty token means "off" and can never match: the pattern above needs 20 characters.
+    profile = Profile.objects.select_related("user").filter(feed_token=token).first()
+    if profile is None or not profile.user.is_active:
+        raise Http404("no such feed")
+    now = timezone.now()
+    events = event_list_in_range(owner=profile.user, start=now - FEED_PAST, end=now + FEED_FUTURE)
+    name = f"{strings_for(profile.language)['feed_calendar_name']} · {profile.user.get_username()}"
+    body = calendar_feed(events, calendar_name=name, calendar_zone=profile.time_zone)
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="schedule.ics"'
+    # The token is a secret: no shared cache may keep the body, and no search engine may list it.
+    response["Cache-Control"] = "private, max-age=300"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response

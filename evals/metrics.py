@@ -1,0 +1,90 @@
+"""Figures over case results: pass rates per group, tool choice, side effects, pass^k, latency."""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from evals.checks import expected_write
+from evals.runner import SEGMENTS, CaseResult
+
+
+def _percentile(values: Sequence[float], fraction: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def summarise(results: Sequence[CaseResult], repeat: int = 1) -> dict[str, Any]:
+    by_case: dict[str, list[CaseResult]] = defaultdict(list)
+    for result in results:
+        by_case[result.case_id].append(result)
+    groups: dict[str, dict[str, int]] = defaultdict(lambda: {"cases": 0, "passed": 0})
+    for runs in by_case.values():
+        group = groups[runs[0].group]
+        group["cases"] += 1
+        group["passed"] += all(run.passed for run in runs)
+
+    tool_turns = tool_right = write_free_turns = wrong_writes = query_turns = missed_queries = 0
+    latencies: dict[str, list[float]] = {name: [] for name in SEGMENTS}
+    tokens = {"prompt": 0, "completion": 0, "cached": 0}
+    for result in results:
+        for turn in result.turns:
+            expect = turn.expected
+            if "tools" in expect:
+                tool_turns += 1
+                tool_right += turn.tools == expect["tools"]
+            if expected_write(expect) is False:
+                write_free_turns += 1
+                wrong_writes += turn.wrote
+            if "query_events" in expect.get("tools", []):
+                query_turns += 1
+                missed_queries += "query_events" not in turn.tools
+            for name in SEGMENTS:
+                if turn.timings.get(name):
+                    latencies[name].append(turn.timings[name])
+            for name in tokens:
+                tokens[name] += turn.tokens.get(name, 0)
+
+    trajectories = [runs for runs in by_case.values() if runs[0].trajectory]
+    unexpected = [result.case_id for result in results if result.unexpected]
+    total = len(by_case)
+    passed = sum(all(run.passed for run in runs) for runs in by_case.values())
+    return {
+        "cases": total,
+        "runs": len(results),
+        "repeat": repeat,
+        "passed": passed,
+        "pass_rate": round(passed / total, 4) if total else 0.0,
+        "pass_hat_k": round(passed / total, 4) if total else 0.0,
+        "pass_any_rate": round(sum(any(run.passed for run in runs) for runs in by_case.values()) / total, 4)
+        if total
+        else 0.0,
+        "known_issues": sorted({r.case_id for r in results if r.known_issue}),
+        "unexpected": sorted(set(unexpected)),
+        "groups": {
+            name: {**value, "rate": round(value["passed"] / value["cases"], 4)}
+            for name, value in sorted(groups.items())
+        },
+        "tool_choice_accuracy": round(tool_right / tool_turns, 4) if tool_turns else None,
+        "wrong_side_effect_rate": round(wrong_writes / write_free_turns, 4) if write_free_turns else None,
+        "missed_query_rate": round(missed_queries / query_turns, 4) if query_turns else None,
+        "trajectory_end_state_accuracy": (
+            round(sum(all(run.passed for run in runs) for runs in trajectories) / len(trajectories), 4)
+            if trajectories
+            else None
+        ),
+        "latency_ms": {
+            name: {
+                "p50": round(statistics.median(values), 2) if values else 0.0,
+                "p95": round(_percentile(values, 0.95), 2),
+            }
+            for name, values in latencies.items()
+        },
+        "tokens": tokens,
+        "turns": sum(len(result.turns) for result in results),
+    }

@@ -1,0 +1,91 @@
+"""The private calendar feed: a person's events as an iCalendar (RFC 5545) document.
+
+A pure function of the events and zone names it is given: no database, no clock. Calendar apps
+poll the feed and match events by UID, so a UID is derived from the event's id alone and never
+changes when the event is moved or renamed; DTSTAMP and LAST-MODIFIED come from the row's own
+``updated_at`` so an unchanged event serializes to the same bytes on every poll.
+
+Times are written in the event's own zone (``DTSTART;TZID=Asia/Shanghai:...``) with one
+VTIMEZONE block per zone used, so a subscriber shows the wall-clock time the person chose
+even across daylight-saving changes. A UTC event is written with the ``Z`` suffix, which needs
+no VTIMEZONE.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+from collections.abc import Iterable
+from typing import Protocol
+from zoneinfo import ZoneInfo
+
+from icalendar import Calendar, Event, Timezone, vDuration
+
+PRODUCT_ID = "-//Schedule Assistant//Calendar feed//EN"
+UID_DOMAIN = "schedule-assistant"
+# Subscribers that honour it (RFC 7986 REFRESH-INTERVAL, Outlook's X-PUBLISHED-TTL) poll this often.
+REFRESH_INTERVAL = datetime.timedelta(minutes=30)
+
+
+class FeedEvent(Protocol):
+    """What the feed needs from an event (``scheduling.models.Event`` has all of it)."""
+
+    id: int
+    title: str
+    notes: str
+    time_zone: str
+    starts_at: datetime.datetime
+    ends_at: datetime.datetime
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+
+
+def event_uid(event_id: int) -> str:
+    return f"event-{event_id}@{UID_DOMAIN}"
+
+
+def calendar_feed(events: Iterable[FeedEvent], *, calendar_name: str, calendar_zone: str) -> bytes:
+    """The events as ``text/calendar`` bytes (UTF-8, CRLF line ends, folded lines)."""
+    calendar = Calendar()
+    calendar.add("prodid", PRODUCT_ID)
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("method", "PUBLISH")
+    calendar.add("name", calendar_name)
+    calendar.add("x-wr-calname", calendar_name)
+    calendar.add("x-wr-timezone", calendar_zone)
+    calendar.add("refresh-interval", REFRESH_INTERVAL, parameters={"VALUE": "DURATION"})
+    calendar.add("x-published-ttl", vDuration(REFRESH_INTERVAL).to_ical().decode())
+
+    zones = {calendar_zone}
+    years: set[int] = set()
+    for event in events:
+        zone = ZoneInfo(event.time_zone)
+        component = Event()
+        component.add("uid", event_uid(event.id))
+        component.add("dtstamp", event.updated_at.astimezone(datetime.UTC))
+        component.add("dtstart", event.starts_at.astimezone(zone))
+        component.add("dtend", event.ends_at.astimezone(zone))
+        component.add("summary", event.title)
+        if event.notes:
+            component.add("description", event.notes)
+        component.add("created", event.created_at.astimezone(datetime.UTC))
+        component.add("last-modified", event.updated_at.astimezone(datetime.UTC))
+        component.add("status", "CONFIRMED")
+        component.add("transp", "OPAQUE")
+        calendar.add_component(component)
+        zones.add(event.time_zone)
+        years.update({event.starts_at.year, event.ends_at.year})
+
+    # VTIMEZONE blocks first (a reader may need them before the events that reference them),
+    # covering the years the events span with a year of margin either side.
+    first_year, last_year = (min(years), max(years)) if years else (2000, 2000)
+    for tzid in sorted(zones - {"UTC", "Etc/UTC"}, reverse=True):
+        calendar.subcomponents.insert(0, _vtimezone(tzid, first_year - 1, last_year + 2))
+    return calendar.to_ical()
+
+
+@functools.lru_cache(maxsize=256)
+def _vtimezone(tzid: str, first_year: int, last_year: int) -> Timezone:
+    """Building a VTIMEZONE walks the zone's transitions: cheap to cache, slow to redo per poll."""
+    return Timezone.from_tzid(tzid, first_date=datetime.date(first_year, 1, 1), last_date=datetime.date(last_year, 1, 1))

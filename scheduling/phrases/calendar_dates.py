@@ -1,0 +1,139 @@
+"""Explicit calendar dates: 2026-12-05, 12/25, Dec 5th, the 5th of December, 12月5日, 下个月20号, the 15th.
+
+They become ``MM-DD`` or ``YYYY-MM-DD`` (see :mod:`scheduling.phrases.extract` for the year).
+Numeric dates are read only when the order cannot be mistaken: ``2/15`` is February 15 in
+every convention, ``3/4`` is March 4 in the US and China and 3 April in Britain, so it is left
+to the model (and, being a date we saw but cannot read, it sends the whole message there).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Final
+
+from scheduling.phrases.numbers import CN_MONTH, EN_ORDINAL, any_int, cn_int, en_ordinal
+from scheduling.phrases.scan import DateFinding, Scan
+
+RANK_CALENDAR: Final = 0
+_YEARS_AHEAD: Final = 20
+
+MONTHS: Final = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+    "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}  # fmt: skip
+MONTH_NAME: Final = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?(?![a-z])"
+_MONTH: Final = rf"(?P<mon>{MONTH_NAME})"
+_DAY: Final = rf"(?:(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?(?![0-9a-z:])|(?P<dw>{EN_ORDINAL})(?![a-z]))"
+_YEAR: Final = r"(?P<y>(?:19|20)[0-9]{2})(?![0-9:])"
+# Words that, after "4 may" or "3 march", show the month name was a verb ("4 may be fine").
+_VERB_FOLLOWERS: Final = re.compile(r"\s+(?!at\b|on\b|in\b|from\b|morning|afternoon|evening|night)[a-z]")
+
+_ISO = re.compile(
+    r"(?<![0-9])(?P<y>(?:19|20)[0-9]{2})(?P<sep>[-/.])(?P<m>[0-9]{1,2})(?P=sep)(?P<d>[0-9]{1,2})(?![0-9])"
+)
+_NUMERIC_WITH_YEAR = re.compile(
+    r"(?<![0-9/.:-])(?P<a>[0-9]{1,2})(?P<sep>[/.-])(?P<b>[0-9]{1,2})(?P=sep)(?P<y>[0-9]{4}|[0-9]{2})(?![0-9/.:-])"
+)
+# Hyphens are left out on purpose: "9-17" is as likely an hour range as September 17.
+_NUMERIC = re.compile(r"(?<![0-9/.:-])(?P<a>[0-9]{1,2})\s?/\s?(?P<b>[0-9]{1,2})(?![0-9/.:a-z])")
+_EN_MONTH_FIRST = re.compile(rf"(?<![a-z]){_MONTH}\s?(?:the\s+)?{_DAY}(?:,?\s+{_YEAR})?")
+_EN_DAY_FIRST = re.compile(
+    rf"(?<![a-z0-9])(?:the\s+)?{_DAY.replace('(?![0-9a-z:])', '')}\s?(?:day\s+)?(?:of\s+)?(?:the\s+)?{_MONTH}"
+    rf"(?:,?\s?{_YEAR}|\s+(?P<y2>[0-9]{{2}})(?![0-9:a-z]))?"
+)
+_EN_SEPARATED = re.compile(
+    rf"(?<![0-9])(?P<d>[0-9]{{1,2}})(?P<sep>[-/]){_MONTH}(?P=sep)(?P<y>[0-9]{{4}}|[0-9]{{2}})(?![0-9])"
+)
+_EN_DAY_OF_RELATIVE_MONTH = re.compile(
+    rf"(?<![a-z0-9])(?:the\s+)?{_DAY}\s+(?:day\s+)?of\s+(?:the\s+)?"
+    r"(?P<rel>next|following|this|current|previous|last)\s+month(?![a-z])"
+)
+_EN_DAY_OF_MONTH = re.compile(
+    rf"(?<![a-z0-9])(?:on\s+the\s+(?:(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{EN_ORDINAL}))"
+    r"|(?:the\s+)?(?P<d2>[0-9]{1,2})(?:st|nd|rd|th))(?![a-z0-9])"
+)
+_CN_DAY: Final = r"(?P<d>[0-9]{1,2}|[一二三四五六七八九十廿]{1,3})"
+_ZH_FULL = re.compile(
+    rf"(?<![0-9一二三四五六七八九十])(?:(?P<y>(?:19|20)[0-9]{{2}}|[零〇一二三四五六七八九]{{4}})\s?年\s?)?"
+    rf"(?P<m>[0-9]{{1,2}}|{CN_MONTH})\s?月\s?{_CN_DAY}(?![0-9])\s?(?:日|号)?"
+)
+_ZH_DAY_OF_RELATIVE_MONTH = re.compile(rf"(?P<rel>这个月|本月|今个月|下个?月|上个?月)\s?{_CN_DAY}\s?(?:日|号)")
+_ZH_DAY_OF_MONTH = re.compile(rf"(?<![0-9一二三四五六七八九十廿月]){_CN_DAY}\s?号")
+_MONTH_SHIFTS: Final = {
+    "next": 1, "following": 1, "this": 0, "current": 0, "previous": -1, "last": -1,
+    "这个月": 0, "本月": 0, "今个月": 0, "下个月": 1, "下月": 1, "上个月": -1, "上月": -1,
+}  # fmt: skip
+
+
+def find_calendar_dates(scan: Scan) -> None:
+    for match in _ISO.finditer(scan.masked):
+        _add(scan, match, int(match["y"]), int(match["m"]), int(match["d"]))
+    for match in _NUMERIC_WITH_YEAR.finditer(scan.masked):
+        _add_numeric(scan, match, _full_year(match["y"], scan))
+    for match in _NUMERIC.finditer(scan.masked):
+        _add_numeric(scan, match, None)
+    for pattern in (_EN_SEPARATED, _EN_DAY_OF_RELATIVE_MONTH, _EN_DAY_FIRST, _EN_MONTH_FIRST):
+        for match in pattern.finditer(scan.masked):
+            _add_english(scan, match)
+    for match in _EN_DAY_OF_MONTH.finditer(scan.masked):
+        day = any_int(match["d"] or match["d2"] or "") if match["dw"] is None else en_ordinal(match["dw"])
+        _add(scan, match, None, None, day)
+    for match in _ZH_FULL.finditer(scan.masked):
+        year = cn_int(match["y"]) if match["y"] else None
+        _add(scan, match, year, cn_int(match["m"]), cn_int(match["d"]))
+    for match in _ZH_DAY_OF_RELATIVE_MONTH.finditer(scan.masked):
+        year, month = _shift_month(scan.today, _MONTH_SHIFTS[match["rel"]])
+        _add(scan, match, year, month, cn_int(match["d"]))
+    for match in _ZH_DAY_OF_MONTH.finditer(scan.masked):
+        _add(scan, match, None, None, cn_int(match["d"]))
+
+
+def _add_english(scan: Scan, match: re.Match[str]) -> None:
+    groups = match.groupdict()
+    day = en_ordinal(groups["dw"]) if groups.get("dw") else any_int(groups.get("d") or "")
+    if "rel" in groups:
+        year, month = _shift_month(scan.today, _MONTH_SHIFTS[groups["rel"]])
+        _add(scan, match, year, month, day)
+        return
+    name = groups["mon"].rstrip(".")
+    verb_like = name in ("may", "march", "mar") and match.start("mon") > match.start() and not groups.get("y")
+    if verb_like and _VERB_FOLLOWERS.match(scan.masked, match.end()):
+        return  # "4 may be fine": a time and a verb, not 4 May
+    year_text = groups.get("y") or groups.get("y2")
+    _add(scan, match, _full_year(year_text, scan) if year_text else None, MONTHS[name], day)
+
+
+def _add_numeric(scan: Scan, match: re.Match[str], year: int | None) -> None:
+    first, second = int(match["a"]), int(match["b"])
+    if first <= 12 < second or first == second:
+        month, day = first, second
+    elif second <= 12 < first:
+        month, day = second, first
+    else:
+        scan.out_of_scope = True  # 3/4: March 4 or 3 April
+        scan.claim(*match.span(), "other")
+        return
+    _add(scan, match, year, month, day)
+
+
+def _add(scan: Scan, match: re.Match[str], year: int | None, month: int | None, day: int | None) -> None:
+    if day is None or not 1 <= day <= 31 or (month is not None and not 1 <= month <= 12):
+        scan.out_of_scope = True  # a date we saw but cannot read: never read the rest without it
+        return
+    scan.add_date(match, DateFinding(match.span(), RANK_CALENDAR, year=year, month=month, day=day))
+
+
+def _full_year(text: str, scan: Scan) -> int:
+    """Two-digit years: this century unless that is more than 20 years ahead ("10/31/74" is 1974)."""
+    year = int(text)
+    if len(text) > 2:
+        return year
+    year += 2000
+    return year if year <= scan.today.year + _YEARS_AHEAD else year - 100
+
+
+def _shift_month(today: datetime.date, months: int) -> tuple[int, int]:
+    index = today.year * 12 + today.month - 1 + months
+    return index // 12, index % 12 + 1

@@ -1,0 +1,64 @@
+"""Phrases that send the whole message to the model: we see them, and choose not to read them.
+
+Reading part of such a message would be worse than reading none of it: "every Friday at 3pm"
+is not Friday at 3pm, "3-4pm" is not 4pm, "today in one hour" is not today, "上周末" is not
+this weekend, "Saturday for 2 hours" is not only Saturday. ``before`` runs first, on the raw
+text; ``after`` runs last, on what no recogniser claimed (a unit word or a week, month or year
+left over means a date or time we did not read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from scheduling.phrases.calendar_dates import MONTHS
+from scheduling.phrases.scan import Scan
+
+_CN_QUANTITY = r"(?:[0-9]+(?:\.[0-9]+)?|[零〇一二两三四五六七八九十百几半]+)"
+_BEFORE = re.compile(
+    "|".join(
+        (
+            # "or": in "4 or 5" only the 5 looks like a time (two days or two clock times disagree anyway).
+            r"(?<![a-z])(?:every|each|between|or)(?![a-z])",
+            r"(?<![a-z])after\s+next(?![a-z])",
+            r"(?<![a-z])(?:last|past|previous)\s+(?:week[\s-]?end|wkend)",
+            r"(?:week[\s-]?end|wkend)s?\s+(?:of|in|after|before)(?![a-z])",
+            r"(?<![a-z])(?:week[\s-]?ends|wkends)(?![a-z])",
+            # Ranges: 3-4pm, 3pm to 5pm, 9:00-17:00, 三点到五点, 下午3点-5点.
+            r"[0-9]{1,2}(?::[0-9]{2})?\s?(?:[ap]\.?m\.?)?\s?(?:-|~|to|till|until|through)\s?[0-9]{1,2}(?::[0-9]{2})?"
+            r"\s?(?:[ap]\.?m(?![a-z])|o'?\s?clock)",
+            r"[0-9]{1,2}:[0-9]{2}\s?(?:-|~|to|till|until|through)\s?[0-9]{1,2}",
+            r"[0-9]{1,2}\s?[ap]\.?m\.?\s?(?:-|~|to|till|until|through)\s?[0-9]{1,2}",
+            r"(?<![a-z])from\s+[0-9]{1,2}(?::[0-9]{2})?\s?(?:[ap]\.?m\.?)?\s?(?:-|~|to|till|until)\s?[0-9]",
+            r"(?:[0-9]|[一二两三四五六七八九十])\s?(?:点|时|:[0-9]{2})(?:半|[一三]刻|[0-9零一二三四五六七八九十]{1,3}分?)?"
+            r"\s?(?:到|至|-|~)",
+            r"每|上上?个?周末|半夜|深夜|通宵",
+            # Offsets and durations in hours, minutes, seconds (they need the clock), months and years.
+            rf"{_CN_QUANTITY}\s?(?:个\s?)?(?:半\s?)?(?:小时|钟头|分钟|秒钟|秒|钟(?=\s?(?:之|以)?[前后]))",
+            rf"{_CN_QUANTITY}\s?个\s?(?:半\s?)?月|{_CN_QUANTITY}\s?年\s?(?:之|以)?[前后]",
+        )
+    )
+)
+_NOT_VERB_MONTHS = "|".join(sorted((name for name in MONTHS if name not in ("may", "march", "mar")), key=len)[::-1])
+_AFTER = re.compile(
+    "|".join(
+        (
+            r"(?<![a-z])(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|years?"
+            r"|yrs?|decades?|(?:mon|tues|wednes|thurs|fri|satur|sun)days|ago|hence"
+            rf"|{_NOT_VERB_MONTHS})(?![a-z])",
+            rf"{_CN_QUANTITY}\s?(?:个\s?)?(?:天|日|周|星期|礼拜|月|年)",
+            r"(?:下下|下|这|本|上上|上|今)个?(?:周|星期|礼拜|月)",
+            r"[明今去后前]年",
+        )
+    )
+)
+
+
+def rule_out_before(scan: Scan) -> None:
+    if _BEFORE.search(scan.text):
+        scan.out_of_scope = True
+
+
+def rule_out_after(scan: Scan) -> None:
+    if _AFTER.search(scan.masked):
+        scan.out_of_scope = True

@@ -1,0 +1,34 @@
+"""What :func:`scheduling.phrases.extract_when` returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+PartOfDay = Literal["morning", "afternoon", "evening"]
+
+
+@dataclass(frozen=True)
+class WhenMatch:
+    """The date and time read from a short reply, and the characters that said them.
+
+    ``date`` is a canonical symbol (``D+1``, ``W5+1``, ``WE``, ``12-05``, ``2026-12-05``) that
+    :func:`scheduling.symbols.resolve` accepts; ``time`` is ``HH:mm`` on the 24-hour clock;
+    ``part_of_day`` is set only when a part of day was said without a clock time. ``spans`` are
+    ``[start, end)`` ranges of the text that were read, so the caller can see what was not.
+    """
+
+    date: str | None
+    time: str | None
+    part_of_day: PartOfDay | None
+    spans: tuple[tuple[int, int], ...]
+
+    def residue(self, text: str) -> str:
+        """``text`` without the spans that were read, whitespace collapsed ("make it 4" -> "make it")."""
+        kept: list[str] = []
+        position = 0
+        for start, end in self.spans:
+            kept.append(text[position:start])
+            position = max(position, end)
+        kept.append(text[position:])
+        return " ".join("".join(kept).split())

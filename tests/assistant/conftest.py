@@ -1,0 +1,84 @@
+"""Story helpers: a chat in a thread, driven through the real pipeline with a scripted model."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+import time_machine
+from django.contrib.auth.models import User
+
+from assistant.models import Message, Thread, TurnTrace
+from assistant.providers.registry import use_provider
+from assistant.providers.scripted import ScriptedProvider
+from assistant.turn.pipeline import handle_message
+from assistant.turn.record import TurnOutcome
+from scheduling.models import Event, ScheduleCommand
+from tests.conftest import FROZEN_NOW
+
+
+def tool(name: str, **arguments: Any) -> dict[str, Any]:
+    return {"tool": name, "arguments": arguments}
+
+
+def text(reply: str) -> dict[str, Any]:
+    return {"text": reply}
+
+
+class Chat:
+    """One person's thread: `say` posts a message the way the API does."""
+
+    def __init__(self, user: User, traveller: Any) -> None:
+        self.user = user
+        self.thread = Thread.objects.create(owner=user)
+        self.traveller = traveller
+        self.provider: ScriptedProvider | None = None
+
+    def say(self, message: str, *outputs: Mapping[str, Any]) -> TurnOutcome:
+        self.provider = ScriptedProvider(outputs)
+        with use_provider(self.provider):
+            return handle_message(user=self.user, thread_id=self.thread.id, text=message)
+
+    def later(self, **delta: float) -> None:
+        self.traveller.shift(datetime.timedelta(**delta))
+
+    @property
+    def model_calls(self) -> int:
+        return self.provider.calls if self.provider else 0
+
+    def last_trace(self) -> TurnTrace:
+        return TurnTrace.objects.filter(thread=self.thread).order_by("-id").first()  # type: ignore[return-value]
+
+    def events(self) -> list[Event]:
+        return list(Event.objects.filter(owner=self.user).order_by("starts_at"))
+
+    def commands(self) -> list[ScheduleCommand]:
+        return list(ScheduleCommand.objects.filter(owner=self.user).order_by("created_at"))
+
+    def messages(self) -> list[Message]:
+        return list(Message.objects.filter(thread=self.thread).order_by("created_at", "id"))
+
+
+@pytest.fixture
+def clock() -> Iterator[Any]:
+    with time_machine.travel(FROZEN_NOW, tick=False) as traveller:
+        yield traveller
+
+
+@pytest.fixture
+def chat(person: User, clock: Any) -> Chat:
+    return Chat(person, clock)
+
+
+@pytest.fixture
+def make_chat(clock: Any) -> Any:
+    def make(user: User) -> Chat:
+        return Chat(user, clock)
+
+    return make
+
+
+def local(event: Event) -> str:
+    return event.starts_at.astimezone(event.owner.profile.zone).strftime("%a %Y-%m-%d %H:%M")

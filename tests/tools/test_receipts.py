@@ -1,0 +1,100 @@
+"""Receipts say only what the result holds, and never trip the exit invariant when true."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.turn.exit import claimed_writes, states_schedule_facts
+from tools.receipts import RENDERERS, render_receipt
+from tools.spec import Status, ToolResult
+
+EVENT = {
+    "ref": "E7",
+    "title": "Dentist",
+    "date": "2026-12-11",
+    "weekday": "Fri",
+    "start": "15:00",
+    "end": "16:00",
+    "end_date": "2026-12-11",
+    "minutes": 60,
+}
+COMMAND = {
+    "command_id": "c1",
+    "kind": "create",
+    "status": "needs_time",
+    "known": {"title": "Dentist", "date": "W5"},
+    "missing": ["time"],
+}
+SAMPLES = {
+    Status.CREATED: {"event": EVENT, "command": {**COMMAND, "status": "created"}},
+    Status.UPDATED: {"event": EVENT, "command": {**COMMAND, "status": "updated"}},
+    Status.DELETED: {"event": EVENT},
+    Status.NEEDS_TITLE: {"command": COMMAND},
+    Status.NEEDS_DATE: {
+        "command": COMMAND,
+        "candidates": [{"date": "2026-12-12", "weekday": "Sat"}, {"date": "2026-12-13", "weekday": "Sun"}],
+    },
+    Status.NEEDS_TIME: {"command": COMMAND},
+    Status.CONFLICT: {
+        "command": COMMAND,
+        "conflicts": [EVENT],
+        "suggestions": [{"date": "2026-12-11", "weekday": "Fri", "start": "16:00", "end": "17:00"}],
+    },
+    Status.IN_PAST: {"command": COMMAND},
+    Status.INVALID_EXPRESSION: {},
+    Status.INVALID_ARGUMENTS: {},
+    Status.EXPIRED: {"command": COMMAND},
+    Status.RESULTS: {
+        "range": {"from": {"date": "2026-12-11"}, "to": {"date": "2026-12-11"}},
+        "events": [EVENT],
+        "count": 1,
+    },
+    Status.SUGGESTIONS: {
+        "suggestions": [{"date": "2026-12-11", "weekday": "Fri", "start": "16:00", "end": "17:00"}],
+        "duration_minutes": 60,
+    },
+    Status.CANCELLED: {"command": COMMAND},
+    Status.NO_ACTIVE_COMMAND: {},
+    Status.NOT_FOUND: {},
+    Status.AMBIGUOUS_REFERENCE: {"candidates": [EVENT, {**EVENT, "ref": "E8", "title": "Gym"}]},
+    Status.AWAITING_CONFIRMATION: {"event": EVENT, "command": COMMAND},
+    Status.REMEMBERED: {"topic": "mum", "fact": "Mum's birthday is 14 March."},
+    Status.INVITED: {"days": 7},
+    Status.RESUMED: {"task": {"title": "Dinner", "missing": ["time"]}},
+    Status.NOTHING_TO_RESUME: {},
+    Status.UNKNOWN_TOOL: {},
+}
+WRITES = {
+    Status.CREATED: {"create"},
+    Status.UPDATED: {"change"},
+    Status.DELETED: {"delete"},
+    Status.REMEMBERED: {"remember"},
+}
+
+
+def test_every_status_has_a_renderer_and_a_sample() -> None:
+    assert (
+        set(RENDERERS)
+        == set(SAMPLES)
+        == {status for status in Status if status not in {Status.MEMORY_RESULTS, Status.ARCHIVE_RESULTS}}
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("status", list(SAMPLES), ids=str)
+def test_receipts_claim_exactly_the_writes_their_result_made(status: Status, language: str) -> None:
+    text = render_receipt(ToolResult(status, SAMPLES[status]), language)
+    assert text.strip()
+    assert claimed_writes(text) <= WRITES.get(status, set()), text
+    if status not in {Status.RESULTS, Status.SUGGESTIONS}:
+        assert not states_schedule_facts(text), text
+
+
+def test_receipts_quote_the_results_values() -> None:
+    text = render_receipt(ToolResult(Status.CREATED, SAMPLES[Status.CREATED]), "en")
+    assert text == "Added: Fri 11 Dec 15:00–16:00 'Dentist'."
+    assert (
+        render_receipt(ToolResult(Status.CREATED, SAMPLES[Status.CREATED]), "zh")
+        == "已添加：12月11日（周五） 15:00–16:00 「Dentist」。"
+    )
+    assert "Sat 12 Dec or Sun 13 Dec" in render_receipt(ToolResult(Status.NEEDS_DATE, SAMPLES[Status.NEEDS_DATE]), "en")

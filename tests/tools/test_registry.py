@@ -1,0 +1,107 @@
+"""The tool contract: closed strict schemas, no way to name a person, validation at execution."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scheduling.symbols import DATE_EXPRESSION_PATTERN, TIME_PATTERN
+from tools.definitions import TOOL_SPECS
+from tools.registry import HANDLERS, openai_tools, parse_arguments
+
+FORBIDDEN = {
+    "user",
+    "user_id",
+    "userid",
+    "owner",
+    "owner_id",
+    "email",
+    "account",
+    "account_id",
+    "person",
+    "person_id",
+    "username",
+    "customer",
+    "member",
+    "uid",
+    "profile",
+    "tenant",
+}
+
+
+def walk(schema: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    yield path, schema
+    for name, child in (schema.get("properties") or {}).items():
+        yield from walk(child, f"{path}/{name}")
+    if isinstance(schema.get("items"), dict):
+        yield from walk(schema["items"], f"{path}[]")
+
+
+@pytest.mark.parametrize("spec", TOOL_SPECS, ids=lambda spec: spec.name)
+def test_every_schema_is_closed_and_strict(spec: Any) -> None:
+    for path, node in walk(spec.parameters):
+        types = node.get("type")
+        if types == "object" or (isinstance(types, list) and "object" in types):
+            assert node.get("additionalProperties") is False, f"{spec.name}{path} is open"
+            assert sorted(node.get("required", [])) == sorted(node.get("properties", {})), (
+                f"{spec.name}{path}: strict mode needs every property required"
+            )
+        assert "maxLength" not in node and "default" not in node, (
+            f"{spec.name}{path} uses a keyword strict mode rejects"
+        )
+    assert spec.openai_tool()["function"]["strict"] is True
+    assert spec.name in HANDLERS
+
+
+@pytest.mark.parametrize("spec", TOOL_SPECS, ids=lambda spec: spec.name)
+def test_no_schema_can_name_a_person_or_account(spec: Any) -> None:
+    for path, _node in walk(spec.parameters):
+        name = path.rsplit("/", 1)[-1].lower()
+        assert name not in FORBIDDEN, f"{spec.name} has a property {path!r} that could name a person"
+        assert not any(word in name for word in ("user", "owner", "email", "account")), path
+
+
+def test_date_and_time_properties_use_the_symbol_patterns() -> None:
+    patterns = {
+        node.get("pattern") for spec in TOOL_SPECS for _path, node in walk(spec.parameters) if node.get("pattern")
+    }
+    assert DATE_EXPRESSION_PATTERN in patterns and TIME_PATTERN in patterns
+
+
+def test_the_tool_list_is_the_same_object_every_time() -> None:
+    assert openai_tools() is openai_tools()
+    assert json.dumps(openai_tools()) == json.dumps([spec.openai_tool() for spec in TOOL_SPECS])
+
+
+@pytest.mark.parametrize(
+    ("arguments", "problem"),
+    [
+        ('{"title": "x", "date": "D+1", "time": "15:00", "duration_minutes": null}', "command_id"),
+        ('{"title": "x", "date": "tomorrow", "time": "15:00", "duration_minutes": null, "command_id": null}', "date"),
+        ('{"title": "x", "date": "D+1", "time": "3pm", "duration_minutes": null, "command_id": null}', "time"),
+        (
+            '{"title": "x", "date": "D+1", "time": "15:00", "duration_minutes": 0, "command_id": null}',
+            "duration_minutes",
+        ),
+        (
+            '{"title": "x", "date": "D+1", "time": "15:00", "duration_minutes": null, "command_id": null, "user_id": 2}',
+            "Additional properties",
+        ),
+        (
+            '{"title": "' + "x" * 201 + '", "date": null, "time": null, "duration_minutes": null, "command_id": null}',
+            "at most 200",
+        ),
+        ('{"title": ', "not valid JSON"),
+        ("[1, 2]", "must be a JSON object"),
+    ],
+)
+def test_arguments_are_validated_with_the_same_schema(arguments: str, problem: str) -> None:
+    result = parse_arguments("schedule_event", arguments)
+    assert isinstance(result, str) and problem in result
+
+
+def test_unknown_tools_are_refused() -> None:
+    assert "no tool named" in str(parse_arguments("drop_database", "{}"))

@@ -1,0 +1,1 @@
+"""Tool handlers: each takes the request's ToolContext and validated arguments."""

@@ -1,0 +1,120 @@
+"""Creating (or continuing) a schedule command, and cancelling the active one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scheduling.commands import CommandOutcome, Outcome, SlotPatch, command_apply, command_cancel
+from scheduling.errors import NotFound
+from scheduling.models import CommandKind, ScheduleCommand
+from scheduling.selectors import command_get
+from tools.context import ToolContext
+from tools.facts import command_fact, day_fact, event_fact, slot_fact
+from tools.spec import Effect, Status, ToolResult
+
+_STATUS = {
+    Outcome.CREATED: Status.CREATED,
+    Outcome.UPDATED: Status.UPDATED,
+    Outcome.DELETED: Status.DELETED,
+    Outcome.NEEDS_TITLE: Status.NEEDS_TITLE,
+    Outcome.NEEDS_DATE: Status.NEEDS_DATE,
+    Outcome.NEEDS_TIME: Status.NEEDS_TIME,
+    Outcome.CONFLICT: Status.CONFLICT,
+    Outcome.IN_PAST: Status.IN_PAST,
+    Outcome.INVALID_EXPRESSION: Status.INVALID_EXPRESSION,
+    Outcome.EXPIRED: Status.EXPIRED,
+    Outcome.CANCELLED: Status.CANCELLED,
+    Outcome.NOT_FOUND: Status.NOT_FOUND,
+    Outcome.AWAITING_CONFIRMATION: Status.AWAITING_CONFIRMATION,
+    Outcome.NO_ACTIVE_COMMAND: Status.NO_ACTIVE_COMMAND,
+}
+
+
+def outcome_result(context: ToolContext, outcome: CommandOutcome) -> ToolResult:
+    """A command outcome as a tool result; the effects name only writes that happened now."""
+    zone = context.zone
+    data: dict[str, Any] = {}
+    if outcome.command is not None:
+        data["command"] = command_fact(outcome.command, context.today)
+    if outcome.event is not None:
+        data["event"] = event_fact(outcome.event, zone)
+    if outcome.candidates:
+        data["candidates"] = [day_fact(day) for day in outcome.candidates]
+    if outcome.conflicts:
+        data["conflicts"] = [event_fact(event, zone) for event in outcome.conflicts]
+    if outcome.suggestions:
+        data["suggestions"] = [slot_fact(slot, zone) for slot in outcome.suggestions]
+    if outcome.problem:
+        data["problem"] = outcome.problem
+    if outcome.revised:
+        data["superseded"] = {name: old for name, (old, _new) in outcome.revised.items()}
+    if outcome.already_done:
+        data["already_done"] = True
+    effects: list[Effect] = []
+    if outcome.wrote and outcome.event is not None:
+        kind = {"created": "create", "updated": "change", "deleted": "delete"}[outcome.status.value]
+        effects.append(Effect(kind=kind, model="event", object_id=str(outcome.event.id)))  # type: ignore[arg-type]
+    return ToolResult(_STATUS[outcome.status], data, effects)
+
+
+def schedule_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
+    patch = SlotPatch(
+        title=arguments.get("title"),
+        date=arguments.get("date"),
+        time=arguments.get("time"),
+        duration_minutes=arguments.get("duration_minutes"),
+        raw={name: str(value) for name, value in arguments.items() if value is not None},
+        confidence=0.9,
+    )
+    command_id = arguments.get("command_id") or _continuable(context, patch)
+    try:
+        outcome = command_apply(
+            owner=context.user,
+            patch=patch,
+            now=context.now,
+            command_id=command_id,
+            kind=CommandKind.CREATE,
+            thread_id=context.thread_id,
+            source_turn=context.source_turn,
+            intent_revision=context.intent_revision,
+            idempotency_key=None if command_id else context.idempotency_key("create"),
+        )
+    except NotFound:
+        return ToolResult(Status.NOT_FOUND, {"problem": "no such command"})
+    return outcome_result(context, outcome)
+
+
+def _continuable(context: ToolContext, patch: SlotPatch) -> str | None:
+    """Continue the active create when the call is plainly a patch to it.
+
+    A call without a command id that names no title (or the same title) while a create is
+    waiting in this thread is a patch to that create, not a new untitled appointment.
+    """
+    if not context.active_command_id:
+        return None
+    try:
+        active = command_get(owner=context.user, command_id=context.active_command_id)
+    except NotFound:
+        return None
+    if active.kind != CommandKind.CREATE or not active.is_open:
+        return None
+    same_title = patch.title is None or _same(patch.title, active.slot_value("title"))
+    return str(active.id) if same_title else None
+
+
+def _same(left: object, right: object) -> bool:
+    return isinstance(left, str) and isinstance(right, str) and left.strip().casefold() == right.strip().casefold()
+
+
+def cancel_command(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
+    if not context.active_command_id:
+        return ToolResult(Status.NO_ACTIVE_COMMAND)
+    try:
+        outcome = command_cancel(owner=context.user, command_id=context.active_command_id, now=context.now)
+    except NotFound:
+        return ToolResult(Status.NO_ACTIVE_COMMAND)
+    if outcome.status != Outcome.CANCELLED or outcome.already_done:
+        return ToolResult(Status.NO_ACTIVE_COMMAND)
+    command: ScheduleCommand = outcome.command  # type: ignore[assignment]
+    return ToolResult(Status.CANCELLED, {"command": command_fact(command, context.today)})

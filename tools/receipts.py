@@ -1,0 +1,266 @@
+"""Replies written by code from a terminal tool's result, in English or Chinese.
+
+A receipt quotes only what the result holds: a write is announced only when the result says it
+happened, and every date and time shown is the one the server computed.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from tools.spec import Status, ToolResult
+
+WEEKDAYS_ZH = {"Mon": "周一", "Tue": "周二", "Wed": "周三", "Thu": "周四", "Fri": "周五", "Sat": "周六", "Sun": "周日"}
+
+
+def day_label(date_text: str, language: str) -> str:
+    day = datetime.date.fromisoformat(date_text)
+    weekday = day.strftime("%a")
+    if language == "zh":
+        return f"{day.month}月{day.day}日（{WEEKDAYS_ZH[weekday]}）"
+    return f"{weekday} {day.day} {day.strftime('%b')}"
+
+
+def event_line(event: dict[str, Any], language: str, with_day: bool = True) -> str:
+    when = f"{event['start']}–{event['end']}"
+    if with_day:
+        when = f"{day_label(event['date'], language)} {when}"
+    return f"{when} 「{event['title']}」" if language == "zh" else f"{when} '{event['title']}'"
+
+
+def _title(result: ToolResult, language: str) -> str:
+    title = (result.data.get("command") or {}).get("known", {}).get("title")
+    if not title:
+        return "这个安排" if language == "zh" else "it"
+    return f"「{title}」" if language == "zh" else f"'{title}'"
+
+
+def _known_day(result: ToolResult, language: str) -> str | None:
+    known = (result.data.get("command") or {}).get("known", {})
+    return None if "date" not in known else str(known["date"])
+
+
+def _created(result: ToolResult, language: str) -> str:
+    event = result.data["event"]
+    if result.data.get("already_done"):
+        if language == "zh":
+            return f"这个安排之前已经添加好了：{event_line(event, language)}。"
+        return f"That was already on your calendar: {event_line(event, language)}."
+    if language == "zh":
+        return f"已添加：{event_line(event, language)}。"
+    return f"Added: {event_line(event, language)}."
+
+
+def _updated(result: ToolResult, language: str) -> str:
+    event = result.data["event"]
+    if language == "zh":
+        return f"已改好：{event_line(event, language)}。"
+    return f"Changed: {event_line(event, language)}."
+
+
+def _deleted(result: ToolResult, language: str) -> str:
+    event = result.data.get("event") or {}
+    label = event_line(event, language) if event else ""
+    return f"已删除：{label}。" if language == "zh" else f"Deleted: {label}."
+
+
+def _needs_title(result: ToolResult, language: str) -> str:
+    return "这个安排叫什么名字？" if language == "zh" else "What should I call it?"
+
+
+def _needs_date(result: ToolResult, language: str) -> str:
+    candidates = result.data.get("candidates") or []
+    if candidates:
+        labels = [day_label(day["date"], language) for day in candidates]
+        if language == "zh":
+            return f"{_title(result, language)}安排在{'还是'.join(labels)}？"
+        return f"Which day for {_title(result, language)}: {' or '.join(labels)}?"
+    if language == "zh":
+        return f"{_title(result, language)}安排在哪一天？"
+    return f"Which day should {_title(result, language)} be?"
+
+
+def _needs_time(result: ToolResult, language: str) -> str:
+    if language == "zh":
+        return f"{_title(result, language)}几点开始？"
+    return f"What time should {_title(result, language)} start?"
+
+
+def _conflict(result: ToolResult, language: str) -> str:
+    clashes = "; ".join(event_line(event, language) for event in result.data.get("conflicts", []))
+    suggestions = result.data.get("suggestions") or []
+    if language == "zh":
+        text = f"这个时间和已有安排冲突：{clashes}。"
+        if suggestions:
+            options = "、".join(f"{day_label(s['date'], language)} {s['start']}" for s in suggestions)
+            text += f"附近有空的时间：{options}。选一个，或者说一个别的时间。"
+        return text
+    text = f"That time clashes with {clashes}."
+    if suggestions:
+        options = ", ".join(f"{day_label(s['date'], language)} {s['start']}" for s in suggestions)
+        text += f" Free nearby: {options}. Pick one, or say another time."
+    return text
+
+
+def _in_past(result: ToolResult, language: str) -> str:
+    if language == "zh":
+        return "这个时间已经过去了，要安排在什么时候？"
+    return "That time has already passed. When should it be instead?"
+
+
+def _invalid_expression(result: ToolResult, language: str) -> str:
+    return (
+        "我没能理解这个日期或时间，能再说一下吗？"
+        if language == "zh"
+        else "I couldn't read that date or time. Could you say it again?"
+    )
+
+
+def _invalid_arguments(result: ToolResult, language: str) -> str:
+    if language == "zh":
+        return "这个请求我没能处理，没有做任何更改。能换个说法吗？"
+    return "I couldn't process that request, and nothing was changed. Could you put it another way?"
+
+
+def _expired(result: ToolResult, language: str) -> str:
+    if language == "zh":
+        return "这个请求已经过期，没有保存。如果还需要，请再说一次。"
+    return "That request expired before it was finished, so nothing was saved. Tell me again if you still want it."
+
+
+def _results(result: ToolResult, language: str) -> str:
+    events = result.data.get("events", [])
+    first, last = result.data["range"]["from"]["date"], result.data["range"]["to"]["date"]
+    span = day_label(first, language) if first == last else None
+    if span is None:
+        joiner = "到" if language == "zh" else " to "
+        span = f"{day_label(first, language)}{joiner}{day_label(last, language)}"
+    if not events:
+        return f"{span}没有安排。" if language == "zh" else f"Nothing on your calendar for {span}."
+    lines = [f"{index}. {event_line(event, language, with_day=first != last)}" for index, event in enumerate(events, 1)]
+    more = ""
+    if result.data.get("truncated"):
+        more = "\n（只列出前50个）" if language == "zh" else "\n(showing the first 50)"
+    if language == "zh":
+        return f"{span}有{len(events)}个安排：\n" + "\n".join(lines) + more
+    noun = "event" if len(events) == 1 else "events"
+    return f"{span}: {len(events)} {noun}.\n" + "\n".join(lines) + more
+
+
+def _suggestions(result: ToolResult, language: str) -> str:
+    suggestions = result.data.get("suggestions", [])
+    minutes = result.data.get("duration_minutes", 60)
+    if not suggestions:
+        if language == "zh":
+            return f"这段时间里找不到{minutes}分钟的空档。"
+        return f"I found no free {minutes}-minute slot in that range."
+    options = [f"{day_label(s['date'], language)} {s['start']}–{s['end']}" for s in suggestions]
+    if language == "zh":
+        return "这些时间有空：" + "、".join(options) + "。"
+    return "You're free: " + ", ".join(options) + "."
+
+
+def _cancelled(result: ToolResult, language: str) -> str:
+    if language == "zh":
+        return f"好的，{_title(result, language)}不安排了，日程没有变化。"
+    return f"OK, I won't add {_title(result, language)}. Your calendar is unchanged."
+
+
+def _no_active_command(result: ToolResult, language: str) -> str:
+    return "现在没有进行中的安排可以取消。" if language == "zh" else "There's nothing in progress to cancel."
+
+
+def _not_found(result: ToolResult, language: str) -> str:
+    return "我找不到这个安排。" if language == "zh" else "I couldn't find that event."
+
+
+def _ambiguous(result: ToolResult, language: str) -> str:
+    candidates = result.data.get("candidates") or []
+    if not candidates:
+        return "你指的是哪个安排？" if language == "zh" else "Which event do you mean?"
+    lines = "\n".join(f"{index}. {event_line(event, language)}" for index, event in enumerate(candidates, 1))
+    return ("你指的是哪一个？\n" if language == "zh" else "Which one do you mean?\n") + lines
+
+
+def _awaiting_confirmation(result: ToolResult, language: str) -> str:
+    event = result.data["event"]
+    if language == "zh":
+        return f"要删除 {event_line(event, language)} 吗？（是 / 否）"
+    return f"Delete {event_line(event, language)}? (yes / no)"
+
+
+def _remembered(result: ToolResult, language: str) -> str:
+    return f"记住了：{result.data['fact']}" if language == "zh" else f"I'll remember that: {result.data['fact']}"
+
+
+def _invited(result: ToolResult, language: str) -> str:
+    days = result.data.get("days", 7)
+    if language == "zh":
+        return f"要不要我为你接下来{days}天的日程做一次规划咨询？几位顾问会从负荷、专注时间和生活平衡来看（只读，不会改动日程）。30分钟内回复“好”即可开始。"
+    return (
+        f"Would you like a planning consultation on your next {days} days? A few advisors will look at your load, "
+        "focus time and balance (read-only: your calendar stays as it is). Say yes within 30 minutes to start."
+    )
+
+
+def _resumed(result: ToolResult, language: str) -> str:
+    task = result.data["task"]
+    title = task.get("title") or ("刚才那个安排" if language == "zh" else "the earlier task")
+    missing = task.get("missing") or []
+    if language == "zh":
+        ask = (
+            {"title": "叫什么名字？", "date": "安排在哪一天？", "time": "几点开始？"}.get(missing[0], "")
+            if missing
+            else ""
+        )
+        return f"好的，回到「{title}」。{ask}"
+    ask = (
+        {"title": "What should I call it?", "date": "Which day?", "time": "What time?"}.get(missing[0], "")
+        if missing
+        else ""
+    )
+    return f"OK, back to '{title}'. {ask}".strip()
+
+
+def _nothing_to_resume(result: ToolResult, language: str) -> str:
+    return "没有搁置的事情可以继续。" if language == "zh" else "There's no task put aside to go back to."
+
+
+def _unknown_tool(result: ToolResult, language: str) -> str:
+    return _invalid_arguments(result, language)
+
+
+RENDERERS: dict[Status, Callable[[ToolResult, str], str]] = {
+    Status.CREATED: _created,
+    Status.UPDATED: _updated,
+    Status.DELETED: _deleted,
+    Status.NEEDS_TITLE: _needs_title,
+    Status.NEEDS_DATE: _needs_date,
+    Status.NEEDS_TIME: _needs_time,
+    Status.CONFLICT: _conflict,
+    Status.IN_PAST: _in_past,
+    Status.INVALID_EXPRESSION: _invalid_expression,
+    Status.INVALID_ARGUMENTS: _invalid_arguments,
+    Status.EXPIRED: _expired,
+    Status.RESULTS: _results,
+    Status.SUGGESTIONS: _suggestions,
+    Status.CANCELLED: _cancelled,
+    Status.NO_ACTIVE_COMMAND: _no_active_command,
+    Status.NOT_FOUND: _not_found,
+    Status.AMBIGUOUS_REFERENCE: _ambiguous,
+    Status.AWAITING_CONFIRMATION: _awaiting_confirmation,
+    Status.REMEMBERED: _remembered,
+    Status.INVITED: _invited,
+    Status.RESUMED: _resumed,
+    Status.NOTHING_TO_RESUME: _nothing_to_resume,
+    Status.UNKNOWN_TOOL: _unknown_tool,
+}
+
+
+def render_receipt(result: ToolResult, language: str) -> str:
+    renderer = RENDERERS.get(result.status)
+    if renderer is None:
+        return _invalid_arguments(result, language)
+    return renderer(result, "zh" if language == "zh" else "en")

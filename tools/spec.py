@@ -1,0 +1,85 @@
+"""A tool is data: name, description, strict parameters schema, handler, and what it does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Literal
+
+SideEffect = Literal["read", "write", "state"]
+
+
+class Status(StrEnum):
+    """Every tool result carries exactly one of these."""
+
+    CREATED = "created"
+    UPDATED = "updated"
+    DELETED = "deleted"
+    NEEDS_TITLE = "needs_title"
+    NEEDS_DATE = "needs_date"
+    NEEDS_TIME = "needs_time"
+    CONFLICT = "conflict"
+    IN_PAST = "in_past"
+    INVALID_EXPRESSION = "invalid_expression"
+    INVALID_ARGUMENTS = "invalid_arguments"
+    EXPIRED = "expired"
+    RESULTS = "results"
+    SUGGESTIONS = "suggestions"
+    CANCELLED = "cancelled"
+    NO_ACTIVE_COMMAND = "no_active_command"
+    NOT_FOUND = "not_found"
+    AMBIGUOUS_REFERENCE = "ambiguous_reference"
+    AWAITING_CONFIRMATION = "awaiting_confirmation"
+    REMEMBERED = "remembered"
+    MEMORY_RESULTS = "memory_results"
+    ARCHIVE_RESULTS = "archive_results"
+    INVITED = "invited"
+    RESUMED = "resumed"
+    NOTHING_TO_RESUME = "nothing_to_resume"
+    UNKNOWN_TOOL = "unknown_tool"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A write this turn made, named so the exit invariant can verify it persisted."""
+
+    kind: Literal["create", "change", "delete", "remember"]
+    model: str
+    object_id: str
+
+
+@dataclass
+class ToolResult:
+    status: Status
+    data: dict[str, Any] = field(default_factory=dict)
+    effects: list[Effect] = field(default_factory=list)
+
+    def for_model(self) -> dict[str, Any]:
+        """What goes back to the model: the status and the facts, never more."""
+        return {"status": self.status.value, **self.data}
+
+
+Handler = Callable[[Mapping[str, Any]], ToolResult]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    terminal: bool
+    side_effect: SideEffect
+    # Server-side length limits (strict mode has no maxLength): property name -> characters.
+    max_lengths: Mapping[str, int] = field(default_factory=dict)
+
+    def openai_tool(self) -> dict[str, Any]:
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": self.parameters,
+                "strict": True,
+            },
+        }
