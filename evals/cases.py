@@ -21,6 +21,16 @@ _EVENT: dict[str, Any] = {
     "required": ["title", "start"],
     "additionalProperties": False,
 }
+_EVENT_EXPECT: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "title": {"type": "string"},
+        "title_contains": {"type": "string"},
+        "start": {"type": "string"},
+        "minutes": {"type": "integer"},
+    },
+    "additionalProperties": False,
+}
 _TURN_EXPECT = {
     "type": "object",
     "properties": {
@@ -116,9 +126,9 @@ CASE_SCHEMA: dict[str, Any] = {
         "expect": {
             "type": "object",
             "properties": {
-                "events": {"type": "array", "items": _EVENT},
+                "events": {"type": "array", "items": _EVENT_EXPECT},
                 "events_count": {"type": "integer"},
-                "forbid_events": {"type": "array", "items": {"type": "object"}},
+                "forbid_events": {"type": "array", "items": _EVENT_EXPECT},
                 "commands": {"type": "array", "items": {"type": "object"}},
                 "intent": {"type": "object"},
                 "memory": {"type": "array", "items": {"type": "object"}},

@@ -181,14 +181,18 @@ def command_apply(
     patch: SlotPatch,
     now: datetime.datetime,
     command_id: uuid.UUID | str | None = None,
-    kind: CommandKind = CommandKind.CREATE,
+    kind: CommandKind | None = None,
     thread_id: int | None = None,
     target_event_id: int | None = None,
     source_turn: int | None = None,
     intent_revision: int = 0,
     idempotency_key: str | None = None,
 ) -> CommandOutcome:
-    """Open or continue a stub, merge the patch, and execute it when complete."""
+    """Open or continue a stub, merge the patch, and execute it when complete.
+
+    ``kind`` names what the caller means (a new stub defaults to a create); continuing a stub of
+    another kind (a patch for a delete waiting on its confirmation, say) is refused.
+    """
     try:
         validate_patch(patch)
     except (symbols.InvalidExpression, ValidationFailed) as error:
@@ -200,11 +204,11 @@ def command_apply(
                 target = event_get(owner=owner, event_id=target_event_id) if target_event_id else None
             except NotFound:
                 target = None
-            if kind != CommandKind.CREATE and target is None:
+            if kind not in (None, CommandKind.CREATE) and target is None:
                 return CommandOutcome(Outcome.NOT_FOUND, problem="no such event")
             command_id = command_start(
                 owner=owner,
-                kind=kind,
+                kind=kind or CommandKind.CREATE,
                 now=now,
                 thread_id=thread_id,
                 target_event=target,
@@ -212,6 +216,10 @@ def command_apply(
                 idempotency_key=idempotency_key,
             ).id
         command = _lock(owner, command_id)
+        if command.kind == CommandKind.DELETE or (kind is not None and command.kind != kind):
+            return CommandOutcome(
+                Outcome.NOT_FOUND, problem=f"that command is a {command.kind}, not a {kind or 'patchable'} command"
+            )
         if command.status not in OPEN_STATUSES:
             return _settled(command)
         if command.expires_at <= now:
@@ -235,9 +243,7 @@ def command_execute(*, owner: User, command_id: uuid.UUID | str, now: datetime.d
         return _execute_locked(command, now, source_turn=None)
 
 
-def command_confirm_delete(
-    *, owner: User, command_id: uuid.UUID | str, now: datetime.datetime
-) -> CommandOutcome:
+def command_confirm_delete(*, owner: User, command_id: uuid.UUID | str, now: datetime.datetime) -> CommandOutcome:
     """Carry out a delete stub that the person confirmed (the caller checked the confirmation)."""
     with transaction.atomic():
         command = _lock(owner, command_id)
@@ -415,7 +421,11 @@ def _when(
     if date_expression is not None:
         days = symbols.resolve(str(date_expression), today)
         if len(days) > 1:
-            raise _Ambiguous(days)
+            # "This weekend" said on a Sunday: Saturday is gone, only Sunday is a candidate.
+            ahead = [day for day in days if day >= today]
+            if len(ahead) > 1:
+                raise _Ambiguous(ahead)
+            days = ahead or days[-1:]
         day = days[0]
     else:
         assert local_target is not None

@@ -88,4 +88,6 @@ def calendar_feed(events: Iterable[FeedEvent], *, calendar_name: str, calendar_z
 @functools.lru_cache(maxsize=256)
 def _vtimezone(tzid: str, first_year: int, last_year: int) -> Timezone:
     """Building a VTIMEZONE walks the zone's transitions: cheap to cache, slow to redo per poll."""
-    return Timezone.from_tzid(tzid, first_date=datetime.date(first_year, 1, 1), last_date=datetime.date(last_year, 1, 1))
+    return Timezone.from_tzid(
+        tzid, first_date=datetime.date(first_year, 1, 1), last_date=datetime.date(last_year, 1, 1)
+    )

@@ -30,9 +30,14 @@ def _profile_defaults() -> dict[str, str]:
     return {"time_zone": settings.DEFAULT_USER_TIME_ZONE}
 
 
-def event_list_in_range(
-    *, owner: User, start: datetime.datetime, end: datetime.datetime
-) -> QuerySet[Event]:
+def profile_get_by_feed_token(*, token: str) -> Profile | None:
+    """The profile whose calendar feed this secret token opens; an empty token opens nothing."""
+    if not token:
+        return None
+    return Profile.objects.select_related("user").filter(feed_token=token).first()
+
+
+def event_list_in_range(*, owner: User, start: datetime.datetime, end: datetime.datetime) -> QuerySet[Event]:
     """The owner's events overlapping [start, end), earliest first.
 
     The lower bound on ``starts_at`` (an event lasts at most MAX_EVENT_DURATION) turns the
@@ -74,9 +79,7 @@ def command_get(*, owner: User, command_id: uuid.UUID | str) -> ScheduleCommand:
         raise NotFound("command not found", {"command_id": str(command_id)}) from None
 
 
-def command_active_for_thread(
-    *, owner: User, thread_id: int, now: datetime.datetime
-) -> ScheduleCommand | None:
+def command_active_for_thread(*, owner: User, thread_id: int, now: datetime.datetime) -> ScheduleCommand | None:
     """The newest open, unexpired stub of this person in this thread."""
     return (
         ScheduleCommand.objects.filter(

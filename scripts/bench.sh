@@ -2,6 +2,8 @@
 # Print the performance figures (they are measurements, not pass/fail tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export PYTHONDONTWRITEBYTECODE=1
 .venv/bin/python scripts/benchmarks/symbols.py
 .venv/bin/python scripts/benchmarks/phrases.py
 .venv/bin/python scripts/benchmarks/range_query.py
+.venv/bin/python scripts/benchmarks/turns.py --turns 20

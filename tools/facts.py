@@ -6,6 +6,7 @@ import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from scheduling import symbols
 from scheduling.models import Event, ScheduleCommand
 from scheduling.slots import Slot
 
@@ -57,6 +58,15 @@ def command_fact(command: ScheduleCommand, today: datetime.date) -> dict[str, An
         "known": known,
         "missing": list(command.missing),
     }
+    date = known.get("date")
+    if isinstance(date, str):
+        try:
+            days = symbols.resolve(date, today)
+        except symbols.InvalidExpression:
+            days = []
+        if days:
+            # What the symbol means, for the person's card; the model keeps writing symbols.
+            fact["resolved_dates"] = [day_fact(day) for day in days]
     if command.target_event_id:
         fact["event_ref"] = event_ref(command.target_event_id)
     if command.candidates:

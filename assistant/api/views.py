@@ -48,6 +48,7 @@ def turn_payload(outcome: TurnOutcome) -> dict[str, Any]:
         "tools": [call["name"] for call in tool_calls],
         "statuses": [call["status"] for call in tool_calls if call.get("status")],
         "flags": trace.flags,
+        "events": [call["event"] for call in trace.tool_calls if call.get("event")],
         "intent_revision": outcome.state.revision,
         "provider": trace.provider,
     }

@@ -16,6 +16,7 @@ FINAL_COMMAND_STATUSES = {
     "cancelled": "cancelled",
     "expired": "expired",
 }
+OPEN_COMMAND_STATUSES = {"needs_title", "needs_date", "needs_time", "conflict"}
 SLOT_NAMES = ("title", "date", "time", "duration_minutes")
 READ_TOOLS = {"query_events", "suggest_slots"}
 
@@ -185,11 +186,20 @@ class _Deriver:
         final = FINAL_COMMAND_STATUSES.get(command.get("status", ""))
         if final:
             self.set_status(final)
+        elif command.get("status") in OPEN_COMMAND_STATUSES:
+            # The change waits on the person (a conflict): it is the open task now, so a bare
+            # "4pm" continues it on the fast path.
+            self.set_status(OPEN, command_id=command["command_id"])
 
     def _on_delete_event(self, act: Act) -> None:
         if act.status != "awaiting_confirmation":
             return
         event = act.data["event"]
+        command_id = act.data["command"]["command_id"]
+        if self.goal is not None and self.goal["kind"] == "delete" and self.goal.get("event_id") == _event_id(event):
+            # Asked again about the same event: the same task, with the new question's stub.
+            self.set_status(OPEN, command_id=command_id)
+            return
         goal = {
             "id": self.new_goal_id(),
             "kind": "delete",
@@ -257,6 +267,14 @@ class _Deriver:
                 "title": "planning consultation",
             }
             self.switch_to(goal, {"days": act.data.get("days")})
+
+    def _on_expiry(self, act: Act) -> None:
+        if (
+            self.goal is not None
+            and self.goal.get("command_id") == act.data.get("command_id")
+            and self.goal["status"] == OPEN
+        ):
+            self.set_status("expired")
 
     def _on_council(self, act: Act) -> None:
         if self.goal is not None and self.goal["kind"] == "council":

@@ -150,7 +150,10 @@ def _ask_again(context: TurnContext, confirmation: PendingConfirmation, answer: 
         return Reply(
             "这个安排已经不在了，没有删除任何内容。" if zh else "That event is no longer there; nothing was deleted."
         )
-    # Things changed since the question (or it is too old): ask again, naming the event.
+    # Things changed since the question (or it is too old): ask again, naming the event. The
+    # old stub is closed first, so only the new question can ever be answered.
+    with contextlib.suppress(NotFound):
+        command_cancel(owner=context.user, command_id=confirmation.action["command_id"], now=context.now)
     result = delete_event(tool_context(context), {"event_ref": f"E{event.id}", "ordinal": None})
     record_result(context, "delete_event", result, {"event_ref": f"E{event.id}"})
     reply = reply_for(context, "delete_event", result)
@@ -168,7 +171,8 @@ def _ask_again(context: TurnContext, confirmation: PendingConfirmation, answer: 
 
 def fast_path_gate(context: TurnContext) -> Reply | None:
     command = context.active_command
-    if command is None:
+    # A delete waiting for its yes/no has no slots to patch ("move it to 9am" is a new request).
+    if command is None or command.kind == CommandKind.DELETE or command.status == "awaiting_confirmation":
         return None
     prefer_near = None
     current_time = command.slot_value("time")

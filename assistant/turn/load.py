@@ -11,12 +11,14 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from assistant.intent.derive import Act
 from assistant.intent.entities import EntityStack
 from assistant.intent.store import state_get
 from assistant.models import Message, Role, Thread
 from assistant.turn.context import Emit, TurnContext, _no_emit
+from scheduling.commands import command_expire
 from scheduling.errors import NotFound
-from scheduling.models import ScheduleCommand
+from scheduling.models import OPEN_STATUSES, ScheduleCommand
 from scheduling.selectors import command_get, profile_get
 
 SEGMENT_SCAN_LIMIT = 200
@@ -70,12 +72,27 @@ def active_command(*, user: User, intent: dict[str, Any], now: datetime.datetime
     return command if command.is_open and command.expires_at > now else None
 
 
+def expire_lapsed_commands(*, user: User, intent: dict[str, Any], now: datetime.datetime) -> list[str]:
+    """Mark the stubs of the current and suspended goals expired once their time is up.
+
+    The periodic sweep does this too, but a turn must not wait for it: an expired task leaves
+    the suspended stack with this turn's first transition.
+    """
+    goals = [intent.get("goal") or {}] + [entry["goal"] for entry in intent.get("suspended") or []]
+    command_ids = [goal["command_id"] for goal in goals if goal.get("command_id") and goal.get("status") == "open"]
+    lapsed = ScheduleCommand.objects.filter(
+        owner=user, id__in=command_ids, status__in=list(OPEN_STATUSES), expires_at__lte=now
+    ).values_list("id", flat=True)
+    return [str(command_id) for command_id in lapsed if command_expire(command_id=command_id, now=now)]
+
+
 def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -> TurnContext:
     began = time.perf_counter()
     now = timezone.now()
     message = message_archive(thread=thread, role=Role.USER, text=text, now=now)
     segment = current_segment(thread=thread, until=message)
     state = state_get(thread=thread)
+    expired = expire_lapsed_commands(user=user, intent=state.intent, now=now)
     context = TurnContext(
         user=user,
         profile=profile_get(user=user),
@@ -89,5 +106,8 @@ def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -
         emit=emit,
         started=began,
     )
+    goal = state.intent.get("goal") or {}
+    if goal.get("command_id") in expired:
+        context.acts.append(Act("expiry", "expired", {"command_id": goal["command_id"]}))
     context.timings.archive_ms = (time.perf_counter() - began) * 1000
     return context

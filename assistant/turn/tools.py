@@ -100,12 +100,12 @@ def record_result(
     context: TurnContext, name: str, result: ToolResult, arguments: Mapping[str, Any], elapsed_ms: float = 0.0
 ) -> None:
     context.timings.tool_execute_ms += elapsed_ms
+    event = result.data.get("event")
     context.tool_calls.append(
         {
+            **({"event": {k: event[k] for k in ("ref", "title", "date", "start", "end")}} if event else {}),
             "name": name,
-            "arguments": dict(arguments)
-            if len(str(arguments)) < MAX_LOGGED_ARGUMENT_CHARS
-            else {"_truncated": True},
+            "arguments": dict(arguments) if len(str(arguments)) < MAX_LOGGED_ARGUMENT_CHARS else {"_truncated": True},
             "status": result.status.value,
             "ms": round(elapsed_ms, 2),
         }
@@ -164,6 +164,7 @@ def pending_card(result: ToolResult) -> dict[str, Any]:
         "command_id": command["command_id"],
         "status": result.status.value,
         "known": command.get("known", {}),
+        "resolved_dates": command.get("resolved_dates", []),
         "missing": command.get("missing", []),
         "conflicts": result.data.get("conflicts", []),
         "quick_replies": quick,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 from collections import defaultdict
 from typing import Any
 from zoneinfo import available_timezones
@@ -17,6 +18,7 @@ from scheduling.models import Language, validate_time_zone
 FEED_ACTIONS = ("enable", "rotate", "revoke")
 
 
+@functools.cache
 def time_zone_groups() -> list[tuple[str, list[tuple[str, str]]]]:
     """Zones grouped by region for the <select>: "Asia" -> [Asia/Shanghai, ...]."""
     groups: dict[str, list[tuple[str, str]]] = defaultdict(list)
@@ -50,7 +52,11 @@ class ProfileForm(forms.Form):
             field = self.fields[name]
             field.label = self.ui[key]
             field.error_messages.update(
-                {"required": self.ui["error_required"], "invalid": self.ui["error_invalid_time"], "invalid_choice": self.ui["error_choice"]}
+                {
+                    "required": self.ui["error_required"],
+                    "invalid": self.ui["error_invalid_time"],
+                    "invalid_choice": self.ui["error_choice"],
+                }
             )
         self.fields["time_zone"].error_messages["invalid_choice"] = self.ui["error_time_zone"]
         self.fields["work_start"].widget.attrs["aria-describedby"] = "work-hours-help"
@@ -85,6 +91,10 @@ class LoginForm(AuthenticationForm):
         ui = strings_for(language_of(request) if request is not None else "en")
         self.fields["username"].label = ui["username"]
         self.fields["password"].label = ui["password"]
-        self.error_messages = {**self.error_messages, "invalid_login": ui["login_error"], "inactive": ui["login_inactive"]}
+        self.error_messages = {
+            **self.error_messages,
+            "invalid_login": ui["login_error"],
+            "inactive": ui["login_inactive"],
+        }
         for field in self.fields.values():
             field.error_messages["required"] = ui["error_required"]

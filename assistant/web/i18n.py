@@ -71,6 +71,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "回复到达前网络连接中断。你的消息已保留在这里。",
     ),
     "error_generic": ("The reply failed. Your message is kept here.", "回复失败。你的消息已保留在这里。"),
+    "error_model": ("The assistant could not answer this time.", "助手这次没能回答。"),
     "error_session": ("Your session has ended. Please sign in again.", "登录已过期，请重新登录。"),
     "error_action": ("That did not go through. Please try again.", "操作没有完成，请重试。"),
     "loading": ("Loading…", "加载中……"),
@@ -92,6 +93,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "status_needs_date": ("needs a date", "缺少日期"),
     "status_needs_time": ("needs a time", "缺少时间"),
     "status_conflict": ("time conflict", "时间冲突"),
+    "status_in_past": ("time has passed", "时间已过"),
     "status_awaiting_confirmation": ("awaiting confirmation", "等待确认"),
     "confirm_delete_title": ("Delete this event?", "删除这个日程？"),
     "confirm_council_title": ("Plan it together?", "一起规划一下？"),
@@ -140,8 +142,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "feed_intro": (
         "Subscribe from Apple Calendar, Google Calendar or Outlook with a private link. "
         "Anyone who has the link can read your events, so keep it to yourself.",
-        "用私密链接在 Apple 日历、Google 日历或 Outlook 中订阅你的日程。"
-        "任何拿到链接的人都能看到你的日程，请妥善保管。",
+        "用私密链接在 Apple 日历、Google 日历或 Outlook 中订阅你的日程。任何拿到链接的人都能看到你的日程，请妥善保管。",
     ),
     "feed_off": ("The feed is off.", "订阅已关闭。"),
     "feed_on_status": ("The feed is on.", "订阅已开启。"),

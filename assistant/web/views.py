@@ -29,7 +29,7 @@ from scheduling.errors import ValidationFailed
 from scheduling.ics import calendar_feed
 from scheduling.localtime import local_today
 from scheduling.models import Profile
-from scheduling.selectors import event_list_in_range, profile_get
+from scheduling.selectors import event_list_in_range, profile_get, profile_get_by_feed_token
 from scheduling.services import profile_revoke_feed_token, profile_rotate_feed_token, profile_update
 
 # What a subscriber sees: a year back and two years ahead is what calendar apps keep anyway.
@@ -96,7 +96,11 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                 "work_end": profile.work_end,
             },
         )
-    return render(request, "settings.html", {"form": form, "profile": profile, "page": "settings", **_feed_context(request, profile)})
+    return render(
+        request,
+        "settings.html",
+        {"form": form, "profile": profile, "page": "settings", **_feed_context(request, profile)},
+    )
 
 
 @login_required
@@ -131,7 +135,7 @@ def calendar_feed_view(request: HttpRequest, token: str) -> HttpResponse:
     if not FEED_TOKEN.match(token):
         raise Http404("no such feed")
     # An empty token means "off" and can never match: the pattern above needs 20 characters.
-    profile = Profile.objects.select_related("user").filter(feed_token=token).first()
+    profile = profile_get_by_feed_token(token=token)
     if profile is None or not profile.user.is_active:
         raise Http404("no such feed")
     now = timezone.now()

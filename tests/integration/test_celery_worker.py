@@ -97,3 +97,25 @@ def test_expiry_task_runs_in_a_worker(celery_worker_process: str, person: Any) -
         "the worker did not expire the stale stub"
     )
     assert ScheduleCommand.objects.get(id=fresh.id).status == CommandStatus.NEEDS_DATE
+
+
+def test_post_turn_work_goes_through_the_worker(celery_worker_process: str, person: Any, settings: Any) -> None:
+    """Fact extraction runs on the worker after the reply, never on the reply's path."""
+    from assistant.celery import app
+    from assistant.models import MemoryFact, Thread
+    from assistant.providers.registry import use_provider
+    from assistant.providers.scripted import ScriptedProvider
+    from assistant.turn.pipeline import handle_message
+
+    settings.POST_TURN_TASKS = "celery"
+    previous_queue = app.conf.task_default_queue
+    app.conf.task_default_queue = celery_worker_process
+    try:
+        thread = Thread.objects.create(owner=person)
+        with use_provider(ScriptedProvider([{"text": "Nice! Tell me if you want something on the calendar."}])):
+            handle_message(user=person, thread_id=thread.id, text="my sister's birthday is on 2 May")
+        assert wait_for(lambda: MemoryFact.objects.filter(owner=person, source="inferred").exists()), "no fact was extracted"
+        fact = MemoryFact.objects.get(owner=person)
+        assert "2 May" in fact.fact and fact.topic == "sister's birthday"
+    finally:
+        app.conf.task_default_queue = previous_queue

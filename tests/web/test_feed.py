@@ -89,7 +89,8 @@ def test_a_uid_stays_when_the_event_moves(
     turn_feed(signed_in, "enable")
     before = [str(event["UID"]) for event in read_feed(feed_path(person)).walk("VEVENT")]
     Event.objects.filter(id=lunch.id).update(
-        starts_at=lunch.starts_at + datetime.timedelta(minutes=30), ends_at=lunch.ends_at + datetime.timedelta(minutes=30)
+        starts_at=lunch.starts_at + datetime.timedelta(minutes=30),
+        ends_at=lunch.ends_at + datetime.timedelta(minutes=30),
     )
     after = read_feed(feed_path(person)).walk("VEVENT")
     assert [str(event["UID"]) for event in after] == before
@@ -173,7 +174,14 @@ def fake_event(event_id: int, start: datetime.datetime, minutes: int, zone: str,
 def test_the_builder_is_deterministic_and_parses_back() -> None:
     berlin = ZoneInfo("Europe/Berlin")
     events = [
-        fake_event(7, datetime.datetime(2027, 3, 28, 10, 0, tzinfo=berlin), 45, "Europe/Berlin", title="Brunch; with, friends", notes="Bring\ncake"),
+        fake_event(
+            7,
+            datetime.datetime(2027, 3, 28, 10, 0, tzinfo=berlin),
+            45,
+            "Europe/Berlin",
+            title="Brunch; with, friends",
+            notes="Bring\ncake",
+        ),
         fake_event(8, datetime.datetime(2027, 3, 29, 9, 0, tzinfo=datetime.UTC), 30, "UTC"),
     ]
     body = calendar_feed(events, calendar_name="Alice", calendar_zone="Europe/Berlin")

@@ -85,7 +85,7 @@ def test_the_chat_page_hands_the_script_its_words_zone_and_today(signed_in: Clie
     assert 'data-time-zone="Asia/Shanghai"' in page
     assert 'data-today="2026-12-07"' in page
     # The words travel as JSON inside an attribute: quotes are escaped, nothing can break out.
-    assert "data-strings=\"{&quot;brand&quot;: &quot;Schedule Assistant&quot;" in page
+    assert 'data-strings="{&quot;brand&quot;: &quot;Schedule Assistant&quot;' in page
 
 
 def test_the_script_never_writes_html(signed_in: Client) -> None:

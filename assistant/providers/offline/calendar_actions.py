@@ -1,8 +1,9 @@
-"""The calendar requests as tool calls: create, query, suggest, change, delete.
+"""Reading and changing the calendar: query, suggest, change, delete, and dropping the request
+in progress. (Creating is in ``create_action.py``.)
 
-Arguments carry only what the person said; everything else stays null and the server asks.
-Which event "it" means is left to the server (null reference) unless the message names one of
-the events in the context; a name that matches none of them is never guessed.
+Which event "it" means is left to the server (a null reference) unless the message names one
+of the events in the context. A name that matches none of them is never guessed: the calendar is
+read instead, so the person (and the context) can see which event is which.
 """
 
 from __future__ import annotations
@@ -15,93 +16,59 @@ from typing import Any
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import call, text
-from assistant.providers.offline.intents import Signals
+from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.replies import say
-from assistant.providers.offline.titles import best_match, clean_title, overlap
+from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import LAST, part_of_day_words
 from scheduling.symbols import InvalidExpression, resolve
 
 Tools = Sequence[dict[str, Any]]
 
-# Leftovers that are not a name for anything ("let's say Friday" leaves "say").
-_FILLER = frozenset({
-    "say", "let's", "lets", "how", "what", "about", "maybe", "instead", "then", "actually", "rather", "works", "work",
-    "better", "fine", "ok", "okay", "please", "sure", "yes", "no", "go", "with", "do", "it", "that", "this", "one",
-    "one's", "good", "great", "perfect", "would", "could", "be", "is",
-})  # fmt: skip
-_NAMELESS = re.compile(r"^(?:something|anything|stuff|things?|it|that|this|one|them|事情|东西|一下)$", re.IGNORECASE)
 _ACTION_WORDS = re.compile(
     r"\b(?:move|push|shift|reschedule|postpone|delay|bring|forward|back|rename|change|switch|make|set|put|extend|shorten|"
     r"delete|remove|cancel|drop|erase|scrap|get\s+rid\s+of|call\s+off|to|it|that|this|one|them|instead|please)\b|"
     r"改到|改成|改为|改在|改一下|挪到|移到|换到|换成|调到|调整|推迟|延后|提前|推到|改名|删掉|删除|删了|去掉|移除|取消|撤掉|"
-    r"它|那个|这个|改|删|吧|一下",
+    r"它|那个|这个|改|删|吧|一下|时长|时间|长度|\b(?:duration|length|time|start|starting|end)\b",
     re.IGNORECASE,
 )
+_EXPLICIT_REF = re.compile(r"\bE(?P<id>[0-9]{1,12})\b")
 
 
-def _title(raw: str | None) -> str | None:
-    title = clean_title(raw or "")
-    if title is None or _NAMELESS.fullmatch(title):
-        return None
-    if all(word.lower() in _FILLER for word in re.findall(r"[A-Za-z']+", title)) and not re.search(
-        r"[\u4e00-\u9fff]", title
-    ):
-        return None
-    return title
+def _resolved(symbol: str | None, today: datetime.date) -> list[datetime.date]:
+    if symbol is None:
+        return []
+    try:
+        return resolve(symbol, today)
+    except InvalidExpression:
+        return []
 
 
-def _renamed(text_: str) -> str | None:
-    match = lx.RENAME.search(text_)
-    return _title(match.group("title")) if match else None
-
-
-def _same(left: object, right: object) -> bool:
-    return isinstance(left, str) and isinstance(right, str) and left.strip().casefold() == right.strip().casefold()
-
-
-def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
-    when = s.when
-    named = _renamed(s.text)
-    residue = lx.RENAME.remove(when.residue) if named else when.residue
-    title = named or _title(residue)
-    command_id = None
-    active = turn.active_command
-    if active and active.get("kind") == "create":
-        known = (active.get("known") or {}).get("title")
-        if s.text not in lx.CREATE:
-            # No request verb: a reply to the open request, unless it plainly names something else
-            # ("Dinner with Tom on Saturday" while lunch is open). The words around a date are
-            # filler ("let's say Friday"); they become the title only when one is still missing.
-            switch = title is not None and known and not named and overlap(title, str(known)) == 0
-            if not switch:
-                command_id = active["command_id"]
-                if not named and "title" not in (active.get("missing") or []):
-                    title = None
-        elif title is None or _same(title, known):
-            command_id = active["command_id"]  # "book it for Friday": the same request, not a second one
-        if _same(title, known):
-            title = None
-    return call(
-        turn, tools, "schedule_event",
-        title=title, date=s.day, time=when.time, duration_minutes=when.duration, command_id=command_id,
-    )  # fmt: skip
+def _iso_day(symbol: str | None, today: datetime.date) -> str | None:
+    days = _resolved(symbol, today)
+    return days[0].isoformat() if len(days) == 1 else None
 
 
 def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
-    subject = lx.MEMORY_SUBJECT.search(s.text)
-    if s.day is None and subject is not None:
+    subject = lx.MEMORY_DAY.search(s.text)
+    if s.day is None and subject is not None and s.memory_date is None:
         # "what's on mum's birthday?": the day is a remembered fact; look it up first.
-        return call(turn, tools, "search_memory", query=_title(subject.group("subject")) or subject.group("subject"))
+        return call(
+            turn, tools, "search_memory", query=title_from(subject.group("subject")) or subject.group("subject")
+        )
     start = s.day or "D+0"
     end = s.when.end if s.when.end != start else None
+    if s.day is None and lx.QUERY_LOOKUP.search(s.text):
+        end = f"D+{lx.LOOKUP_DAYS - 1}"  # "when is my next meeting?": look ahead, not just today
     return call(turn, tools, "query_events", start=start, end=end)
 
 
 def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     when = s.when
-    start = s.day or "D+0"
-    end = when.end if s.day else "D+6"  # no day said: look across the coming week
+    start, end = (s.day, when.end) if s.day else ("D+0", "D+6")  # no day said: look across the coming week
+    first = _resolved(start, turn.today)
+    if first and first[0] < turn.today:
+        start = "D+0"  # "this week" from a Wednesday: the days already gone have no free time to offer
     part = None if when.time else (when.part_of_day or part_of_day_words(s.text))
     return call(
         turn, tools, "suggest_slots",
@@ -109,74 +76,89 @@ def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     )  # fmt: skip
 
 
-def _iso_day(symbol: str | None, today: datetime.date) -> str | None:
-    if symbol is None:
-        return None
-    try:
-        days = resolve(symbol, today)
-    except InvalidExpression:
-        return None
-    return days[0].isoformat() if len(days) == 1 else None
-
-
 class Target:
-    """Which event a change or delete means: a reference, a list position, or "the server decides"."""
+    """Which event a change or delete means: a reference, a list position, "the server decides",
+    or "not known from here" (``unknown``: the calendar must be read first)."""
 
     def __init__(self, ref: str | None = None, ordinal: int | None = None, *, unknown: bool = False) -> None:
         self.ref, self.ordinal, self.unknown = ref, ordinal, unknown
 
 
-def _target(turn: Turn, s: Signals, *, identifying_day: str | None, exclude: str | None = None) -> Target:
+def _target(turn: Turn, s: Signals, *, naming_day: str | None, exclude: str | None = None) -> Target:
+    explicit = _EXPLICIT_REF.search(s.text)
+    if explicit:
+        return Target(ref=f"E{explicit.group('id')}")  # "delete E12": the server checks it is theirs
     if s.when.ordinal is not None:
         ordinal = len(turn.last_listed) if s.when.ordinal == LAST else s.when.ordinal
         return Target(ordinal=ordinal or None, unknown=ordinal == 0)
     residue = s.when.residue.replace(exclude, " ") if exclude else s.when.residue
-    name = _title(_ACTION_WORDS.sub(" ", residue))
+    name = title_from(_ACTION_WORDS.sub(" ", residue))
     entities = turn.recent_entities
     if name is None:
-        if identifying_day is not None and entities:
-            on_day = [e for e in entities if e.get("date") == identifying_day]
-            return Target(ref=on_day[0]["ref"]) if len(on_day) == 1 else Target()
+        if naming_day is not None:
+            on_day = [e for e in entities if e.get("date") == naming_day]
+            return Target(ref=on_day[0]["ref"]) if len(on_day) == 1 else Target(unknown=not on_day)
         return Target()
-    found = best_match(name, entities, on_day=identifying_day)
+    found = best_match(name, entities, on_day=naming_day)
     if len(found) == 1:
         return Target(ref=str(found[0]["ref"]))
-    if not found and not entities:
-        return Target()  # nothing in the context to match: the server asks which event
+    if not found and lx.POINTER.search(s.text):
+        return Target()  # "deleting that, just do it": the words around "that" are not a name
+    listed = set(turn.last_listed)
+    if len(found) > 1 and len(listed) > 1 and {str(e["ref"]) for e in found} <= listed:
+        return Target()  # several of the list just shown fit: the server asks which, by name
     return Target(unknown=True)
+
+
+def _look_it_up(turn: Turn, day: str | None, tools: Tools) -> ModelResponse:
+    """The named event is not in the context: read the calendar so the person can point at it."""
+    if day is not None:
+        return call(turn, tools, "query_events", start=day, end=None)
+    return call(turn, tools, "query_events", start="D+0", end=f"D+{lx.LOOKUP_DAYS - 1}")
 
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     when = s.when
-    new_title = _renamed(s.text)
-    rename = lx.RENAME.search(when.residue)
+    rename = lx.RENAME.search(s.text)
+    new_title = title_from(rename.group("title")) if rename else None
+    exclude = lx.RENAME.search(when.residue)
+    exclude_text = exclude.group(0) if exclude else None
     active = turn.active_command
     if active and active.get("kind") == "create" and not when.ordinal:
-        exclude = rename.group(0) if rename else None
-        target = _target(turn, s, identifying_day=None, exclude=exclude)
+        target = _target(turn, s, naming_day=None, exclude=exclude_text)
         if target.ref is None and not target.unknown:  # "move it to 4pm" while creating: a patch to that request
+            new_time = when.time
+            if when.shift is not None and new_time is None:
+                new_time = shift_clock(str((active.get("known") or {}).get("time") or ""), when.shift)
+                if new_time is None:
+                    return text(say("ask_change_value", turn.zh))
             return call(
                 turn, tools, "schedule_event",
-                title=new_title, date=s.day, time=when.time, duration_minutes=when.duration,
+                title=new_title, date=s.day, time=new_time, duration_minutes=when.duration,
                 command_id=active["command_id"],
             )  # fmt: skip
+    # "把明天的会推迟一个小时": with a shift, a day names the event; otherwise it is the new day.
+    new_day = None if when.shift is not None else when.single_day
+    naming_day = _iso_day(s.day, turn.today) if when.shift is not None else None
     if active and active.get("kind") == "change" and active.get("event_ref"):
         target = Target(ref=str(active["event_ref"]))
     else:
-        target = _target(turn, s, identifying_day=None, exclude=rename.group(0) if rename else None)
+        target = _target(turn, s, naming_day=naming_day, exclude=exclude_text)
     if target.unknown:
-        return text(say("which_event", turn.zh))
+        return _look_it_up(turn, s.day if naming_day else None, tools)
+    if target.ref is None and target.ordinal is None and not active and not turn.recent_entities:
+        return text(say("nothing_in_focus", turn.zh))  # "make it 1pm" with nothing made or shown: ask
     new_time = when.time
     if when.shift is not None and new_time is None:
         shifted = _shifted(turn, target, when.shift)
         if shifted is None:
             return text(say("ask_shift_base", turn.zh))
         target, new_time = shifted
-    if not (new_title or s.day or new_time or when.duration):
+    if not (new_title or new_day or new_time or when.duration):
         return text(say("ask_change_value", turn.zh))
     return call(
         turn, tools, "change_event",
-        event_ref=target.ref, ordinal=target.ordinal, title=new_title, date=s.day, time=new_time,
+        event_ref=target.ref, ordinal=target.ordinal, title=new_title, date=new_day, time=new_time,
         duration_minutes=when.duration,
     )  # fmt: skip
 
@@ -191,29 +173,49 @@ def _shifted(turn: Turn, target: Target, minutes: int) -> tuple[Target, str] | N
         entity = next((e for e in turn.recent_entities if e.get("ref") == ref), None)
     elif turn.recent_entities:
         entity = turn.recent_entities[0]
-    if entity is None or not re.fullmatch(r"\d{2}:\d{2}", str(entity.get("start") or "")):
+    if entity is None:
         return None
-    hours, mins = map(int, str(entity["start"]).split(":"))
+    moved = shift_clock(str(entity.get("start") or ""), minutes)
+    return (Target(ref=str(entity["ref"])), moved) if moved else None
+
+
+def shift_clock(start: str, minutes: int) -> str | None:
+    """``start`` ("HH:mm") moved by ``minutes``; None when unknown or past midnight (ask, don't guess the day)."""
+    if not re.fullmatch(r"\d{2}:\d{2}", start):
+        return None
+    hours, mins = map(int, start.split(":"))
     total = hours * 60 + mins + minutes
     if not 0 <= total < 24 * 60:
-        return None  # it would cross midnight: ask rather than guess the day
-    return Target(ref=str(entity["ref"])), f"{total // 60:02d}:{total % 60:02d}"
+        return None
+    return f"{total // 60:02d}:{total % 60:02d}"
 
 
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
-    named = _title(_ACTION_WORDS.sub(" ", s.when.residue))
+    named = title_from(_ACTION_WORDS.sub(" ", s.when.residue))
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
-    target = _target(turn, s, identifying_day=_iso_day(s.day, turn.today))
+    target = _target(turn, s, naming_day=_iso_day(s.day, turn.today))
     if target.unknown:
-        return text(say("which_event", turn.zh))
+        return _look_it_up(turn, s.when.single_day, tools)
     return call(turn, tools, "delete_event", event_ref=target.ref, ordinal=target.ordinal)
 
 
 def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if turn.active_command:
         return call(turn, tools, "cancel_command")
-    if lx.POINTER.search(s.text) and re.search(r"\bcancel\b|取消", s.text, re.IGNORECASE) and turn.recent_entities:
-        return call(turn, tools, "delete_event", event_ref=None, ordinal=None)  # "cancel that" = the event in focus
-    return text(say("nothing_to_drop", turn.zh))
+    if not re.search(r"\bcancel\b|取消", s.text, re.IGNORECASE):
+        return text(say("nothing_to_drop", turn.zh))  # "never mind" with nothing open: nothing to do
+    if turn.recent_entities or re.search(r"\bcancel\s+it\b|取消它", s.text, re.IGNORECASE):
+        return call(turn, tools, "delete_event", event_ref=None, ordinal=None)  # "cancel it": the event in focus
+    return call(turn, tools, "cancel_command")  # "cancel that" with nothing shown: the server says what is open
+
+
+def pick(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    """ "The second one" answers "which one?": the last request again, now with its position."""
+    combined = read_signals(turn, text=f"{turn.previous} {s.text}")
+    if combined.text in lx.CHANGE:
+        return change(turn, combined, tools)
+    if combined.text in lx.DELETE:
+        return delete(turn, combined, tools)
+    return text(say("unclear", turn.zh))

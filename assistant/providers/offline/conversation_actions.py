@@ -14,7 +14,7 @@ from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.replies import say
 from assistant.providers.offline.titles import best_match, clean_title, sentence
-from assistant.providers.offline.when import zh_number
+from scheduling.symbols import InvalidExpression, resolve
 
 Tools = Sequence[dict[str, Any]]
 
@@ -24,6 +24,15 @@ MAX_QUERY = 200
 
 _TOPIC_EN = re.compile(r"^(?P<topic>.{2,60}?)\s+(?:is|are|was|will\s+be|=|:)\s+", re.IGNORECASE)
 _TOPIC_ZH = re.compile(r"^(?P<topic>[^，,。]{1,20}?)(?:是|在|为|：|:)")
+# No "is": the topic is who the fact is about ("mum prefers lunch", "安娜吃素").
+_SUBJECT_EN = re.compile(
+    r"^(?P<topic>(?:my\s+|our\s+)?[a-z']+(?:\s+[a-z']+)?)\s+(?:prefers?|likes?|loves?|hates?|lives?|works?|has|"
+    r"doesn't|does\s+not|don't|do\s+not|can't|cannot|always|never|usually|only|eats?|drinks?)\b",
+    re.IGNORECASE,
+)
+_SUBJECT_ZH = re.compile(
+    r"^(?P<topic>[\u4e00-\u9fff]{1,6}?)(?:不|更|最|吃|喝|喜欢|爱|讨厌|住|有|会|每|对|要|只|从来|一般|通常)"
+)
 _OWNER = re.compile(r"^(?:that\s+)?(?:my|our)\s+|^(?:我们|我)的?", re.IGNORECASE)
 _REMINDER = re.compile(r"^(?:please\s+)?(?:remember|don'?t\s+forget)\s+to\s+", re.IGNORECASE)
 _ARCHIVE_TOPIC = (
@@ -34,11 +43,10 @@ _ARCHIVE_TOPIC = (
     re.compile(r"(?:聊|说|谈|讨论)(?:过|了)?(?P<topic>[^什么啥吗呢？?]{2,})的事"),
     re.compile(r"(?P<topic>[^，,。？?]{2,12}?)的事(?:情)?"),
 )
-_TWO_WEEKS = re.compile(r"\b(?:two|2)\s+weeks\b|两周|两个星期|半个月|fortnight", re.IGNORECASE)
-_N_DAYS = re.compile(
-    r"\b(?P<en>\d{1,2}|two|three|four|five|six|seven|ten)\s+days\b|(?P<zh>\d{1,2}|[一两二三四五六七八九十]{1,3})天"
-)
-_EN_SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
+# "我妈" and "老妈" are "妈妈": one topic, so a new fact replaces the old one instead of piling up.
+_FAMILY = ((re.compile(r"^(?:我|老)妈(?!妈)"), "妈妈"), (re.compile(r"^(?:我|老)爸(?!爸)"), "爸爸"))
+_ASIDE = re.compile(r"其实|实际上|好像|应该")
+_QUESTION_WORDS = re.compile(r"^(?:哪些|什么|哪个|啥)|(?:哪些|什么|哪个|啥)$")
 
 
 def _subject(raw: str) -> str:
@@ -48,8 +56,15 @@ def _subject(raw: str) -> str:
         r"^(?:on|for|in|at)\s+(?:my\s+|our\s+)?|^(?:在|给|为|帮我在|帮我)+", "", subject, flags=re.IGNORECASE
     )
     subject = re.sub(r"^about\s+(?:my\s+|our\s+)?", "", subject, flags=re.IGNORECASE)
-    subject = re.sub(r"(?:那天|当天)$", "", subject)
+    subject = _QUESTION_WORDS.sub("", re.sub(r"(?:那天|当天)$", "", subject))
     return (subject or raw).strip()[:MAX_QUERY]
+
+
+def _topic(found: str) -> str:
+    topic = _ASIDE.sub("", found).strip()
+    for pattern, replacement in _FAMILY:
+        topic = pattern.sub(replacement, topic)
+    return _OWNER.sub("", topic).strip()[:MAX_TOPIC]
 
 
 def remember(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -63,8 +78,12 @@ def remember(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             title=title, date=s.day, time=s.when.time, duration_minutes=s.when.duration, command_id=None,
         )  # fmt: skip
     zh = bool(re.search(r"[\u4e00-\u9fff]", said))
-    found = (_TOPIC_ZH if zh else _TOPIC_EN).search(said)
-    topic = _OWNER.sub("", found.group("topic")).strip()[:MAX_TOPIC] if found else None
+    found = (_TOPIC_ZH if zh else _TOPIC_EN).search(said) or (_SUBJECT_ZH if zh else _SUBJECT_EN).search(said)
+    topic = _topic(found.group("topic")) if found else None
+    if topic and topic.lower() in {"i", "we", "me", "it", "this", "that", "我", "我们"}:
+        topic = None  # a fact about the person themself has no better label than itself
+    if _REMINDER.search(s.text):
+        said = "Remember to " + said.removeprefix("to ").strip()  # keep it an instruction to the person
     fact = sentence(re.sub(r"^that\s+", "", said, flags=re.IGNORECASE), zh=zh)[:MAX_FACT]
     return call(turn, tools, "remember_fact", topic=topic or None, fact=fact)
 
@@ -75,7 +94,7 @@ def memory_question(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 
 
 def memory_lookup(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
-    match = lx.MEMORY_SUBJECT.search(s.text)
+    match = lx.MEMORY_VALUE.search(s.text) or lx.MEMORY_DAY.search(s.text)
     return call(turn, tools, "search_memory", query=_subject(match.group("subject") if match else s.text))
 
 
@@ -104,14 +123,20 @@ def resume(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 
 
 def council(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    """Days to review: to the end of the range said ("next week" from a Monday is 14), else 7."""
     days = 7
-    if _TWO_WEEKS.search(s.text):
-        days = 14
-    elif found := _N_DAYS.search(s.text):
-        said = found.group("en") or found.group("zh")
-        number = _EN_SMALL.get(said.lower()) if said.lower() in _EN_SMALL else zh_number(said)
-        days = number if number else 7
+    if s.when.end is not None:
+        try:
+            last = resolve(s.when.end, turn.today)[-1]
+        except InvalidExpression:
+            last = None
+        if last is not None and last >= turn.today:
+            days = (last - turn.today).days + 1
     return call(turn, tools, "offer_planning_consultation", days=max(1, min(days, 14)))
+
+
+def ask_what_at(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    return text(say("ask_what_at", turn.zh, time=s.when.time or ""))
 
 
 def words_only(key: str) -> Any:

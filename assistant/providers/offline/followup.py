@@ -9,6 +9,7 @@ history is introduced as history. A quote the server's exit invariant would read
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Sequence
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -22,6 +23,9 @@ from scheduling.symbols import InvalidExpression, resolve
 
 MAX_QUOTES = 3
 MAX_QUOTE_CHARS = 160
+MAX_FACTS = 3
+MAX_VALUE = 120
+_VALUE = re.compile(r"(?:\b(?:is|are)\b|[:=]|是|叫)\s*(?P<value>[^.。!！]+)")
 
 
 def quotable(sentence: str) -> bool:
@@ -54,19 +58,29 @@ def remembered_day(facts: Sequence[str], today: datetime.date) -> str | None:
     return None
 
 
+def remembered_value(facts: Sequence[str]) -> str | None:
+    """The name a fact gives ("Favourite restaurant is Lotus Garden." -> "Lotus Garden")."""
+    for fact in facts:
+        match = _VALUE.search(fact)
+        if match and match.group("value").strip():
+            return match.group("value").strip()[:MAX_VALUE]
+    return None
+
+
 def answer_from_memory(turn: Turn, result: dict[str, Any]) -> ModelResponse:
     facts = [fact for fact in fact_texts(result) if quotable(fact)]
     if not facts:
         return text(say("memory_unknown", turn.zh))
-    joiner = "；" if turn.zh else '"; "'
-    return text(say("memory_answer", turn.zh, fact=joiner.join(facts[:2])))
+    joiner = "”“" if turn.zh else '" "'
+    return text(say("memory_answer", turn.zh, fact=joiner.join(facts[:MAX_FACTS])))
 
 
-def ask_for_remembered_day(turn: Turn, subject: str, result: dict[str, Any]) -> ModelResponse:
+def ask_for_remembered(turn: Turn, subject: str, result: dict[str, Any], *, kind: str) -> ModelResponse:
+    """Nothing usable was found: ask, quoting what was found if anything, never guessing."""
     facts = [fact for fact in fact_texts(result) if quotable(fact)]
     if facts:
-        return text(say("memory_no_date", turn.zh, fact=facts[0]))
-    return text(say("memory_missing", turn.zh, subject=subject))
+        return text(say("memory_no_date" if kind == "day" else "memory_no_value", turn.zh, fact=facts[0]))
+    return text(say("memory_missing" if kind == "day" else "memory_missing_value", turn.zh, subject=subject))
 
 
 def summarize_archive(turn: Turn, result: dict[str, Any]) -> ModelResponse:

@@ -9,13 +9,14 @@ table is consulted before the create table; "明天安排开会" matches no quer
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.titles import clean_title
+from assistant.providers.offline.titles import clean_title, title_from
 from assistant.providers.offline.when import When, read_when
 
 _QUESTION_EN = re.compile(
@@ -24,7 +25,7 @@ _QUESTION_EN = re.compile(
     re.IGNORECASE,
 )
 _QUESTION_ZH = re.compile(
-    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几点|几号|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否"
+    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几点|几号|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
 )
 # A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?"
 _POLITE = re.compile(
@@ -42,20 +43,43 @@ class Signals:
     when: When
     question: bool
     memory_date: str | None = None  # a day read from memory ("mum's birthday" -> "03-14")
+    memory_swap: tuple[str, str] | None = None  # ("my favourite restaurant", "Lotus Garden")
+    carried_day: str | None = None  # "that afternoon": the day of the message before
 
     @property
     def day(self) -> str | None:
-        return self.memory_date or self.when.date
+        return self.memory_date or self.when.date or self.carried_day
 
     @property
     def has_slots(self) -> bool:
         return bool(self.day or self.when.time or self.when.duration)
 
 
-def read_signals(turn: Turn, *, memory_date: str | None = None) -> Signals:
-    text = turn.text
+def read_signals(
+    turn: Turn, *, text: str | None = None, memory_date: str | None = None, memory_swap: tuple[str, str] | None = None
+) -> Signals:
+    text = turn.text if text is None else text
     question = not _POLITE.search(text) and bool(_QUESTION_EN.search(text) or _QUESTION_ZH.search(text))
-    return Signals(text=text, when=read_when(text, today=turn.today), question=question, memory_date=memory_date)
+    when = read_when(text, today=turn.today)
+    carried = None
+    if when.date is None and turn.previous and lx.THAT_DAY.search(text):
+        carried = read_when(turn.previous, today=turn.today).single_day
+    return Signals(
+        text=text,
+        when=when,
+        question=question,
+        memory_date=memory_date,
+        memory_swap=memory_swap,
+        carried_day=carried,
+    )
+
+
+def previous_intent(turn: Turn) -> str | None:
+    """What the person's previous message asked for (read on its own, without its own past)."""
+    if not turn.previous:
+        return None
+    before = dataclasses.replace(turn, text=turn.previous, previous=None, exchange=None)
+    return classify(before, read_signals(before))
 
 
 def _ability_only(turn: Turn, s: Signals) -> bool:
@@ -81,17 +105,62 @@ def _past_report(turn: Turn, s: Signals) -> bool:
     return s.text in lx.PAST and not later_day
 
 
+def _follows_a_question(turn: Turn, s: Signals) -> bool:
+    """ "And on Sunday?" / "那周日呢？" right after a question about the calendar asks the same of another day."""
+    if s.day is None or title_from(s.when.residue) is not None:
+        return False
+    if not (_WHAT_ABOUT.search(s.text) or re.search(r"[?？]\s*$|呢\s*$", s.text)):
+        return False
+    return previous_intent(turn) in {"query", "suggest"}
+
+
 def _query(turn: Turn, s: Signals) -> bool:
+    if _follows_a_question(turn, s):
+        return True
     if _WHAT_ABOUT.search(s.text):
         return turn.active_command is None and s.day is not None
-    if s.text in lx.QUERY:
+    if s.text in lx.QUERY or (s.day and lx.ANYTHING.fullmatch(s.when.residue)):
         return True
+    if s.when.time and not s.day:
+        return False  # "3pm" alone is not a question about a day
     # A bare day ("tomorrow?", "明天的安排") asks what is on it, unless it answers an open request.
     return bool(lx.QUERY_RESIDUE.fullmatch(s.when.residue)) and not (turn.active_command and not s.when.residue)
 
 
+def _correction(turn: Turn, s: Signals) -> bool:
+    """ "Actually 4:30", "30 minutes is enough": a new value for the event just made, with no request open."""
+    active = turn.active_command
+    if (active and active.get("kind") == "create") or s.question or s.text in lx.CREATE:
+        return False
+    if title_from(s.when.residue) is not None:
+        return False
+    corrects = bool(lx.CORRECTION.search(s.text)) and bool(s.day or s.when.time or s.when.duration)
+    resizes = bool(lx.LENGTH_CHANGE.search(s.text)) and s.when.duration is not None
+    return corrects or resizes
+
+
+def _bare_time(turn: Turn, s: Signals) -> bool:
+    """ "3pm" with nothing open: what should be at 3pm is for the person to say."""
+    return turn.active_command is None and bool(s.when.time) and s.day is None and title_from(s.when.residue) is None
+
+
 def _memory_lookup(turn: Turn, s: Signals) -> bool:
-    return s.day is None and not s.question and s.text in lx.MEMORY_SUBJECT
+    """A request that depends on a remembered fact: a day ("mum's birthday") or a name ("my favourite restaurant")."""
+    if s.question or s.memory_swap is not None:
+        return False
+    return (s.day is None and s.text in lx.MEMORY_DAY) or s.text in lx.MEMORY_VALUE
+
+
+def _suggest(turn: Turn, s: Signals) -> bool:
+    found = lx.FIND_TIME_FOR.search(s.text)
+    if found and clean_title(found.group("activity")) and not _QUESTION_ZH.search(found.group("activity")):
+        return False  # "找个时间见一下张老师": a request to meet, its time still open
+    return s.text in lx.SUGGEST
+
+
+def _pick(turn: Turn, s: Signals) -> bool:
+    """ "The second one" / "第二个" alone: it answers the question the last request raised."""
+    return s.when.ordinal is not None and turn.previous is not None and clean_title(s.when.residue) is None
 
 
 def _create(turn: Turn, s: Signals) -> bool:
@@ -108,6 +177,7 @@ Rule = tuple[str, Callable[[Turn, Signals], bool]]
 
 RULES: tuple[Rule, ...] = (
     ("injection", lambda turn, s: s.text in lx.INJECTION),
+    ("others", lambda turn, s: s.text in lx.OTHERS),
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
     ("drop", lambda turn, s: s.text in lx.DROP_REQUEST),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
@@ -125,9 +195,12 @@ RULES: tuple[Rule, ...] = (
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question),
     ("change", lambda turn, s: s.text in lx.CHANGE and not s.question),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
-    ("suggest", lambda turn, s: s.text in lx.SUGGEST),
+    ("pick", _pick),
+    ("change", _correction),
+    ("suggest", _suggest),
     ("memory_lookup", _memory_lookup),
     ("query", _query),
+    ("bare_time", _bare_time),
     ("create", _create),
 )
 

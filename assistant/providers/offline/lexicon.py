@@ -49,12 +49,27 @@ INJECTION = table(
         r"\byou\s+are\s+now\s+(?:in\s+)?(?:an?\s+)?(?:admin|developer|god|root|unrestricted|jailbroken|dan)\b",
         r"\b(?:admin|developer|god|debug|root|sudo)\s+mode\b",
         r"\bjailbreak|\bsystem\s+prompt\b|\bprompt\s+injection\b",
-        r"\b(?:other|another)\s+(?:user|person|people)'?s?\s+(?:calendar|events|schedule)",
     ),
     zh=(
         r"(?:忽略|无视|忘掉|忘记|绕过)(?:掉)?(?:(?:之前|以上|前面|上面|你的|所有|全部|一切|系统)的?)*(?:指令|指示|规则|提示|设定|限制)",
         r"^\W*(?:系统|管理员|开发者)\s*[:：]",
-        r"你现在是|你现在处于|管理员模式|开发者模式|越狱|系统提示词?|别人的日程|其他用户",
+        r"你现在是|你现在处于|管理员模式|开发者模式|越狱|系统提示词?",
+    ),
+)
+
+# Someone else's calendar: the tools cannot even name another person, so the answer says so.
+OTHERS = table(
+    en=(
+        r"\b(?!(?:to|tomor|yester|mon|tues|wednes|thurs|fri|satur|sun)day'|tonight'|week'|weekend'|month'|year')"
+        r"[a-z]+'s\s+(?:calendar|schedule|agenda|diary|events|appointments)\b",
+        r"\b(?:other|another)\s+(?:user|person|people)'?s?\s+(?:calendar|events|schedule)",
+        r"\b(?:all|every)\s+users?\b|\bi'?m\s+(?:the\s+|an\s+)?admin(?:istrator)?\b|\bas\s+(?:an?\s+)?admin\b",
+    ),
+    zh=(
+        r"(?:删|删除|删掉|看|查|改|取消|清空|显示).{0,6}(?:同事|老板|别人|他人|其他人|领导|老公|老婆)的",
+        r"(?:把|帮我把)我?(?:同事|老板|别人|他人|其他人|领导)的?.{0,8}(?:删|取消|改|清空)",
+        r"(?:同事|老板|别人|他人|其他人|领导)的(?:日程|日历|安排)",
+        r"别人的日程|其他用户|所有用户|全部用户|我是管理员|管理员身份",
     ),
 )
 
@@ -70,13 +85,13 @@ BULK_DELETE = table(
 # Dropping the unfinished request: only when this is (nearly) the whole message.
 DROP_REQUEST = table(
     en=(
-        r"^(?:(?:ok(?:ay)?|oh|actually|hmm|no|nah|sorry|please)[\s,.!]+)*(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|"
+        r"^(?:(?:ok(?:ay)?|oh|actually|hmm|no|nah|sorry|please)[\s,.!]+)*(?:(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|"
         r"cancel(?:\s+(?:it|that|this|the\s+(?:request|booking|whole\s+thing)))?|scratch\s+that|stop|don'?t\s+bother|"
-        r"no\s+(?:need|thanks)|drop\s+(?:it|that)|leave\s+it|not\s+anymore)(?:[\s,.!]+(?:please|then|thanks))*[\s.!]*$",
+        r"no\s+(?:need|thanks)|drop\s+(?:it|that)|leave\s+it|not\s+anymore)[\s,.!]*)+(?:(?:please|then|thanks)[\s,.!]*)*$",
     ),
     zh=(
-        r"^(?:哦|嗯|唉|那|那就|还是)?[,，\s]*(?:算了|不要了|不用了|取消(?:吧|了|掉|它|这个|那个)?|别(?:弄|约|安排|加)了|不约了|"
-        r"不安排了|先不(?:要|用|约|安排)了?|不去了)(?:吧|了|啊)*[。！!.\s]*$",
+        r"^(?:哦|嗯|唉|那|那就|还是)?[,，\s]*(?:(?:算了|不要了|不用了|取消(?:吧|了|掉|它|这个|那个)?|别(?:弄|约|安排|加)了|不约了|"
+        r"不弄了|不安排了|先不(?:要|用|约|安排|弄)了?|不去了|不做了)(?:吧|了|啊)*[,，。！!.\s]*)+$",
     ),
 )
 
@@ -146,11 +161,14 @@ ARCHIVE = table(
         r"\b(?:our|the)\s+(?:last|previous|earlier)\s+(?:conversation|chat|discussion)",
         r"\bremind\s+me\s+what\s+(?:we|i|you)\s+(?:said|discussed|talked|decided)",
         r"\b(?:search|look\s+through|check)\s+(?:our\s+)?(?:chat\s+)?(?:history|archive|old\s+messages)",
+        r"\bdid\s+i\s+(?:ever\s+)?(?:ask|tell|say|mention)\b",
+        r"\bwhat\s+i\s+(?:asked|said|told)\b.{0,30}\b(?:last\s+time|before|earlier)",
     ),
     zh=(
         r"上次(?:我们|咱们|你|我)?(?:聊|说|谈|讨论)",
         r"(?:我们|咱们)(?:之前|以前|上次|那次)?(?:聊|说|谈|讨论)(?:过|了)",
         r"之前的?(?:对话|聊天|聊天记录)|聊天记录|历史(?:消息|记录)",
+        r"我(?:之前|以前|上次)(?:说|提|讲|让你|叫你|要你)过?|上次让你|(?:按|照)(?:之前|上次|刚才)说的|之前说的",
     ),
 )
 
@@ -162,13 +180,22 @@ REMEMBER = table(
     ),
     zh=(r"^(?:请|麻烦)?(?:你)?(?:帮我|给我)?(?:记住|记一下|记下|记着|备忘)(?:一下)?[:：,，\s]*(?P<fact>.+)$",),
 )
-# Facts a person keeps: "<someone's> birthday / anniversary". What the memory holds, not the calendar.
-MEMORY_SUBJECT = table(
+# Facts a person keeps that give a day: "<someone's> birthday / anniversary".
+MEMORY_DAY = table(
     en=(
         r"(?P<subject>(?:\b(?:my|our|his|her|their)\s+)?(?:\b[a-z]+'s\s+)?(?:[a-z]+\s+)?(?:birthday|bday|anniversary))\b",
     ),
     zh=(r"(?P<subject>[\u4e00-\u9fff]{1,6}?的?(?:生日|纪念日))",),
 )
+# Facts that give a name to put in a title: "my favourite restaurant" -> "Lotus Garden".
+MEMORY_VALUE = table(
+    en=(r"(?P<subject>\b(?:my|our)\s+(?:favou?rite|usual|regular|preferred|go-to)\s+[a-z]+)",),
+    zh=(
+        r"(?P<subject>(?:我|我们)?(?:最喜欢|常去|常用|平时去|经常去)的[\u4e00-\u9fff]{1,4}?(?=吃|喝|见|开|那|$|，|。))",
+    ),
+)
+MEMORY_SUBJECT = Table(MEMORY_DAY.en + MEMORY_VALUE.en, MEMORY_DAY.zh + MEMORY_VALUE.zh)
+
 MEMORY_QUESTION = table(
     en=(
         r"\b(?:when|what\s+(?:day|date))\s+(?:is|was|'s)\s+(?P<subject>.+?(?:birthday|bday|anniversary))\b",
@@ -179,7 +206,8 @@ MEMORY_QUESTION = table(
     ),
     zh=(
         r"(?P<subject>[\u4e00-\u9fff]{1,8}?的?(?:生日|纪念日))(?:是)?(?:在)?(?:哪天|哪一天|什么时候|几号|几月几号|几月几日)",
-        r"你(?:还)?记得(?P<subject>.+?)(?:吗|么|不)",
+        r"你(?:都|还)?记得(?:我的?)?(?P<subject>.+?)(?:吗|么|不|[?？])*$",
+        r"你知道我的?(?P<subject>.+?)(?:吗|么)",
         r"我(?:跟你|和你|告诉过你)?说过(?P<subject>.+?)(?:吗|么)",
     ),
 )
@@ -219,7 +247,10 @@ COUNCIL = table(
         r"\b(?:advice|advise|suggestions?|tips|feedback|recommendations?)\b.{0,40}\b(?:schedule|calendar|week|time|days|"
         r"workload)\b",
         r"\b(?:schedule|calendar|week|workload)\b.{0,40}\b(?:advice|advise|suggestions|tips|feedback|recommendations)\b",
-        r"\bplanning\s+(?:consultation|session|help)\b",
+        r"\bplanning\s+(?:consultation|session|help|review|advice)\b",
+        r"\b(?:week|schedule|calendar|days|diary)\b.{0,30}\b(?:chaotic|overwhelming|hectic|overloaded|a\s+mess|too\s+(?:busy|full|packed))\b",
+        r"\b(?:chaotic|overwhelmed|hectic|overloaded|overbooked)\b.{0,40}\b(?:sort|help|organi[sz]e|plan)\b",
+        r"\bsort\s+(?:out\s+)?(?:my|the|this)\s+(?:week|schedule|calendar|days)\b",
         r"\b(?:am\s+i|is\s+my\s+\w+)\s+(?:over\s*booked|over\s*loaded|too\s+busy)\b",
     ),
     zh=(
@@ -227,11 +258,16 @@ COUNCIL = table(
         r"(?:帮我|给我)(?:安排|看看|看一下|想想)一下?(?:我的)?(?:这周|本周|下周|这个星期|接下来的?(?:几天|一周))$",
         r"(?:日程|时间|安排|这周|下周)(?:上)?(?:有什么|给点|给我一些|提点)?(?:建议|意见)",
         r"(?:建议|意见).{0,10}(?:日程|时间|安排)",
+        r"合不合理|合理吗|是不是(?:排)?得?太(?:满|多|忙)|排得太满|太满了|怎么安排(?:比较|更)?(?:好|合理)",
+        r"(?:规划|计划|梳理|整理|优化)(?:一下)?(?:接下来|未来|最近)(?:几天|一周|两周)",
     ),
 )
 
 DELETE = table(
-    en=(r"\b(?:delete|remove|cancel|drop|erase|scrap|get\s+rid\s+of|call\s+off)\b",),
+    en=(
+        r"\b(?:delete|remove|cancel|drop|erase|scrap|get\s+rid\s+of|call\s+off)\b",
+        r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
+    ),
     zh=(r"删掉|删除|删了|删|去掉|移除|取消|撤掉|不去了|不开了",),
 )
 
@@ -265,15 +301,19 @@ PAST = table(
         r"^(?:我|我们)?(?:今天|今早|今天上午|今天早上|上午|早上|已经|刚)?.{0,6}(?:去|开|见|吃|参加|看|做|打|跑)了",
     ),
 )
-# Words that make a sentence a request, so it is never read as a report about the past.
+# Words that make a sentence a request or a plan, so it is never read as a report about the past.
 REQUEST = table(
     en=(
         r"^(?:please\s+|pls\s+|can\s+you|could\s+you|would\s+you|will\s+you|let'?s|i\s+(?:want|need|would\s+like)|"
         r"i'?d\s+like|help\s+me|go\s+ahead)",
         r"^(?:(?:please|ok(?:ay)?|and|also)[\s,]+)?(?:cancel|delete|remove|move|change|reschedule|push|rename|drop|clear)\b",
+        r"\b(?:just\s+)?do\s+it\b|\bgo\s+ahead\b|\bi\s+need\s+to\b|\bneed\s+to\b",
         r"\b(?:schedule|book|put|add|set\s+up|arrange|create|remind\s+me|pencil|block|reserve)\b",
     ),
-    zh=(r"帮我|给我|请|麻烦|把|吧$|要不|能不能|可以|安排|预约|记得|提醒|别忘|明天|后天|下周|周[一二三四五六日天]",),
+    zh=(
+        r"帮我|给我|请|麻烦|把|吧$|要不|能不能|可以|安排|预约|记得|提醒|别忘|明天|后天|(?<!上)下周|"
+        r"(?<![上下])周[一二三四五六日天]",
+    ),
 )
 
 SUGGEST = table(
@@ -287,13 +327,20 @@ SUGGEST = table(
         r"\bsuggest\s+(?:a\s+|some\s+)?(?:time|slot)",
         r"\bwhen\s+(?:should|could|can)\s+(?:i|we)\s+(?:meet|fit|squeeze|schedule|do|book|have)",
         r"\bany\s+(?:free\s+)?(?:time|slots?)\s+(?:for|to)\b",
+        r"\bany\s+free\s+(?:time|slots?|hours?|windows?|mornings?|afternoons?|evenings?)\b",
+        r"\bfind\b.{0,30}?\b(?:slot|window|gap|opening)s?\b",
+        r"\bwhat\s+(?:evenings?|mornings?|afternoons?|days?|nights?|times?)\s+(?:am\s+i|are\s+we|is\s+it)\s+(?:free|available|open)",
+        r"\b(?:do|would|will)\s+i\s+have\s+(?:an?|\d+|half\s+an?)\s+(?:free\s+)?(?:hours?|minutes?|mins?|slot)\b",
+        r"\b(?:an?|\d+)\s+(?:hours?|minutes?|mins?)\s+free\b",
         r"\bwhen\s+(?:is|would\s+be)\s+(?:a\s+)?good\s+time\b",
     ),
     zh=(
         r"什么时候(?:有空|有时间|空闲|方便|能|可以|合适)",
         r"(?:哪个|哪些|几点|哪段|什么|哪)(?:时间|时候|时段|天)?(?:有空|空闲|方便|有时间|合适)",
-        r"(?:找|挑|留|空出)(?:一?个|一段|点|些)?(?:空|时间|空档|空闲|时段)",
+        r"(?:找|挑|空出)(?:一?个|一段|点|些)?(?:空|时间|空档|空闲|时段)",
+        r"找(?:一?个|一段|点|些)?.{1,4}的(?:空|空档|空闲|时间|时段)",
         r"空档|空闲时间|空余时间|空闲时段",
+        r"(?:挤出|抽出|腾出|匀出|空出)",
     ),
 )
 
@@ -313,6 +360,9 @@ QUERY = table(
         r"^my\s+(?:schedule|calendar|agenda)\b|^(?:schedule|calendar|agenda)\s+(?:for\s+)?[^?]{0,20}\?$",
         r"\b(?:check|look\s+at|see)\s+my\s+(?:schedule|calendar|agenda|day|week)\b",
         r"^(?:and\s+)?any\s+(?:meetings?|events?|appointments?|plans?|calls?)\b",
+        r"\bwhat\s+else\b",
+        r"\b(?:is|are)\s+(?:the|my|our)\s+.{1,40}\s+still\s+on\b",
+        r"^(?:is|are)\s+\w+(?:\s+\w+)?\s+(?:free|busy|open|clear|available)\s*\??$",
         r"\bhave\s+i\s+got\s+(?:anything|any|something)\b",
         r"\bhow\s+(?:busy|free|packed|full)\s+(?:am\s+i|are\s+we|is\s+my)\b",
         r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:free|busy|available)\b.*\?\s*$",
@@ -327,8 +377,39 @@ QUERY = table(
         r"(?:看看|看一下|查一下|查查|查看|告诉我|列出|看下)(?:我)?的?(?:.{0,6})(?:安排|日程|行程|日历|会)",
         r"(?:安排|日程|行程|日历)(?:给我|让我|帮我)?(?:看看|看一下|看下|列一下|列出来|发我|说一下)",
         r"几点|什么时候(?!有空|有时间|空闲|方便|合适)",
+        r"(?:计划|安排|日程|行程)(?:是什么|有哪些|有什么|呢)|约了(?:谁|什么|哪些)|有(?:谁|哪些人)",
+        r"现在(?:什么样|怎么样|有什么|有哪些)|怎么样了[?？]?$|还有(?:什么|别的|其他)(?:事|安排)?",
     ),
 )
+
+# "When is my next meeting?": a question about one event, not one day; it looks ahead.
+QUERY_LOOKUP = re.compile(
+    r"\b(?:what\s+time|when)(?:'s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+|下一个|下次|下一次",
+    re.IGNORECASE,
+)
+LOOKUP_DAYS = 14
+# "anything next week?": once the day is read, only "anything" is left.
+ANYTHING = re.compile(
+    r"^(?:and\s+|so\s+)?(?:anything|any\s+plans|something)(?:\s+(?:on|planned|happening|scheduled))?\s*\??$", re.I
+)
+# "帮我约个时间", "block some time": a request with nothing in it yet.
+VAGUE = re.compile(r"^(?:(?:some|a|the)\s+)?time(?:\s+for\s+me)?$|^(?:一?个|点)?时间$", re.IGNORECASE)
+# "下周找时间开个项目会": finding a time *for something* is a request to create it.
+FIND_TIME_FOR = re.compile(r"找(?:个|一个|点)?(?:时间|空档|空闲|空)(?P<activity>[\u4e00-\u9fff].*)$")
+# "actually 4:30", "1pm works better", "不对，改到周日": a correction to the event just made.
+CORRECTION = re.compile(
+    r"^(?:actually|no|nope|sorry|wait|hmm|oh|instead|rather|make\s+that)\b|\b(?:works\s+better|is\s+better|would\s+be\s+better|"
+    r"instead)\b|^(?:不对|其实|还是|改成|改到|换成|不是)",
+    re.IGNORECASE,
+)
+# "it only needs 30 minutes", "半小时就够了": a new length for the event just made.
+LENGTH_CHANGE = re.compile(
+    r"\b(?:only\s+)?(?:needs|takes|lasts|should\s+take|will\s+take|is\s+enough|are\s+enough|is\s+plenty|be\s+enough)\b"
+    r"|就够了|就行了?|就可以了?|只要|只需要?|足够了",
+    re.IGNORECASE,
+)
+# "when am I free that afternoon?", "那天下午": the day of the message before.
+THAT_DAY = re.compile(r"\bthat\s+(?:day|morning|afternoon|evening|night)\b|那天|当天", re.IGNORECASE)
 
 # What is left of a query once its day is read: "my schedule", "的安排呢".
 QUERY_RESIDUE = re.compile(

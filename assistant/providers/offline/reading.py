@@ -39,6 +39,7 @@ class Turn:
     context: dict[str, Any] = field(default_factory=dict)
     exchange: ToolExchange | None = None
     calls_so_far: int = 0  # tool calls already made in this turn (for deterministic call ids)
+    previous: str | None = None  # the person's message before this one, if it is in the window
 
     @property
     def active_command(self) -> dict[str, Any] | None:
@@ -125,6 +126,7 @@ def read_turn(request: ModelRequest) -> Turn:
     context = read_context(messages)
     user_texts = [str(m["content"]) for m in messages if m.get("role") == "user" and isinstance(m.get("content"), str)]
     text = normalize(user_texts[-1]) if user_texts else ""
+    previous = normalize(user_texts[-2]) if len(user_texts) > 1 else None
     now = _now(context)
     today = now.date() if now else datetime.date(2000, 1, 1)
     language = reply_language(text, str(context.get("language") or "en"))
@@ -137,4 +139,5 @@ def read_turn(request: ModelRequest) -> Turn:
         context=context,
         exchange=_exchange(messages),
         calls_so_far=calls,
+        previous=previous,
     )

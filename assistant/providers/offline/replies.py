@@ -48,6 +48,26 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "I can only add single events, not repeating ones. Tell me one day and time and I'll set up that one.",
         "我只能添加单次的安排，不能添加重复的。告诉我具体哪天几点，我来安排那一次。",
     ),
+    "others": (
+        "Sorry, I can only see and change your own calendar, not anyone else's.",
+        "抱歉，我只能查看和修改你自己的日程，别人的日程我看不到也改不了。",
+    ),
+    "ask_what": (
+        "Sure — what should I put on your calendar, and which day and time?",
+        "好的，要安排什么事？哪天、几点？",
+    ),
+    "ask_day_for": (
+        "Do you want me to put '{title}' on your calendar? Which day and what time?",
+        "要不要我把「{title}」加到日程里？具体是哪天、几点？",
+    ),
+    "nothing_in_focus": (
+        "Which event do you mean? Tell me its name, or ask me what's on that day first.",
+        "你指的是哪个安排？告诉我名字，或者先问我那天有什么安排。",
+    ),
+    "ask_what_at": (
+        "What would you like to put at {time}, and on which day?",
+        "{time}要安排什么？哪一天？",
+    ),
     "nothing_to_drop": ("OK, no problem. What would you like to do instead?", "好的，没问题。还需要做什么吗？"),
     "unclear": (
         "Sorry, I didn't quite get that. I can show what's on a day, add an appointment (say what, which day and "
@@ -75,6 +95,14 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "memory_no_date": (
         'In memory I have: "{fact}" — but I can\'t read a date from it. Which date should it be?',
         "我的记忆里有这条：“{fact}”，但读不出日期。应该是哪一天？",
+    ),
+    "memory_missing_value": (
+        "I don't have {subject} in memory yet. Which one do you mean?",
+        "我的记忆里还没有{subject}。是哪一个？",
+    ),
+    "memory_no_value": (
+        'In memory I have: "{fact}" — but I can\'t tell the name from it. Which one do you mean?',
+        "我的记忆里有这条：“{fact}”，但看不出具体是哪个。是哪一个？",
     ),
     "memory_answer": ('In memory I have: "{fact}"', "我的记忆里有这条：“{fact}”"),
     "memory_unknown": (

@@ -14,26 +14,43 @@ from typing import Any
 
 MAX_TITLE = 200
 
+# Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
-    r"^(?:please|pls|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|good\s+(?:morning|afternoon|evening)|actually|yes|sure|can\s+you|could\s+you|would\s+you|"
-    r"will\s+you|i\s+(?:want|need|would\s+like|wanna)\s+to|i'?d\s+like\s+to|let'?s|let\s+us|help\s+me(?:\s+to)?|"
-    r"go\s+ahead\s+and|schedule|book(?:\s+in)?|put(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|"
-    r"pencil(?:\s+in)?|block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|note\s+down|get\s+me|remind\s+me(?:\s+to|"
-    r"\s+about|\s+of)?|i\s+have|i'?ve\s+got|i\s+got|there'?s|there\s+is|we\s+have|new|me|for|on|at|in|to|with\s+me|"
-    r"an?|the|some|my|our)\b[\s,:]*",
+    r"^(?:please|pls|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|"
+    r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|can\s+you|could\s+you|would\s+you|will\s+you|"
+    r"i\s+(?:want|need|would\s+like|wanna)\s+to|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like)|i'?d\s+like|"
+    r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|schedule|book(?:\s+in)?|put(?:\s+in|\s+down)?|add|"
+    r"set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|"
+    r"save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|"
+    r"there\s+is|we\s+have|new|me|for|on|at|in|to|with\s+me|an?|the|some|my|our)\b[\s,:]*",
     re.IGNORECASE,
 )
 _TAIL_EN = re.compile(
-    r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my|the)\s+(?:calendar|schedule|agenda|diary)|for\s+me|please|thanks|thank\s+you|"
-    r"on|at|for|from|by|in|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|ok(?:ay)?)$",
+    r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my|the)\s+(?:calendar|schedule|agenda|diary)|for\s+me|please|thanks|"
+    r"thank\s+you|on|at|for|from|by|in|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|"
+    r"instead|again|now|ok(?:ay)?)$",
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:你好|您好|嗨|哈喽|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|我要|我想|我需要|需要|想要|要|想|在|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
-    r"约(?!会)|订|加(?:一?个)?|添加|新建|创建|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|一个|一下|个|的|我)"
+    r"^(?:找(?:一?个|点)?时间|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"我要|我想|我需要|需要|想要|我|要|想|计划|打算|准备(?!会)|在|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
+    # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
+    r"约(?=[\u4e00-\u9fff]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
+    r"订|加(?:一?个)?|添加|新建|创建|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
+    # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
+    r"做(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$)(?:一?个)?(?=[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
 )
 _TAIL_ZH = re.compile(
-    r"(?:吧|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|好吗|可以吗|谢谢)$"
+    r"(?:别忘(?:记)?了?|记得提醒我|吧|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|"
+    r"好吗|可以吗|谢谢)$"
+)
+# "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.
+_MEASURE_ZH = re.compile(r"(?<=[吃喝开见打做看理洗逛聊通])个(?=[\u4e00-\u9fff])")
+# "book club is on Thursday, can you add it?": the request is its own clause; the title is the other one.
+_REQUEST_CLAUSE = re.compile(
+    r"^(?:(?:so|and|then|ok)\s+)?(?:(?:can|could|would|will)\s+you|please|pls|add\s+it|put\s+it|book\s+it|"
+    r"schedule\s+it)\b|^(?:帮我|请|麻烦|能不能|可以|加一下|加上|记一下)",
+    re.IGNORECASE,
 )
 _EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()]+$")
 
@@ -47,17 +64,74 @@ _WORD = re.compile(r"[a-z0-9']+|[\u4e00-\u9fff]", re.IGNORECASE)
 _WEAK = frozenset({"meeting", "会", "会议", "call", "appointment", "event"})
 
 
-def clean_title(text: str, *, zh: bool | None = None) -> str | None:
+# Leftovers that are not a name for anything ("let's say Friday" leaves "say").
+_FILLER = frozenset({
+    "say", "let's", "lets", "how", "what", "about", "maybe", "instead", "then", "actually", "rather", "works", "work",
+    "better", "fine", "ok", "okay", "please", "sure", "yes", "no", "go", "with", "do", "it", "that", "this", "one",
+    "one's", "good", "great", "perfect", "would", "could", "be", "is", "and", "also", "just", "only", "so", "but",
+    "now", "still", "again", "really", "start", "starting", "needs", "need", "takes", "take", "lasts", "last",
+    "enough", "it's", "its", "earlier", "later", "time", "duration", "length", "long", "longer", "shorter", "end",
+    "wait", "sorry", "hmm", "oh", "the", "a", "an", "to", "at", "on", "for", "of", "i", "we", "should",
+})  # fmt: skip
+# Words that say "an appointment" without saying which: the server asks for a title instead.
+_NAMELESS = re.compile(
+    r"^(?:something|anything|stuff|things?|it|that|this|one|them|appointments?|events?|an?\s+appointment|an?\s+event|"
+    r"(?:(?:some|a|the)\s+)?time|事情|东西|一下|日程|一个日程|个日程|安排|一个安排|个安排|时间|个时间|一个时间)$",
+    re.IGNORECASE,
+)
+
+
+def title_from(raw: str | None) -> str | None:
+    """A title, or None when the words name nothing in particular ("an appointment", "say")."""
+    title = clean_title(raw or "")
+    if title is None or _NAMELESS.fullmatch(title):
+        return None
+    latin = re.findall(r"[A-Za-z']+", title)
+    if latin and all(word.lower() in _FILLER for word in latin) and not re.search(r"[\u4e00-\u9fff0-9]", title):
+        return None
+    return title
+
+
+def same(left: object, right: object) -> bool:
+    return isinstance(left, str) and isinstance(right, str) and left.strip().casefold() == right.strip().casefold()
+
+
+def _main_clause(text: str) -> tuple[str, bool]:
+    """The clause that names the thing, and whether a separate clause made the request."""
+    clauses = [c for c in re.split(r"\s*[,;，；。]\s*", text) if c.strip()]
+    # A clause of greetings and filler ("hello", "ok") names nothing.
+    naming = [
+        c for c in clauses if not _REQUEST_CLAUSE.search(c.strip()) and _LEAD_ZH.sub("", _LEAD_EN.sub("", c)).strip()
+    ]
+    if len(clauses) > 1 and naming and len(naming) < len(clauses):
+        subject = re.sub(r"\s+(?:is|are|will\s+be|'s)$", "", naming[0].strip(), flags=re.IGNORECASE)
+        return subject, True
+    return text, False
+
+
+def clean_title(text: str) -> str | None:
     """The person's words for the thing, or None when nothing is left."""
-    title = _EDGE.sub("", text)
+    main, requested_apart = _main_clause(_MEASURE_ZH.sub("", text))
+    if requested_apart:
+        # The verb is in the other clause: "book club" is a name here, not "book" + "club".
+        title = _EDGE.sub("", main)
+        return _finish(title)
+    title = _EDGE.sub("", main)
     for _ in range(12):  # peel request words and filler from both ends until nothing changes
         before = title
         title = _EDGE.sub("", _TAIL_EN.sub("", _LEAD_EN.sub("", title)))
         title = _EDGE.sub("", _TAIL_ZH.sub("", _LEAD_ZH.sub("", title)))
         if title == before:
             break
-    # "那天" ("that day") is a date word the reader leaves inside "妈妈生日那天吃饭".
-    title = " ".join(re.sub(r"(?<=[\u4e00-\u9fff])(?:那天|当天)(?=[\u4e00-\u9fff])", "", title).split())
+    return _finish(title)
+
+
+def _finish(title: str) -> str | None:
+    # "那天" ("that day") is a date word the reader leaves inside "妈妈生日那天吃饭"; "一下" is
+    # filler inside "见一下张老师".
+    title = re.sub(r"(?<=[\u4e00-\u9fff])(?:那天|当天|一下)(?=[\u4e00-\u9fff])", "", title)
+    title = _MEASURE_ZH.sub("", title)
+    title = " ".join(title.split())
     if not title or not re.search(r"[A-Za-z\u4e00-\u9fff0-9]", title):
         return None
     if title[0].isascii() and title[0].isalpha():

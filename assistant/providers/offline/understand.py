@@ -11,13 +11,15 @@ After an intermediate tool the request ends with its result, and ``followup.py``
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from assistant.providers.base import ModelRequest, ModelResponse
 from assistant.providers.offline import calendar_actions as calendar
 from assistant.providers.offline import conversation_actions as conversation
-from assistant.providers.offline import followup
+from assistant.providers.offline import create_action, followup
+from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import text
 from assistant.providers.offline.intents import Signals, classify, read_signals
 from assistant.providers.offline.reading import Turn, read_turn
@@ -29,6 +31,7 @@ Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 
 ACTIONS: dict[str, Action] = {
     "injection": conversation.words_only("injection"),
+    "others": conversation.words_only("others"),
     "bulk_delete": conversation.words_only("bulk_delete"),
     "drop": calendar.drop,
     "greeting": conversation.words_only("greeting"),
@@ -48,7 +51,9 @@ ACTIONS: dict[str, Action] = {
     "suggest": calendar.suggest,
     "memory_lookup": conversation.memory_lookup,
     "query": calendar.query,
-    "create": calendar.create,
+    "pick": calendar.pick,
+    "create": create_action.create,
+    "bare_time": conversation.ask_what_at,
     "unclear": conversation.words_only("unclear"),
 }
 INTERMEDIATE = frozenset({"search_memory", "search_chat_archive"})
@@ -70,7 +75,29 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if not turn.text.strip():
         return text(say("unclear", turn.zh))
     signals = read_signals(turn)
-    return ACTIONS[classify(turn, signals)](turn, signals, tools)
+    intent = classify(turn, signals)
+    if intent == "past":
+        # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": the report is
+        # acknowledged by acting on the request that follows it, never by writing the past.
+        request = _request_beside_report(turn)
+        if request is not None:
+            signals, intent = request
+    return ACTIONS[intent](turn, signals, tools)
+
+
+_CLAUSES = re.compile(r"\s*(?:[,;，；]|\bbut\b|\band\s+then\b|然后|不过|但是)\s*", re.IGNORECASE)
+
+
+def _request_beside_report(turn: Turn) -> tuple[Signals, str] | None:
+    clauses = [clause for clause in _CLAUSES.split(turn.text) if clause and clause.strip()]
+    if len(clauses) < 2:
+        return None
+    for clause in clauses:
+        signals = read_signals(turn, text=clause)
+        intent = classify(turn, signals)
+        if intent in {"create", "query", "suggest", "change", "delete"} and not signals.when.past:
+            return signals, intent
+    return None
 
 
 def _continue(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
@@ -85,12 +112,21 @@ def _continue(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     signals = read_signals(turn)
     if classify(turn, signals) == "memory_question":
         return followup.answer_from_memory(turn, exchange.result)
-    day = followup.remembered_day(followup.fact_texts(exchange.result), turn.today)
+    facts = followup.fact_texts(exchange.result)
     subject = str(exchange.arguments.get("query") or "")
-    if day is None:
-        return followup.ask_for_remembered_day(turn, subject, exchange.result)
-    with_day = read_signals(turn, memory_date=day)
-    response = ACTIONS[classify(turn, with_day)](turn, with_day, tools)
+    value_subject = lx.MEMORY_VALUE.search(turn.text)
+    if value_subject is not None:
+        # "dinner at my favourite restaurant": the fact gives a name for the title.
+        value = followup.remembered_value(facts)
+        if value is None:
+            return followup.ask_for_remembered(turn, subject, exchange.result, kind="value")
+        resumed = read_signals(turn, memory_swap=(value_subject.group("subject"), value))
+    else:
+        day = followup.remembered_day(facts, turn.today)
+        if day is None:
+            return followup.ask_for_remembered(turn, subject, exchange.result, kind="day")
+        resumed = read_signals(turn, memory_date=day)
+    response = ACTIONS[classify(turn, resumed)](turn, resumed, tools)
     if any(call.name in INTERMEDIATE for call in response.tool_calls):
         return text(say("tool_failed", turn.zh))  # never loop on lookups
     return response

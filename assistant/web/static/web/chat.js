@@ -4,7 +4,7 @@
 // or a text node (see el()); nothing here parses data as markup. The Content-Security-Policy
 // forbids inline scripts and styles, so nothing here sets a style attribute either.
 
-import { Agenda, todayIn } from "./agenda.js";
+import { Agenda, addDays, mondayOf, todayIn } from "./agenda.js";
 
 const app = document.getElementById("app");
 const strings = JSON.parse(app.dataset.strings);
@@ -41,7 +41,10 @@ const shortDateFormat = new Intl.DateTimeFormat(locale, { timeZone: zone, month:
 const slotDateFormat = new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" });
 const dayKeyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
 
-const state = { threads: [], threadId: null, busy: false, messageCount: 0 };
+// focusDate: a day the last turn was about (a chosen day, a clash, an event to delete), which
+// the agenda moves to once the turn is done.
+const state = { threads: [], threadId: null, busy: false, messageCount: 0, focusDate: null };
+const ISO_DATE = /^(\d{4}-\d{2}-\d{2})/;
 
 // ---------------------------------------------------------------- small helpers
 
@@ -129,6 +132,28 @@ function formatDate(iso) {
   }
   const [year, month, day] = iso.split("-").map(Number);
   return slotDateFormat.format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/**
+ * A date slot for display. The server may still hold the symbol the model wrote ("D+1", "W5",
+ * "WE"): show the day it names. Display only; the server resolves the real date.
+ */
+function formatDateSlot(value) {
+  const text = String(value);
+  const today = todayIn(zone, app.dataset.today);
+  let match = text.match(/^D([+-]\d+)$/);
+  if (match) {
+    return formatDate(addDays(today, Number(match[1])));
+  }
+  match = text.match(/^W([1-7])([+-]\d+)?$/);
+  if (match) {
+    return formatDate(addDays(mondayOf(today), Number(match[1]) - 1 + 7 * Number(match[2] || 0)));
+  }
+  match = text.match(/^(\d{2})-(\d{2})$/);
+  if (match) {
+    return formatDate(`${today.slice(0, 4)}-${match[1]}-${match[2]}`);
+  }
+  return formatDate(text);
 }
 
 function formatStamp(iso) {
@@ -340,15 +365,52 @@ function appendMessage(message) {
   return node;
 }
 
+/** The model was down or the turn broke: the server kept the message and said so honestly. */
+function isFailedTurn(message) {
+  const flags = Array.isArray(message?.flags) ? message.flags : [];
+  return flags.some((flag) => flag === "internal_error" || String(flag).startsWith("model_error"));
+}
+
+function offerRetry(userNode, assistantNode, text) {
+  assistantNode.classList.add("msg-error");
+  userNode.classList.add("msg-failed");
+  const row = el("div", { class: "msg-failure", role: "alert" }, el("p", { text: `${t("failed")}: ${t("error_model")}` }));
+  row.append(
+    el(
+      "button",
+      {
+        type: "button",
+        class: "button button-small button-danger",
+        "data-testid": "retry",
+        onclick: () => {
+          if (state.busy) {
+            return;
+          }
+          // Both messages stay in the archive; the retry is a new message.
+          row.remove();
+          userNode.classList.remove("msg-failed");
+          sendMessage(text);
+        },
+      },
+      t("retry"),
+    ),
+  );
+  userNode.querySelector(".msg-meta").after(row);
+}
+
 function appendTurn(payload) {
-  if (payload.user_message) {
-    appendMessage(payload.user_message);
-  }
-  if (payload.assistant_message) {
-    appendMessage(payload.assistant_message);
+  const userNode = payload.user_message ? appendMessage(payload.user_message) : null;
+  const assistantNode = payload.assistant_message ? appendMessage(payload.assistant_message) : null;
+  if (userNode && assistantNode && isFailedTurn(payload.assistant_message)) {
+    offerRetry(userNode, assistantNode, payload.user_message.text);
   }
   if (payload.provider === "offline") {
     showStandIn();
+  }
+  const card = payload.assistant_message?.card;
+  const about = card?.type === "confirmation" ? card.event?.date : card?.conflicts?.[0]?.date;
+  if (typeof about === "string" && ISO_DATE.test(about)) {
+    state.focusDate = about.slice(0, 10);
   }
   scrollToEnd();
 }
@@ -366,7 +428,7 @@ function pendingUserNode(text) {
   return node;
 }
 
-function markFailed(node, text, problem) {
+function markFailed(node, text, problem, detail = "") {
   node.classList.remove("msg-pending");
   node.classList.add("msg-failed");
   node.dataset.testid = "failed-message";
@@ -386,7 +448,13 @@ function markFailed(node, text, problem) {
     },
     t("retry"),
   );
-  const failure = el("div", { class: "msg-failure", role: "alert" }, el("p", { text: `${t("failed")}: ${problem}` }), retry);
+  // The server's own words (in English) stay available on hover, for whoever reports the problem.
+  const failure = el(
+    "div",
+    { class: "msg-failure", role: "alert" },
+    el("p", { text: `${t("failed")}: ${problem}`, title: detail || null }),
+    retry,
+  );
   if (problem === t("error_session")) {
     failure.append(el("a", { href: `${loginUrl}?next=/` }, t("sign_in_title")));
   }
@@ -461,6 +529,7 @@ async function streamTurn(threadId, text) {
   }
   let payload = null;
   let problem = null;
+  let detail = "";
   try {
     for await (const { event, data } of readEvents(response.body)) {
       if (event === "status") {
@@ -468,7 +537,8 @@ async function streamTurn(threadId, text) {
       } else if (event === "reply") {
         payload = data;
       } else if (event === "error") {
-        problem = language === "en" && data.detail ? `${t("error_generic")} (${data.detail})` : t("error_generic");
+        problem = t("error_generic");
+        detail = typeof data.detail === "string" ? data.detail : "";
       } else if (event === "done") {
         break;
       }
@@ -480,7 +550,7 @@ async function streamTurn(threadId, text) {
   if (payload) {
     return { payload };
   }
-  return { problem: problem || t("error_network") };
+  return { problem: problem || t("error_network"), detail };
 }
 
 async function sendMessage(rawText) {
@@ -511,7 +581,7 @@ async function sendMessage(rawText) {
       node.remove();
       appendTurn(outcome.payload);
     } else {
-      markFailed(node, text, outcome.problem);
+      markFailed(node, text, outcome.problem, outcome.detail);
     }
   }
   afterTurn();
@@ -519,7 +589,12 @@ async function sendMessage(rawText) {
 
 function afterTurn() {
   loadThreads();
-  agenda.refresh();
+  if (state.focusDate) {
+    agenda.show(state.focusDate);
+    state.focusDate = null;
+  } else {
+    agenda.refresh();
+  }
 }
 
 // ---------------------------------------------------------------- cards
@@ -544,7 +619,7 @@ function slotValue(name, value) {
     return value.map((item) => slotValue(name, item)).join(", ");
   }
   if (name === "date") {
-    return formatDate(value);
+    return formatDateSlot(value);
   }
   if (name === "duration_minutes") {
     return `${value} ${t("minutes")}`;
@@ -578,11 +653,16 @@ function pendingCard(card) {
       names.push(name);
     }
   }
-  const statusLabel = t(`status_${card.status}`);
+  const statusLabel = strings[`status_${card.status}`];
   const node = el(
     "section",
     { class: "card card-pending", "data-testid": "pending-card", "aria-label": t("card_pending_title") },
-    el("h3", {}, el("span", { text: t("card_pending_title") }), el("span", { class: "chip", text: statusLabel })),
+    el(
+      "h3",
+      {},
+      el("span", { text: t("card_pending_title") }),
+      statusLabel ? el("span", { class: "chip", "data-testid": "card-status", text: statusLabel }) : null,
+    ),
   );
   const slots = el("dl", { class: "slots" });
   for (const name of names) {
@@ -628,6 +708,8 @@ function pendingCard(card) {
                   return;
                 }
                 answered(node);
+                const day = String(reply.text).match(ISO_DATE);
+                state.focusDate = day ? day[1] : null;
                 sendMessage(String(reply.text));
               },
             },

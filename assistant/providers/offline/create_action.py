@@ -1,0 +1,105 @@
+"""Creating an appointment, or continuing the one being created.
+
+The title is the person's words; the day is one day (a range is not a day: the server asks);
+a remembered fact fills in what the message only pointed at ("mum's birthday" -> 03-14, "my
+favourite restaurant" -> "Lotus Garden").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from assistant.providers.base import ModelResponse
+from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.intents import Signals
+from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.replies import say
+from assistant.providers.offline.titles import overlap, same, title_from
+from assistant.providers.offline.when import read_when
+
+Tools = Sequence[dict[str, Any]]
+
+# "dinner on mum's birthday" -> "Dinner for mum's birthday"; "dinner for our anniversary" -> "Anniversary dinner".
+_OCCASION_EN = re.compile(
+    r"^(?P<what>.+?)\s+(?:on|for)\s+(?P<owner>my|our|his|her|their|[a-z]+'s)\s+(?:wedding\s+)?"
+    r"(?P<occasion>birthday|bday|anniversary)$",
+    re.IGNORECASE,
+)
+
+
+def _occasion_title(title: str) -> str:
+    match = _OCCASION_EN.match(title)
+    if match is None:
+        return title
+    what, owner, occasion = match.group("what"), match.group("owner").lower(), match.group("occasion").lower()
+    if owner in {"my", "our"}:
+        return f"{occasion.capitalize()} {what.lower()}"
+    if owner in {"his", "her", "their"}:
+        return what  # "dinner with mum on her birthday": the person is already in the title
+    return f"{what} for {match.group('owner')} {occasion}"
+
+
+def _words_for_title(s: Signals) -> tuple[str | None, str]:
+    """The title the message gives (explicit "call it …" first), and whether it was explicit."""
+    named = lx.RENAME.search(s.text)
+    if named:
+        return title_from(named.group("title")), "named"
+    residue = s.when.residue
+    if s.memory_swap is not None:
+        phrase, value = s.memory_swap
+        residue = re.sub(re.escape(phrase), value, residue, flags=re.IGNORECASE)
+    if s.memory_date is not None and re.search(r"[\u4e00-\u9fff]", residue):
+        # "妈妈生日那天订个家庭晚餐": the occasion only said which day; the title is the rest.
+        residue = re.sub(r"(?:那天|当天)", "", lx.MEMORY_DAY.remove(residue))
+    title = title_from(residue)
+    if title and s.memory_date is not None:
+        title = _occasion_title(title)
+    return title, "said"
+
+
+def _carried_day(turn: Turn, s: Signals) -> str | None:
+    """ "Book it at 11 then" after "when could I do it on Wednesday?": the day of the last message."""
+    if s.when.time is None or turn.previous is None:
+        return None
+    return read_when(turn.previous, today=turn.today).single_day
+
+
+def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    when = s.when
+    title, how = _words_for_title(s)
+    explicit = s.text in lx.CREATE
+    active = turn.active_command
+    day = s.memory_date or when.single_day
+    if not (active and active.get("kind") == "create"):
+        day = day or _carried_day(turn, s)
+        if title is None and not (day or when.time) and lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or ""):
+            return text(say("ask_what", turn.zh))  # "帮我约个时间": nothing to put down yet
+        if not explicit and day is None and when.time is None:
+            # "我下周要出差": a plan for a stretch of days, said rather than asked; ask first.
+            return text(say("ask_day_for", turn.zh, title=title or ("它" if turn.zh else "it")))
+        return call(
+            turn, tools, "schedule_event",
+            title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=None,
+        )  # fmt: skip
+    known = (active.get("known") or {}).get("title")
+    command_id = None
+    if not explicit:
+        # No request verb: a reply to the open request, unless it plainly names something else
+        # ("Dinner with Tom on Saturday" while lunch is open). The words around a date are filler
+        # ("let's say Friday"); they become the title only when one is still missing.
+        switch = title is not None and known and how != "named" and overlap(title, str(known)) == 0
+        if not switch:
+            command_id = active["command_id"]
+            if how != "named" and "title" not in (active.get("missing") or []):
+                title = None
+    elif title is None or same(title, known):
+        command_id = active["command_id"]  # "book it for Friday": the same request, not a second one
+    if same(title, known):
+        title = None
+    return call(
+        turn, tools, "schedule_event",
+        title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=command_id,
+    )  # fmt: skip

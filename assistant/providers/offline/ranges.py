@@ -1,0 +1,221 @@
+"""Ranges the shared single-day reader leaves out on purpose: weeks and months ("next week",
+"这个月"), a number of days ahead, spans between two days ("Wednesday to Friday", "下周一到下周三"),
+lists of days ("Wednesday, Thursday or Friday"), and clock ranges ("3-4pm", "下午3点到5点").
+
+Reading only one end of a range would be wrong, so the reader refuses them; here both ends count.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from assistant.providers.offline.numbers import EN_NUMBER, ZH_NUMBER, Masker, number, zh_number
+from scheduling.phrases import extract_when
+from scheduling.symbols import InvalidExpression, resolve
+
+
+@dataclass(frozen=True)
+class DayRange:
+    start: str
+    end: str | None
+
+
+def _week(offset: int) -> Callable[[datetime.date], DayRange]:
+    suffix = "" if offset == 0 else f"{offset:+d}"
+    return lambda today: DayRange(f"W1{suffix}", f"W7{suffix}")
+
+
+def days_ahead(count: int) -> Callable[[datetime.date], DayRange]:
+    return lambda today: DayRange("D+0", f"D+{max(count, 1) - 1}")
+
+
+def _month(offset: int) -> Callable[[datetime.date], DayRange]:
+    def make(today: datetime.date) -> DayRange:
+        index = today.year * 12 + today.month - 1 + offset
+        year, month = divmod(index, 12)
+        last = calendar.monthrange(year, month + 1)[1]
+        return DayRange(f"{year:04d}-{month + 1:02d}-01", f"{year:04d}-{month + 1:02d}-{last:02d}")
+
+    return make
+
+
+_NO_DAY_AFTER = r"(?![一二三四五六日天末1-7])"
+# Named stretches of days: pattern -> range (given today). The first that matches wins.
+_RANGES: tuple[tuple[re.Pattern[str], Callable[[datetime.date], DayRange]], ...] = (
+    (re.compile(r"\brest\s+of\s+(?:the|this|my)\s+week\b", re.I), lambda today: DayRange("D+0", "W7")),
+    (re.compile(r"\b(?:this\s+coming|coming|upcoming)\s+week\b|\bweek\s+ahead\b", re.I), days_ahead(7)),
+    (re.compile(r"\bnext\s+week\b", re.I), _week(1)),
+    (re.compile(r"\blast\s+week\b", re.I), _week(-1)),
+    (re.compile(r"\b(?:this|the|my|current)\s+week\b(?!\s*end)", re.I), _week(0)),
+    (re.compile(r"\bnext\s+(?:two|2)\s+weeks\b|未来两周|接下来两周", re.I), days_ahead(14)),
+    (re.compile(r"\b(?:this|the|my|current)\s+month\b", re.I), _month(0)),
+    (re.compile(r"\bnext\s+month\b|下个?月(?![0-9一二三四五六七八九十])", re.I), _month(1)),
+    (re.compile(r"(?:这|本)个?月"), _month(0)),
+    (re.compile(rf"(?:这|本)个?(?:周|星期|礼拜){_NO_DAY_AFTER}|这一周"), _week(0)),
+    (re.compile(rf"(?<!下)下个?(?:周|星期|礼拜){_NO_DAY_AFTER}"), _week(1)),
+    (re.compile(rf"(?<!上)上个?(?:周|星期|礼拜){_NO_DAY_AFTER}"), _week(-1)),
+    (re.compile(r"(?:未来|接下来|之后)的?(?:一|1)?(?:周|个星期)"), days_ahead(7)),
+)
+_DAYS_AHEAD = (
+    re.compile(rf"\b(?:the\s+)?(?:next|coming|following)\s+(?P<number>{EN_NUMBER})\s+days\b", re.I),
+    re.compile(rf"(?:未来|接下来|之后|最近|这)的?(?P<number>{ZH_NUMBER})\s*天"),
+)
+
+# Two days, or a list of days: both ends (or the earliest and latest) make the range.
+_EN_DAY = r"(?:(?:(?:next|this)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow)"
+_ZH_DAY = r"(?:(?:下下|下|这|本|上)?个?(?:周|星期|礼拜)[一二三四五六日天]|大后天|今天|明天|后天)"
+_SPANS = (
+    re.compile(
+        rf"\b(?:between\s+(?P<a>{_EN_DAY})\s+and\s+(?P<b>{_EN_DAY})"
+        rf"|(?:from\s+)?(?P<c>{_EN_DAY})\s+(?:to|till|until|through|thru|-)\s+(?P<d>{_EN_DAY}))\b",
+        re.I,
+    ),
+    re.compile(
+        rf"(?:从)?(?P<a>{_ZH_DAY})\s*(?:到|至|-|~)\s*(?P<b>{_ZH_DAY}|(?:周|星期)?[一二三四五六日天](?![点时]))(?:之间)?"
+    ),
+)
+_LISTS = (
+    re.compile(rf"\b{_EN_DAY}(?:\s*,\s*(?:or\s+|and\s+)?(?:{_EN_DAY})|\s+(?:or|and)\s+(?:{_EN_DAY}))+\b", re.I),
+    re.compile(
+        rf"(?:{_ZH_DAY})(?:\s*(?:、|,|或者?|和|还是)\s*(?:{_ZH_DAY}|(?:周|星期)?[一二三四五六日天](?![点时])))+"
+    ),
+)
+_ONE_DAY = re.compile(rf"{_EN_DAY}|{_ZH_DAY}|(?:周|星期)?[一二三四五六日天]", re.I)
+
+
+def _inherit(first: str, second: str) -> str:
+    """ "next Monday to Wednesday" / "下周一到三": the second day takes the week of the first."""
+    week = re.match(r"(?i)(next|this)\s+", first)
+    if week and not re.match(r"(?i)(next|this)\s", second) and second.lower().endswith("day"):
+        return f"{week.group(1)} {second}"
+    zh_week = re.match(r"(下下|下|这|本|上)?个?(周|星期|礼拜)", first)
+    if zh_week and re.fullmatch(r"[一二三四五六日天]", second):
+        return zh_week.group(0) + second
+    if zh_week and zh_week.group(1) and re.match(r"(?:周|星期|礼拜)", second):
+        return zh_week.group(1) + second
+    return second
+
+
+def _span_of(days: list[str], today: datetime.date, *, ordered: bool) -> DayRange | None:
+    """The range from the days said: in the order said for a span, earliest to latest for a list."""
+    found: list[tuple[datetime.date, str]] = []
+    for index, said in enumerate(days):
+        said = _inherit(days[0], said) if index else said
+        match = extract_when(said, today=today)
+        if match is None or match.date is None or match.time is not None:
+            return None
+        try:
+            resolved = resolve(match.date, today)
+        except InvalidExpression:
+            return None
+        if len(resolved) != 1:
+            return None
+        found.append((resolved[0], match.date))
+    if len(found) < 2:
+        return None
+    if not ordered:
+        found.sort()
+    (first, first_symbol), (last, last_symbol) = found[0], found[-1]
+    if first > last and first - datetime.timedelta(days=7) >= today:
+        # "周一到周三" said on a Monday: a bare 周一 reads as next Monday, but the span starts today.
+        first = first - datetime.timedelta(days=7)
+        first_symbol = f"D+{(first - today).days}"
+    return DayRange(first_symbol, last_symbol) if first < last else None
+
+
+def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
+    for pattern in _SPANS:
+        match = pattern.search(masker.text)
+        if match:
+            ends = [part for part in match.groups() if part]
+            span = _span_of(ends, today, ordered=True)
+            if span is not None:
+                masker.take(*match.span())
+                return span
+    for pattern in _LISTS:
+        match = pattern.search(masker.text)
+        if match:
+            span = _span_of(_ONE_DAY.findall(match.group(0)), today, ordered=False)
+            if span is not None:
+                masker.take(*match.span())
+                return span
+    for pattern in _DAYS_AHEAD:
+        match = pattern.search(masker.text)
+        count = number(match.group("number")) if match else None
+        if match and count:
+            masker.take(*match.span())
+            return days_ahead(min(int(count), 62))(today)
+    for pattern, make in _RANGES:
+        match = pattern.search(masker.text)
+        if match:
+            masker.take(*match.span())
+            return make(today)
+    return None
+
+
+# --- clock ranges -------------------------------------------------------------------------
+
+_CLOCK_RANGE_EN = re.compile(
+    r"(?:\bfrom\s+)?\b(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?P<ap1>[ap]\.?m\.?)?\s*(?:-|–|~|to|till|until)\s*"
+    r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*(?P<ap2>[ap]\.?m\.?)?(?![a-z0-9])",
+    re.IGNORECASE,
+)
+_CLOCK_RANGE_ZH = re.compile(
+    r"(?:从)?(?P<p1>上午|下午|晚上|早上|中午)?(?P<h1>\d{1,2}|[一二两三四五六七八九十]{1,3})(?:点|:)(?P<m1>半|\d{2})?\s*"
+    r"(?:到|至|-|–|~)\s*(?P<p2>上午|下午|晚上|早上|中午)?(?P<h2>\d{1,2}|[一二两三四五六七八九十]{1,3})(?:点|:)(?P<m2>半|\d{2})?"
+)
+
+
+def _minutes_of(hour: int, minute: str | None) -> int:
+    return hour * 60 + (30 if minute == "半" else int(minute) if minute else 0)
+
+
+def _english_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
+    h1, h2 = int(match.group("h1")), int(match.group("h2"))
+    ap1 = (match.group("ap1") or "")[:1].lower() or None
+    ap2 = (match.group("ap2") or "")[:1].lower() or None
+    if not (ap1 or ap2 or match.group("m1") or match.group("m2")):
+        return None  # "3-4" alone may be people or items, not a time
+    if ap2 and not ap1:
+        ap1 = ap2 if h1 % 12 <= h2 % 12 else ("a" if ap2 == "p" else "p")  # "3-4pm", "11-1pm"
+    if ap1 and not ap2:
+        ap2 = ap1 if h2 % 12 >= h1 % 12 else ("p" if ap1 == "a" else "a")
+
+    def clock(hour: int, meridiem: str | None) -> int:
+        if meridiem is None or hour > 12:
+            return hour
+        return hour % 12 + (12 if meridiem == "p" else 0)
+
+    return _minutes_of(clock(h1, ap1), match.group("m1")), _minutes_of(clock(h2, ap2), match.group("m2"))
+
+
+def _chinese_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
+    h1, h2 = zh_number(match.group("h1")), zh_number(match.group("h2"))
+    if h1 is None or h2 is None:
+        return None
+    first_part = match.group("p1")
+    second_part = match.group("p2") or first_part
+
+    def clock(hour: int, part: str | None) -> int:
+        later = part in {"下午", "晚上"} or (part == "中午" and hour < 11)
+        return hour + 12 if later and hour < 12 else hour
+
+    return _minutes_of(clock(h1, first_part), match.group("m1")), _minutes_of(clock(h2, second_part), match.group("m2"))
+
+
+def read_clock_range(masker: Masker) -> tuple[str, int] | None:
+    """The start ("HH:mm") and length in minutes of "3-4pm" / "下午3点到5点", masked once read."""
+    for pattern, read in ((_CLOCK_RANGE_EN, _english_clock_range), (_CLOCK_RANGE_ZH, _chinese_clock_range)):
+        match = pattern.search(masker.text)
+        found = read(match) if match else None
+        if match and found:
+            start, end = found
+            if not (0 <= start < 24 * 60 and 5 <= end - start <= 1440):
+                return None
+            masker.take(*match.span())
+            return f"{start // 60:02d}:{start % 60:02d}", end - start
+    return None

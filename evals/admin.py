@@ -1,0 +1,112 @@
+"""Eval runs in the admin: per-group accuracy and latency charts; launch a run on a worker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+from evals.models import EvalCaseResult, EvalRun
+from evals.report import group_chart, latency_chart
+from evals.tasks import run_eval
+
+
+class EvalCaseResultInline(admin.TabularInline[EvalCaseResult, EvalRun]):
+    model = EvalCaseResult
+    extra = 0
+    can_delete = False
+    fields = ("case_id", "group", "repeat_index", "passed", "known_issue", "failures", "seconds")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest) -> Any:
+        return super().get_queryset(request).filter(passed=False)
+
+
+class LaunchForm(forms.Form):
+    mode = forms.ChoiceField(choices=EvalRun.Mode.choices, initial="live")
+    provider = forms.ChoiceField(choices=[("offline", "offline stand-in"), ("openai", "openai (settings' endpoint)")])
+    repeat = forms.IntegerField(min_value=1, max_value=10, initial=3)
+
+
+@admin.register(EvalRun)
+class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
+    list_display = ("id", "created_at", "mode", "provider", "model_name", "repeat", "status", "progress", "pass_rate", "tool_choice")
+    list_filter = ("mode", "provider", "status")
+    readonly_fields = (
+        "mode", "provider", "model_name", "repeat", "case_paths", "status", "progress", "figures", "charts",
+        "error", "created_at", "finished_at",
+    )
+    exclude = ("summary", "progress_done", "progress_total")
+    inlines = [EvalCaseResultInline]
+    change_list_template = "admin/evals/evalrun/change_list.html"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.display(description="progress")
+    def progress(self, run: EvalRun) -> str:
+        if not run.progress_total:
+            return "—"
+        percent = 100 * run.progress_done / run.progress_total
+        return format_html('<progress value="{}" max="100"></progress> {}/{}', int(percent), run.progress_done, run.progress_total)
+
+    @admin.display(description="pass rate")
+    def pass_rate(self, run: EvalRun) -> str:
+        value = run.summary.get("pass_hat_k")
+        return "—" if value is None else f"{value:.1%}"
+
+    @admin.display(description="tool choice")
+    def tool_choice(self, run: EvalRun) -> str:
+        value = run.summary.get("tool_choice_accuracy")
+        return "—" if value is None else f"{value:.1%}"
+
+    @admin.display(description="figures")
+    def figures(self, run: EvalRun) -> str:
+        summary = run.summary or {}
+        if not summary:
+            return "—"
+        rows = [
+            ("cases", summary.get("cases")),
+            ("pass^k" if run.repeat > 1 else "pass rate", _percent(summary.get("pass_hat_k"))),
+            ("tool-choice accuracy", _percent(summary.get("tool_choice_accuracy"))),
+            ("wrong-side-effect rate", _percent(summary.get("wrong_side_effect_rate"))),
+            ("missed-query rate", _percent(summary.get("missed_query_rate"))),
+            ("trajectory end-state accuracy", _percent(summary.get("trajectory_end_state_accuracy"))),
+            ("tokens prompt / cached", f"{summary.get('tokens', {}).get('prompt', 0)} / {summary.get('tokens', {}).get('cached', 0)}"),
+        ]
+        return format_html("<table>{}</table>", mark_safe("".join(str(format_html("<tr><th>{}</th><td>{}</td></tr>", k, v)) for k, v in rows)))  # noqa: S308
+
+    @admin.display(description="charts")
+    def charts(self, run: EvalRun) -> str:
+        if not run.summary:
+            return "—"
+        # The SVG is built by code from numbers and escaped labels; no model text is in it.
+        return mark_safe(group_chart(run.summary) + "<br>" + latency_chart(run.summary))  # noqa: S308
+
+    def get_urls(self) -> list[Any]:
+        return [path("launch/", self.admin_site.admin_view(self.launch), name="evals_evalrun_launch"), *super().get_urls()]
+
+    def launch(self, request: HttpRequest) -> HttpResponse:
+        form = LaunchForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            run = EvalRun.objects.create(mode=data["mode"], provider=data["provider"], repeat=data["repeat"] if data["mode"] == "live" else 1)
+            transaction.on_commit(lambda: run_eval.delay(run.id))
+            self.message_user(request, f"Eval run #{run.id} queued; a worker runs it.", messages.SUCCESS)
+            return HttpResponseRedirect(reverse("admin:evals_evalrun_change", args=[run.id]))
+        context = {**self.admin_site.each_context(request), "form": form, "title": "Launch an eval run", "opts": self.model._meta}
+        return TemplateResponse(request, "admin/evals/evalrun/launch.html", context)
+
+
+def _percent(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1%}"
