@@ -157,6 +157,8 @@ def command_merge_patch(
     for name, value in patch.values().items():
         if name == "title":
             value = clean_title(value)
+        if name == "date" and command.candidates and command.status == CommandStatus.NEEDS_DATE:
+            value = _pick_offered_day(command, value, local_today(now, profile_get(user=command.owner).zone))
         old = command.slot_value(name)
         if old == value:
             continue
@@ -343,6 +345,14 @@ def _execute_locked(command: ScheduleCommand, now: datetime.datetime, source_tur
     today = local_today(now, zone)
 
     missing = missing_slots(command)
+    if missing and missing[0] == "time":
+        # Which day comes before what time: a weekend offers its days even with no time yet.
+        choice = _date_choice(command, today)
+        if choice:
+            command.candidates = [day.isoformat() for day in choice]
+            command.missing = ["date", "time"]
+            _set_status(command, CommandStatus.NEEDS_DATE, now)
+            return CommandOutcome(Outcome.NEEDS_DATE, command=command, candidates=choice)
     if missing:
         command.missing = missing
         _set_status(command, _NEEDS[missing[0]], now)
@@ -436,6 +446,37 @@ def _when(
         assert local_target is not None
         clock = local_target.time().replace(tzinfo=None)
     return day, clock
+
+
+def _date_choice(command: ScheduleCommand, today: datetime.date) -> list[datetime.date]:
+    """The days still ahead that the date slot leaves open (a weekend), or [] when it is one day."""
+    expression = command.slot_value("date")
+    if not isinstance(expression, str):
+        return []
+    try:
+        days = symbols.resolve(expression, today)
+    except symbols.InvalidExpression:
+        return []
+    ahead = [day for day in days if day >= today]
+    return ahead if len(ahead) > 1 else []
+
+
+def _pick_offered_day(command: ScheduleCommand, expression: str, today: datetime.date) -> str:
+    """A weekday answer to a choice of days means the offered day with that weekday.
+
+    Offered Sat 19 / Sun 20 Dec, "Sunday" is Sun 20, not this week's Sunday.
+    """
+    offered = [datetime.date.fromisoformat(day) for day in command.candidates if isinstance(day, str)]
+    if not offered or not expression.startswith("W") or expression.startswith("WE"):
+        return expression
+    try:
+        [meant] = symbols.resolve(expression, today)
+    except (symbols.InvalidExpression, ValueError):
+        return expression
+    if meant in offered:
+        return expression
+    same_weekday = [day for day in offered if day.isoweekday() == meant.isoweekday()]
+    return same_weekday[0].isoformat() if len(same_weekday) == 1 else expression
 
 
 def _duration(command: ScheduleCommand, target: Event | None) -> int:

@@ -23,7 +23,6 @@ FILLER_EN = {
     "for",
     "how",
     "about",
-    "what",
     "let",
     "let's",
     "lets",
@@ -48,18 +47,17 @@ FILLER_EN = {
     "say",
     "go",
     "with",
-    "and",
     "in",
     "that",
     "works",
     "fine",
     "better",
-    "is",
     "be",
     "would",
     "i",
     "mean",
     "sorry",
+    "wait",
     "oh",
     "um",
     "uh",
@@ -107,9 +105,9 @@ FILLER_ZH = (
     "提前到",
     "延后到",
     "那就",
+    "那",
     "就",
     "吧",
-    "呢",
     "啊",
     "哦",
     "嗯",
@@ -123,9 +121,7 @@ FILLER_ZH = (
     "安排在",
     "在",
     "还是",
-    "算了",
     "开始",
-    "那",
     "要不",
     "其实",
     "我想",
@@ -134,14 +130,10 @@ FILLER_ZH = (
     "换",
     "麻烦",
     "请",
-    "吗",
-    "么",
     "了",
     "呀",
     "嘛",
     "是",
-    "也",
-    "都",
     "时候",
     "左右",
     "点钟",
@@ -184,6 +176,12 @@ _DURATION_EN = re.compile(
 _ZH_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _DURATION_ZH = re.compile(
     r"(?P<number>\d{1,3}|[一两二三四五六七八九十]{1,3})?(?P<half_before>个半|半)?(?:个)?(?P<unit>小时|钟头|分钟)(?P<half_after>半)?"
+)
+
+
+# A question is never a patch: "what is on Sunday?", "and on Sunday?", "那周日呢？" go to the model.
+_QUESTION = re.compile(
+    r"[?？]|\b(?:what|when|which|who|why|where|is there|do i|am i|are there)\b|吗|呢|什么|哪|有没有|是不是", re.I
 )
 
 
@@ -264,7 +262,7 @@ def read_patch(
 ) -> PatchReading | None:
     """The patch this message carries, or None when it is not purely a patch."""
     text = text.strip()
-    if not text or len(text) > MAX_PATCH_CHARS:
+    if not text or len(text) > MAX_PATCH_CHARS or _QUESTION.search(text):
         return None
     title_match = _TITLE_EN.match(text) or _TITLE_ZH.match(text)
     if title_match:

@@ -22,7 +22,8 @@ MONDAY = datetime.date(2026, 12, 7)
         ("周六下午三点", "W6", "15:00", None, None),
         ("明天上午十点", "D+1", "10:00", None, None),
         ("actually make it Sunday", "W7", None, None, None),
-        ("how about next Friday at 10:30?", "W5+1", "10:30", None, None),
+        ("how about next Friday at 10:30", "W5+1", "10:30", None, None),
+        ("那周日吧", "W7", None, None, None),
         ("for 2 hours", None, None, 120, None),
         ("90 minutes", None, None, 90, None),
         ("一个半小时", None, None, 90, None),
@@ -32,7 +33,9 @@ MONDAY = datetime.date(2026, 12, 7)
         ("2026-12-08 14:00", "2026-12-08", "14:00", None, None),
     ],
 )
-def test_patches_are_read(text: str, date: str | None, time: str | None, duration: int | None, title: str | None) -> None:
+def test_patches_are_read(
+    text: str, date: str | None, time: str | None, duration: int | None, title: str | None
+) -> None:
     reading = read_patch(text, today=MONDAY, prefer_near=datetime.time(15, 0))
     assert reading is not None, text
     patch = reading.patch
@@ -43,6 +46,10 @@ def test_patches_are_read(text: str, date: str | None, time: str | None, duratio
     "text",
     [
         "what's on Saturday?",
+        "what is on Sunday",
+        "and on Sunday?",
+        "那周日呢？",
+        "how about 4pm?",
         "before that, what's on Saturday?",
         "cancel the meeting on Friday",
         "delete it",
@@ -132,3 +139,40 @@ def test_honest_texts_claim_nothing(text: str) -> None:
 )
 def test_schedule_facts_are_recognised(text: str, facts: bool) -> None:
     assert states_schedule_facts(text) is facts
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("yes", "yes"),
+        ("Yes, go ahead", "yes"),
+        ("好的，删吧", "yes"),
+        ("确定删除", "yes"),
+        ("对，删掉", "yes"),
+        ("可以的", "yes"),
+        ("sure", "yes"),
+        ("OK!", "yes"),
+        ("yes please", "yes"),
+        ("no", "no"),
+        ("no, keep it", "no"),
+        ("不用了", "no"),
+        ("不要了", "no"),
+        ("不需要", "no"),
+        ("别删了", "no"),
+        ("不删了", "no"),
+        ("不用了，谢谢", "no"),
+        ("nope", "no"),
+        ("yes but move it to 4pm", None),
+        ("no, delete the other one", None),
+        ("maybe", None),
+        ("thanks", None),
+        ("yes no", None),
+        ("what do you mean?", None),
+        ("", None),
+        ("ok " * 30, None),
+    ],
+)
+def test_short_answers(text: str, answer: str | None) -> None:
+    from assistant.turn.gates import read_short_answer
+
+    assert read_short_answer(text) == answer

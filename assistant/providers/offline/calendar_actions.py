@@ -16,11 +16,13 @@ from typing import Any
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.create_action import create
 from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.replies import say
+from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, title_from
-from assistant.providers.offline.when import LAST, part_of_day_words
+from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
 from scheduling.symbols import InvalidExpression, resolve
 
 Tools = Sequence[dict[str, Any]]
@@ -29,10 +31,15 @@ _ACTION_WORDS = re.compile(
     r"\b(?:move|push|shift|reschedule|postpone|delay|bring|forward|back|rename|change|switch|make|set|put|extend|shorten|"
     r"delete|remove|cancel|drop|erase|scrap|get\s+rid\s+of|call\s+off|to|it|that|this|one|them|instead|please)\b|"
     r"改到|改成|改为|改在|改一下|挪到|移到|换到|换成|调到|调整|推迟|延后|提前|推到|改名|删掉|删除|删了|去掉|移除|取消|撤掉|"
-    r"它|那个|这个|改|删|吧|一下|时长|时间|长度|\b(?:duration|length|time|start|starting|end)\b",
+    r"它|那个|这个|改|删|吧|一下|时长|时间|长度|不对|其实|等等|对了|还是|那就|好的?|嗯|那|就|"
+    r"\b(?:duration|length|time|start|starting|end|actually|no|sorry|wait)\b",
     re.IGNORECASE,
 )
 _EXPLICIT_REF = re.compile(r"\bE(?P<id>[0-9]{1,12})\b")
+# "make it 1pm": a bare patch, meaningful only with something in focus.
+_PATCH_ONLY = re.compile(r"^(?:(?:actually|ok(?:ay)?|and|so|no)[\s,]+)*(?:make|set)\s+(?:it|that)\b", re.IGNORECASE)
+# "那改成周三下午两点理发", "换成周五看电影": a new request in place of the old one.
+_NEW_INSTEAD = re.compile(r"^(?:那|那就)?(?:改成|换成|还是)")
 
 
 def _resolved(symbol: str | None, today: datetime.date) -> list[datetime.date]:
@@ -92,6 +99,7 @@ def _target(turn: Turn, s: Signals, *, naming_day: str | None, exclude: str | No
         ordinal = len(turn.last_listed) if s.when.ordinal == LAST else s.when.ordinal
         return Target(ordinal=ordinal or None, unknown=ordinal == 0)
     residue = s.when.residue.replace(exclude, " ") if exclude else s.when.residue
+    residue = lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue))  # "只要", "actually": not names
     name = title_from(_ACTION_WORDS.sub(" ", residue))
     entities = turn.recent_entities
     if name is None:
@@ -144,10 +152,14 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         target = Target(ref=str(active["event_ref"]))
     else:
         target = _target(turn, s, naming_day=naming_day, exclude=exclude_text)
+    if target.unknown and _NEW_INSTEAD.match(s.text) and (s.day or when.time):
+        return create(turn, s, tools)  # "那改成周三下午两点理发": not a change of anything shown, a new request
     if target.unknown:
         return _look_it_up(turn, s.day if naming_day else None, tools)
-    if target.ref is None and target.ordinal is None and not active and not turn.recent_entities:
+    nothing_in_focus = target.ref is None and target.ordinal is None and not active and not turn.recent_entities
+    if nothing_in_focus and _PATCH_ONLY.match(s.text):
         return text(say("nothing_in_focus", turn.zh))  # "make it 1pm" with nothing made or shown: ask
+    when = _near_the_event(turn, s, target)
     new_time = when.time
     if when.shift is not None and new_time is None:
         shifted = _shifted(turn, target, when.shift)
@@ -163,16 +175,28 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     )  # fmt: skip
 
 
+def _near_the_event(turn: Turn, s: Signals, target: Target) -> When:
+    """A bare hour is read near the event's own time: "改到八点" for an evening dinner is 20:00."""
+    entity = _entity(turn, target)
+    start = str(entity.get("start") or "") if entity else ""
+    if not s.when.time or not re.fullmatch(r"\d{2}:\d{2}", start):
+        return s.when
+    near = datetime.time(int(start[:2]), int(start[3:]))
+    return read_when(s.text, today=turn.today, prefer_near=near)
+
+
+def _entity(turn: Turn, target: Target) -> dict[str, Any] | None:
+    if target.ref:
+        return next((e for e in turn.recent_entities if e.get("ref") == target.ref), None)
+    if target.ordinal and 0 < target.ordinal <= len(turn.last_listed):
+        ref = turn.last_listed[target.ordinal - 1]
+        return next((e for e in turn.recent_entities if e.get("ref") == ref), None)
+    return turn.recent_entities[0] if turn.recent_entities else None
+
+
 def _shifted(turn: Turn, target: Target, minutes: int) -> tuple[Target, str] | None:
     """The event "an hour later" starts from, and its new start: only from times the context shows."""
-    entity: dict[str, Any] | None = None
-    if target.ref:
-        entity = next((e for e in turn.recent_entities if e.get("ref") == target.ref), None)
-    elif target.ordinal and 0 < target.ordinal <= len(turn.last_listed):
-        ref = turn.last_listed[target.ordinal - 1]
-        entity = next((e for e in turn.recent_entities if e.get("ref") == ref), None)
-    elif turn.recent_entities:
-        entity = turn.recent_entities[0]
+    entity = _entity(turn, target)
     if entity is None:
         return None
     moved = shift_clock(str(entity.get("start") or ""), minutes)
@@ -212,7 +236,26 @@ def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 
 
 def pick(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
-    """ "The second one" answers "which one?": the last request again, now with its position."""
+    """A position ("the second one") picks one of the times just offered for the request still open, or
+    answers "which one?": then it is the last request again, now with its position."""
+    offers = offers_in(turn.last_reply)
+    active = turn.active_command
+    if offers and active and s.when.ordinal is not None:
+        index = len(offers) if s.when.ordinal == LAST else s.when.ordinal
+        if 0 < index <= len(offers):
+            offer = offers[index - 1]
+            if active.get("kind") == "change" and active.get("event_ref"):
+                return call(
+                    turn, tools, "change_event",
+                    event_ref=active["event_ref"], ordinal=None, title=None, date=offer.date, time=offer.time,
+                    duration_minutes=None,
+                )  # fmt: skip
+            return call(
+                turn, tools, "schedule_event",
+                title=None, date=offer.date, time=offer.time, duration_minutes=None, command_id=active["command_id"],
+            )  # fmt: skip
+    if turn.previous is None:
+        return text(say("unclear", turn.zh))
     combined = read_signals(turn, text=f"{turn.previous} {s.text}")
     if combined.text in lx.CHANGE:
         return change(turn, combined, tools)

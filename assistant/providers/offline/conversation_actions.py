@@ -135,6 +135,13 @@ def council(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(turn, tools, "offer_planning_consultation", days=max(1, min(days, 14)))
 
 
+def ack(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    """A bare "ok": with a request open, ask for what it still needs; otherwise just carry on."""
+    missing = (turn.active_command or {}).get("missing") or []
+    first = next((slot for slot in ("title", "date", "time") if slot in missing), None)
+    return text(say(f"ack_{first}" if first else "ack", turn.zh))
+
+
 def ask_what_at(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return text(say("ask_what_at", turn.zh, time=s.when.time or ""))
 

@@ -61,7 +61,7 @@ def _words_for_title(s: Signals) -> tuple[str | None, str]:
 
 
 def _carried_day(turn: Turn, s: Signals) -> str | None:
-    """ "Book it at 11 then" after "when could I do it on Wednesday?": the day of the last message."""
+    """The day of the last message: "book it at 11 then" after "when could I do it on Wednesday?"."""
     if s.when.time is None or turn.previous is None:
         return None
     return read_when(turn.previous, today=turn.today).single_day
@@ -70,12 +70,13 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
 def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     when = s.when
     title, how = _words_for_title(s)
-    explicit = s.text in lx.CREATE
+    explicit = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     active = turn.active_command
     day = s.memory_date or when.single_day
     if not (active and active.get("kind") == "create"):
         day = day or _carried_day(turn, s)
-        if title is None and not (day or when.time) and lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or ""):
+        vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
+        if vague and not (day or when.time):
             return text(say("ask_what", turn.zh))  # "帮我约个时间": nothing to put down yet
         if not explicit and day is None and when.time is None:
             # "我下周要出差": a plan for a stretch of days, said rather than asked; ask first.

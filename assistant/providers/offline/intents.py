@@ -83,7 +83,7 @@ def previous_intent(turn: Turn) -> str | None:
 
 
 def _ability_only(turn: Turn, s: Signals) -> bool:
-    """ "Can you schedule things?" asks about an ability; "can you schedule lunch tomorrow?" asks for lunch."""
+    """An ability question: "can you schedule things?" (but "can you schedule lunch tomorrow?" asks for lunch)."""
     match = lx.ABILITY.search(s.text)
     if match is None or s.has_slots or s.when.ordinal or lx.POINTER.search(s.text):
         return False
@@ -106,7 +106,7 @@ def _past_report(turn: Turn, s: Signals) -> bool:
 
 
 def _follows_a_question(turn: Turn, s: Signals) -> bool:
-    """ "And on Sunday?" / "那周日呢？" right after a question about the calendar asks the same of another day."""
+    """A follow-up: "and on Sunday?" / "那周日呢？" after a question asks the same of another day."""
     if s.day is None or title_from(s.when.residue) is not None:
         return False
     if not (_WHAT_ABOUT.search(s.text) or re.search(r"[?？]\s*$|呢\s*$", s.text)):
@@ -128,11 +128,12 @@ def _query(turn: Turn, s: Signals) -> bool:
 
 
 def _correction(turn: Turn, s: Signals) -> bool:
-    """ "Actually 4:30", "30 minutes is enough": a new value for the event just made, with no request open."""
+    """A correction of the event just made, no request open: "actually 4:30", "30 minutes is enough"."""
     active = turn.active_command
     if (active and active.get("kind") == "create") or s.question or s.text in lx.CREATE:
         return False
-    if title_from(s.when.residue) is not None:
+    # What is left once the correction words are gone must name nothing ("只要半小时" leaves "只要").
+    if title_from(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", s.when.residue))) is not None:
         return False
     corrects = bool(lx.CORRECTION.search(s.text)) and bool(s.day or s.when.time or s.when.duration)
     resizes = bool(lx.LENGTH_CHANGE.search(s.text)) and s.when.duration is not None
@@ -140,7 +141,7 @@ def _correction(turn: Turn, s: Signals) -> bool:
 
 
 def _bare_time(turn: Turn, s: Signals) -> bool:
-    """ "3pm" with nothing open: what should be at 3pm is for the person to say."""
+    """A bare time with nothing open ("3pm"): what should be then is for the person to say."""
     return turn.active_command is None and bool(s.when.time) and s.day is None and title_from(s.when.residue) is None
 
 
@@ -159,8 +160,13 @@ def _suggest(turn: Turn, s: Signals) -> bool:
 
 
 def _pick(turn: Turn, s: Signals) -> bool:
-    """ "The second one" / "第二个" alone: it answers the question the last request raised."""
-    return s.when.ordinal is not None and turn.previous is not None and clean_title(s.when.residue) is None
+    """A position alone ("the second one", "第二个") answers the question the last request raised."""
+    if s.when.ordinal is None or (turn.previous is None and turn.last_reply is None):
+        return False
+    leftover = re.sub(
+        r"(?i)\b(?:you|suggested|offered|mentioned|gave|option|slot|time|please|ok|then)\b", " ", s.when.residue
+    )
+    return clean_title(leftover) is None
 
 
 def _create(turn: Turn, s: Signals) -> bool:
@@ -177,18 +183,19 @@ Rule = tuple[str, Callable[[Turn, Signals], bool]]
 
 RULES: tuple[Rule, ...] = (
     ("injection", lambda turn, s: s.text in lx.INJECTION),
+    ("archive", lambda turn, s: s.text in lx.ARCHIVE),
     ("others", lambda turn, s: s.text in lx.OTHERS),
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
     ("drop", lambda turn, s: s.text in lx.DROP_REQUEST),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
     ("goodbye", lambda turn, s: s.text in lx.GOODBYE),
+    ("ack", lambda turn, s: s.text in lx.ACK),
     ("thanks", lambda turn, s: s.text in lx.THANKS),
     ("capability", lambda turn, s: s.text in lx.CAPABILITY),
-    ("archive", lambda turn, s: s.text in lx.ARCHIVE),
     ("remember", lambda turn, s: s.text in lx.REMEMBER),
     ("memory_question", lambda turn, s: s.text in lx.MEMORY_QUESTION),
     ("resume", lambda turn, s: s.text in lx.RESUME),
-    ("council", lambda turn, s: s.text in lx.COUNCIL),
+    ("council", lambda turn, s: s.text in lx.COUNCIL and not s.when.time),
     ("capability", _ability_only),
     ("forget", lambda turn, s: s.text in lx.FORGET),
     ("past", _past_report),

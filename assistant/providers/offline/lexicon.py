@@ -46,6 +46,9 @@ INJECTION = table(
         r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:(?:of\s+)?(?:your|the|my|previous|prior|"
         r"above|earlier|these|those|system)\s+)*(?:instructions|rules|prompts?|guidelines|directions|restrictions)\b",
         r"^\W*(?:system|assistant|developer|admin)\s*:",
+        r"^\W*(?:system|admin|developer)\s+(?:notice|message|override|instruction|prompt|update|alert)\b",
+        r"\bproceed\s+without\s+asking\b|\bwithout\s+(?:asking|confirmation|confirming)\b",
+        r"\b(?:user|person)\s+has\s+already\s+(?:confirmed|approved|agreed)\b",
         r"\byou\s+are\s+now\s+(?:in\s+)?(?:an?\s+)?(?:admin|developer|god|root|unrestricted|jailbroken|dan)\b",
         r"\b(?:admin|developer|god|debug|root|sudo)\s+mode\b",
         r"\bjailbreak|\bsystem\s+prompt\b|\bprompt\s+injection\b",
@@ -104,6 +107,11 @@ GREETING = table(
     zh=(
         r"^(?:你好|您好|嗨|哈喽|哈啰|早上好|早安|下午好|晚上好|早)(?:呀|啊|吗)?[,，\s]*(?:你好吗|最近怎么样)?[！!。.？?\s]*$",
     ),
+)
+# A bare "ok" / "好" with no question pending: nothing to do but carry on.
+ACK = table(
+    en=(r"^(?:ok(?:ay)?|yes|yeah|yep|sure|alright|right|fine|go\s+on|sounds\s+good)[\s.!]*$",),
+    zh=(r"^(?:好|好的|好吧|行|嗯+|可以|是|是的|对|对的|没问题)[。！!.\s]*$",),
 )
 THANKS = table(
     en=(
@@ -247,7 +255,7 @@ COUNCIL = table(
         r"\b(?:advice|advise|suggestions?|tips|feedback|recommendations?)\b.{0,40}\b(?:schedule|calendar|week|time|days|"
         r"workload)\b",
         r"\b(?:schedule|calendar|week|workload)\b.{0,40}\b(?:advice|advise|suggestions|tips|feedback|recommendations)\b",
-        r"\bplanning\s+(?:consultation|session|help|review|advice)\b",
+        r"\bplanning\s+(?:consultation|help|review|advice)\b",
         r"\b(?:week|schedule|calendar|days|diary)\b.{0,30}\b(?:chaotic|overwhelming|hectic|overloaded|a\s+mess|too\s+(?:busy|full|packed))\b",
         r"\b(?:chaotic|overwhelmed|hectic|overloaded|overbooked)\b.{0,40}\b(?:sort|help|organi[sz]e|plan)\b",
         r"\bsort\s+(?:out\s+)?(?:my|the|this)\s+(?:week|schedule|calendar|days)\b",
@@ -273,6 +281,7 @@ DELETE = table(
 
 CHANGE = table(
     en=(
+        r"\b(?:call|name|title)\s+it\b",
         r"\b(?:move|push|shift|reschedule|postpone|delay|bring\s+(?:it\s+|that\s+)?forward|rename|change|switch|"
         r"make\s+(?:it|that|this)|set\s+(?:it|that)|put\s+(?:it|that)|extend|shorten|retitle)\b",
     ),
@@ -377,6 +386,7 @@ QUERY = table(
         r"(?:看看|看一下|查一下|查查|查看|告诉我|列出|看下)(?:我)?的?(?:.{0,6})(?:安排|日程|行程|日历|会)",
         r"(?:安排|日程|行程|日历)(?:给我|让我|帮我)?(?:看看|看一下|看下|列一下|列出来|发我|说一下)",
         r"几点|什么时候(?!有空|有时间|空闲|方便|合适)",
+        r"有(?:别的|其他|其它)(?:事|安排|会|活动)?",
         r"(?:计划|安排|日程|行程)(?:是什么|有哪些|有什么|呢)|约了(?:谁|什么|哪些)|有(?:谁|哪些人)",
         r"现在(?:什么样|怎么样|有什么|有哪些)|怎么样了[?？]?$|还有(?:什么|别的|其他)(?:事|安排)?",
     ),
@@ -393,9 +403,9 @@ ANYTHING = re.compile(
     r"^(?:and\s+|so\s+)?(?:anything|any\s+plans|something)(?:\s+(?:on|planned|happening|scheduled))?\s*\??$", re.I
 )
 # "帮我约个时间", "block some time": a request with nothing in it yet.
-VAGUE = re.compile(r"^(?:(?:some|a|the)\s+)?time(?:\s+for\s+me)?$|^(?:一?个|点)?时间$", re.IGNORECASE)
+VAGUE = re.compile(r"^(?:(?:some|a|the)\s+)?time(?:\s+for\s+me)?$|^约?(?:一?个|点)?时间$", re.IGNORECASE)
 # "下周找时间开个项目会": finding a time *for something* is a request to create it.
-FIND_TIME_FOR = re.compile(r"找(?:个|一个|点)?(?:时间|空档|空闲|空)(?P<activity>[\u4e00-\u9fff].*)$")
+FIND_TIME_FOR = re.compile(r"找(?:个|一个|点)?(?:时间|空档|空闲|空(?![档闲]))(?P<activity>[\u4e00-\u9fff].*)$")
 # "actually 4:30", "1pm works better", "不对，改到周日": a correction to the event just made.
 CORRECTION = re.compile(
     r"^(?:actually|no|nope|sorry|wait|hmm|oh|instead|rather|make\s+that)\b|\b(?:works\s+better|is\s+better|would\s+be\s+better|"
@@ -413,7 +423,7 @@ THAT_DAY = re.compile(r"\bthat\s+(?:day|morning|afternoon|evening|night)\b|那�
 
 # What is left of a query once its day is read: "my schedule", "的安排呢".
 QUERY_RESIDUE = re.compile(
-    r"^(?:(?:show|tell|give|list|read)(?:\s+me)?\s*)?(?:我)?(?:my|the|的)?\s*(?:安排|日程|行程|日历|schedule|calendar|agenda|plans?|"
+    r"^(?:(?:show|tell|give|list|read)(?:\s+me)?\s*|看看|看一下|看下|查查|查一下)?(?:我)?(?:my|the|的)?\s*(?:安排|日程|行程|日历|schedule|calendar|agenda|plans?|"
     r"events|appointments|meetings)?(?:\s*(?:呢|是什么|有哪些|如何|怎么样|please|for|on))?\s*[?？]?$",
     re.IGNORECASE,
 )

@@ -17,7 +17,7 @@ ZH_NUMBER = r"\d{1,3}(?:\.\d)?|[零〇一二两三四五六七八九十几]{1,3}
 
 
 def zh_number(text: str) -> int | None:
-    """ "十四" -> 14, "两" -> 2, "几" -> 3 (a few), "14" -> 14; None when it is not a number."""
+    """Chinese numerals: "十四" -> 14, "两" -> 2, "几" -> 3 (a few), "14" -> 14; None otherwise."""
     if re.fullmatch(r"\d+", text):
         return int(text)
     if text == "几":

@@ -88,7 +88,7 @@ _ONE_DAY = re.compile(rf"{_EN_DAY}|{_ZH_DAY}|(?:周|星期)?[一二三四五六�
 
 
 def _inherit(first: str, second: str) -> str:
-    """ "next Monday to Wednesday" / "下周一到三": the second day takes the week of the first."""
+    """The second day takes the week of the first: "next Monday to Wednesday", "下周一到三"."""
     week = re.match(r"(?i)(next|this)\s+", first)
     if week and not re.match(r"(?i)(next|this)\s", second) and second.lower().endswith("day"):
         return f"{week.group(1)} {second}"

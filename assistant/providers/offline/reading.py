@@ -40,6 +40,7 @@ class Turn:
     exchange: ToolExchange | None = None
     calls_so_far: int = 0  # tool calls already made in this turn (for deterministic call ids)
     previous: str | None = None  # the person's message before this one, if it is in the window
+    last_reply: str | None = None  # the assistant's reply just before this message
 
     @property
     def active_command(self) -> dict[str, Any] | None:
@@ -127,6 +128,7 @@ def read_turn(request: ModelRequest) -> Turn:
     user_texts = [str(m["content"]) for m in messages if m.get("role") == "user" and isinstance(m.get("content"), str)]
     text = normalize(user_texts[-1]) if user_texts else ""
     previous = normalize(user_texts[-2]) if len(user_texts) > 1 else None
+    last_reply = _last_reply(messages)
     now = _now(context)
     today = now.date() if now else datetime.date(2000, 1, 1)
     language = reply_language(text, str(context.get("language") or "en"))
@@ -140,4 +142,15 @@ def read_turn(request: ModelRequest) -> Turn:
         exchange=_exchange(messages),
         calls_so_far=calls,
         previous=previous,
+        last_reply=last_reply,
     )
+
+
+def _last_reply(messages: list[dict[str, Any]]) -> str | None:
+    """The assistant's text right before the last user message."""
+    last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=None)
+    if last_user is None or last_user == 0:
+        return None
+    before = messages[last_user - 1]
+    content = before.get("content")
+    return content if before.get("role") == "assistant" and isinstance(content, str) else None

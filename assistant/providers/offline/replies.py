@@ -17,6 +17,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "你好！我可以帮你查看某天或某周的日程、添加安排、修改或删除安排，还能找空闲时间。需要我做什么？",
     ),
     "thanks": ("You're welcome! Anything else?", "不客气！还需要别的吗？"),
+    "ack": ("OK! What would you like to do next?", "好的！还需要我做什么？"),
+    "ack_title": ("Great — what should I call it?", "好的，这个安排叫什么名字？"),
+    "ack_date": ("Great — which day should it be?", "好的，安排在哪一天？"),
+    "ack_time": ("Great — what time should it start?", "好的，几点开始？"),
     "goodbye": ("Bye! Talk to you soon.", "再见！"),
     "capability": (
         "Yes — I can add appointments (tell me what, which day and what time), show what's on a day or a week, "

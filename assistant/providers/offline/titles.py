@@ -17,6 +17,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:please|pls|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|"
+    r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|can\s+you|could\s+you|would\s+you|will\s+you|"
     r"i\s+(?:want|need|would\s+like|wanna)\s+to|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like)|i'?d\s+like|"
     r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|schedule|book(?:\s+in)?|put(?:\s+in|\s+down)?|add|"
@@ -35,7 +36,7 @@ _LEAD_ZH = re.compile(
     r"^(?:找(?:一?个|点)?时间|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"我要|我想|我需要|需要|想要|我|要|想|计划|打算|准备(?!会)|在|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
-    r"约(?=[\u4e00-\u9fff]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
+    r"约(?=一?个|[\u4e00-\u9fff]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
     r"订|加(?:一?个)?|添加|新建|创建|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
     r"做(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$)(?:一?个)?(?=[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
@@ -100,10 +101,9 @@ def _main_clause(text: str) -> tuple[str, bool]:
     """The clause that names the thing, and whether a separate clause made the request."""
     clauses = [c for c in re.split(r"\s*[,;，；。]\s*", text) if c.strip()]
     # A clause of greetings and filler ("hello", "ok") names nothing.
-    naming = [
-        c for c in clauses if not _REQUEST_CLAUSE.search(c.strip()) and _LEAD_ZH.sub("", _LEAD_EN.sub("", c)).strip()
-    ]
-    if len(clauses) > 1 and naming and len(naming) < len(clauses):
+    requests = [c for c in clauses if _REQUEST_CLAUSE.search(c.strip())]
+    naming = [c for c in clauses if c not in requests and _LEAD_ZH.sub("", _LEAD_EN.sub("", c)).strip()]
+    if requests and naming:
         subject = re.sub(r"\s+(?:is|are|will\s+be|'s)$", "", naming[0].strip(), flags=re.IGNORECASE)
         return subject, True
     return text, False

@@ -36,6 +36,7 @@ ACTIONS: dict[str, Action] = {
     "drop": calendar.drop,
     "greeting": conversation.words_only("greeting"),
     "goodbye": conversation.words_only("goodbye"),
+    "ack": conversation.ack,
     "thanks": conversation.words_only("thanks"),
     "capability": conversation.words_only("capability"),
     "archive": conversation.archive,
@@ -76,7 +77,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return text(say("unclear", turn.zh))
     signals = read_signals(turn)
     intent = classify(turn, signals)
-    if intent == "past":
+    if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST):
         # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": the report is
         # acknowledged by acting on the request that follows it, never by writing the past.
         request = _request_beside_report(turn)

@@ -52,7 +52,7 @@ _ORDINAL_ZH = re.compile(
     r"第\s*(?P<number>\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(?:个|项|条|场|件)?|(?P<last>最后(?:一|那)个)"
 )
 _PARTS = (
-    (re.compile(r"\b(?:mornings?|a\.?m\.?)\b|上午|早上|早晨", re.IGNORECASE), "morning"),
+    (re.compile(r"\bmornings?\b|上午|早上|早晨", re.IGNORECASE), "morning"),
     (re.compile(r"\bafternoons?\b|下午|中午", re.IGNORECASE), "afternoon"),
     (re.compile(r"\b(?:evenings?|tonight|nights?)\b|晚上|今晚|傍晚", re.IGNORECASE), "evening"),
 )

@@ -1,0 +1,43 @@
+"""The times the assistant just offered ("Free nearby: Fri 11 Dec 13:00, …", "附近有空的时间：12月11日
+（周五） 13:00、…"), so "the first one you suggested" / "第一个" can pick one, as a model reading the
+conversation would. Only what the previous reply printed is read; nothing is computed here."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_MONTHS = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11,
+    "dec": 12,
+}  # fmt: skip
+_EN = re.compile(
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)\s+(?P<day>\d{1,2})\s+(?P<month>[a-z]{3})\s+(?P<time>\d{2}:\d{2})", re.I
+)
+_ZH = re.compile(r"(?P<month>\d{1,2})月(?P<day>\d{1,2})日(?:（周.）)?\s*(?P<time>\d{2}:\d{2})")
+_OFFERED = re.compile(r"free nearby:|you're free:|附近有空的时间|这些时间有空", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Offer:
+    date: str  # MM-DD, the next such day (the offers are always in the coming days)
+    time: str  # HH:mm
+
+
+def offers_in(reply: str | None) -> list[Offer]:
+    if not reply or not _OFFERED.search(reply):
+        return []
+    tail = reply[_OFFERED.search(reply).start() :]  # type: ignore[union-attr]
+    found: list[tuple[int, Offer]] = []
+    for match in _EN.finditer(tail):
+        month = _MONTHS.get(match.group("month").lower())
+        if month:
+            found.append((match.start(), Offer(f"{month:02d}-{int(match.group('day')):02d}", match.group("time"))))
+    for match in _ZH.finditer(tail):
+        found.append(
+            (
+                match.start(),
+                Offer(f"{int(match.group('month')):02d}-{int(match.group('day')):02d}", match.group("time")),
+            )
+        )
+    return [offer for _, offer in sorted(found, key=lambda pair: pair[0])]

@@ -1,0 +1,237 @@
+"""The eval: case files, the same entry point as the API, known-issue markers, live runs."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+
+from evals.cases import CaseFileError, load_cases
+from evals.models import EvalRun
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
+
+CREATE_CASE = """
+  - id: {id}
+    {marker}
+    turns:
+      - user: "Dentist on Friday at 3pm"
+        model:
+          - tool: schedule_event
+            arguments: {{title: Dentist, date: W5, time: "15:00", duration_minutes: null, command_id: null}}
+        expect: {{tools: [schedule_event], statuses: [created]}}
+    expect:
+      events: [{{title: Dentist, start: "{start}"}}]
+"""
+
+
+def case_file(tmp_path: Path, *cases: str, group: str = "outside") -> Path:
+    path = tmp_path / f"{group}.yaml"
+    path.write_text(f"version: 1\ngroup: {group}\ncases:\n" + "".join(cases))
+    return path
+
+
+def test_case_files_are_validated_with_clear_errors(tmp_path: Path) -> None:
+    bad_version = tmp_path / "a.yaml"
+    bad_version.write_text("version: 2\ncases: []\n")
+    with pytest.raises(CaseFileError, match=r"a\.yaml"):
+        load_cases([bad_version])
+    unknown_key = tmp_path / "b.yaml"
+    unknown_key.write_text("version: 1\ncases:\n  - id: x\n    turns: [{user: hi}]\n    surprise: 1\n")
+    with pytest.raises(CaseFileError, match="surprise"):
+        load_cases([unknown_key])
+    duplicate = case_file(tmp_path, CREATE_CASE.format(id="same", marker="", start="2026-12-11T15:00") * 2)
+    with pytest.raises(CaseFileError, match="same"):
+        load_cases([duplicate])
+    with pytest.raises(CaseFileError, match="no such file"):
+        load_cases([tmp_path / "missing.yaml"])
+
+
+def test_the_builtin_cases_load_and_meet_the_counts() -> None:
+    cases = load_cases()
+    groups: dict[str, int] = {}
+    for case in cases:
+        groups[case.group] = groups.get(case.group, 0) + 1
+    assert (
+        sum(
+            count
+            for name, count in groups.items()
+            if name not in {"fake_receipt", "honest_text", "smoke"} and not name.startswith("trajectory")
+        )
+        >= 200
+    )
+    assert groups.get("fake_receipt", 0) >= 40
+    assert groups.get("honest_text", 0) >= 40
+    assert sum(count for name, count in groups.items() if name.startswith("trajectory")) >= 40
+
+
+def test_offline_eval_runs_through_the_http_api_entry_point(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No replica of the dispatch: every turn goes through the API view's call of the pipeline."""
+    import assistant.api.views as views
+
+    calls: list[str] = []
+    real = views.handle_message
+
+    def spy(**kwargs: Any) -> Any:
+        calls.append(kwargs["text"])
+        return real(**kwargs)
+
+    monkeypatch.setattr(views, "handle_message", spy)
+    path = case_file(tmp_path, CREATE_CASE.format(id="outside-create", marker="", start="2026-12-11T15:00"))
+    out = tmp_path / "out.json"
+    call_command("eval", "offline", "--cases", str(path), "--json", str(out), verbosity=0)
+    assert calls == ["Dentist on Friday at 3pm"]
+    report = json.loads(out.read_text())
+    assert report["summary"]["passed"] == 1 and report["results"][0]["turns"][0]["statuses"] == ["created"]
+
+
+def test_an_unexpected_failure_fails_the_eval(tmp_path: Path) -> None:
+    path = case_file(tmp_path, CREATE_CASE.format(id="outside-wrong", marker="", start="2026-12-11T16:00"))
+    with pytest.raises(CommandError, match="outside-wrong"):
+        call_command("eval", "offline", "--cases", str(path), verbosity=0)
+
+
+def test_a_known_issue_that_fails_is_accepted_and_one_that_passes_is_a_stale_marker(tmp_path: Path) -> None:
+    failing = case_file(
+        tmp_path,
+        CREATE_CASE.format(id="known-fails", marker='known_issue: "expects the wrong hour"', start="2026-12-11T16:00"),
+        group="a",
+    )
+    call_command("eval", "offline", "--cases", str(failing), verbosity=0)
+    passing = case_file(
+        tmp_path,
+        CREATE_CASE.format(id="known-passes", marker='known_issue: "was fixed"', start="2026-12-11T15:00"),
+        group="b",
+    )
+    with pytest.raises(CommandError, match="known-passes"):
+        call_command("eval", "offline", "--cases", str(passing), verbosity=0)
+
+
+def test_cases_leave_no_trace_in_the_database(tmp_path: Path) -> None:
+    from django.contrib.auth import get_user_model
+
+    from scheduling.models import Event
+
+    path = case_file(tmp_path, CREATE_CASE.format(id="outside-clean", marker="", start="2026-12-11T15:00"))
+    call_command("eval", "offline", "--cases", str(path), verbosity=0)
+    assert not Event.objects.exists() and not get_user_model().objects.filter(username__startswith="eval-").exists()
+
+
+@pytest.fixture
+def local_openai_server() -> Iterator[str]:
+    """A separate process speaking the OpenAI wire format, answering with the offline reader."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "assistant.providers.local_server", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "assistant.settings_test", "SECRET_KEY": "x"},
+    )
+    base_url = f"http://127.0.0.1:{port}/v1"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base_url}/models", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError(
+                "the local OpenAI-compatible server did not start: " + (process.stdout.read() if process.stdout else "")
+            )
+        yield base_url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+LIVE_CASES = """version: 1
+group: live_smoke
+cases:
+  - id: live-create
+    turns:
+      - user: "put a dentist appointment on Friday at 3pm"
+        expect: {tools: [schedule_event], statuses: [created]}
+    expect:
+      events: [{title_contains: dentist, start: "2026-12-11T15:00"}]
+  - id: live-query
+    setup:
+      events: [{title: Standup, start: "2026-12-08T09:30", minutes: 15}]
+    turns:
+      - user: "what's on tomorrow?"
+        expect: {tools: [query_events], write: false, reply_includes: ["Standup"]}
+  - id: live-past
+    turns:
+      - user: "we had a team meeting yesterday"
+        expect: {tools: [], write: false}
+"""
+
+
+def test_live_eval_with_the_openai_provider_against_a_local_server_process(
+    tmp_path: Path, local_openai_server: str
+) -> None:
+    cases = tmp_path / "live.yaml"
+    cases.write_text(LIVE_CASES)
+    out = tmp_path / "live.json"
+    html = tmp_path / "live.html"
+    call_command(
+        "eval",
+        "live",
+        "--provider",
+        "openai",
+        "--base-url",
+        local_openai_server,
+        "--model",
+        "local-offline",
+        "--repeat",
+        "2",
+        "--cases",
+        str(cases),
+        "--json",
+        str(out),
+        "--html",
+        str(html),
+        verbosity=0,
+    )
+    summary = json.loads(out.read_text())["summary"]
+    assert summary["runs"] == 6 and summary["repeat"] == 2
+    assert summary["tool_choice_accuracy"] == 1.0 and summary["pass_hat_k"] == 1.0
+    assert summary["wrong_side_effect_rate"] == 0.0
+    assert summary["latency_ms"]["llm_ttft_ms"]["p50"] > 0
+    assert summary["tokens"]["prompt"] > 0
+    run = EvalRun.objects.get()
+    assert (run.mode, run.provider, run.model_name, run.status) == ("live", "openai", "local-offline", "done")
+    assert run.results.count() == 6
+    assert "<svg" in html.read_text() and "Accuracy per group" in html.read_text()
+
+
+def test_an_eval_run_is_launched_from_the_admin(admin_client: Client, settings: Any) -> None:
+    response = admin_client.post(
+        "/admin/evals/evalrun/launch/", {"mode": "offline", "provider": "offline", "repeat": 1}
+    )
+    assert response.status_code == 302
+    run = EvalRun.objects.get()
+    # Celery runs eagerly in the embedded mode (on commit); run it the way the worker would.
+    from evals.tasks import run_eval
+
+    run_eval(run.id)
+    run.refresh_from_db()
+    assert run.status == "done"
+    assert run.summary["cases"] == len([case for case in load_cases() if "offline" in case.modes])
+    page = admin_client.get(f"/admin/evals/evalrun/{run.id}/change/")
+    assert page.status_code == 200 and b"Accuracy per group" in page.content
