@@ -10,7 +10,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from evals.models import EvalCaseResult, EvalRun
@@ -40,11 +40,32 @@ class LaunchForm(forms.Form):
 
 @admin.register(EvalRun)
 class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
-    list_display = ("id", "created_at", "mode", "provider", "model_name", "repeat", "status", "progress", "pass_rate", "tool_choice")
+    list_display = (
+        "id",
+        "created_at",
+        "mode",
+        "provider",
+        "model_name",
+        "repeat",
+        "status",
+        "progress",
+        "pass_rate",
+        "tool_choice",
+    )
     list_filter = ("mode", "provider", "status")
     readonly_fields = (
-        "mode", "provider", "model_name", "repeat", "case_paths", "status", "progress", "figures", "charts",
-        "error", "created_at", "finished_at",
+        "mode",
+        "provider",
+        "model_name",
+        "repeat",
+        "case_paths",
+        "status",
+        "progress",
+        "figures",
+        "charts",
+        "error",
+        "created_at",
+        "finished_at",
     )
     exclude = ("summary", "progress_done", "progress_total")
     inlines = [EvalCaseResultInline]
@@ -58,7 +79,9 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
         if not run.progress_total:
             return "—"
         percent = 100 * run.progress_done / run.progress_total
-        return format_html('<progress value="{}" max="100"></progress> {}/{}', int(percent), run.progress_done, run.progress_total)
+        return format_html(
+            '<progress value="{}" max="100"></progress> {}/{}', int(percent), run.progress_done, run.progress_total
+        )
 
     @admin.display(description="pass rate")
     def pass_rate(self, run: EvalRun) -> str:
@@ -82,9 +105,13 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
             ("wrong-side-effect rate", _percent(summary.get("wrong_side_effect_rate"))),
             ("missed-query rate", _percent(summary.get("missed_query_rate"))),
             ("trajectory end-state accuracy", _percent(summary.get("trajectory_end_state_accuracy"))),
-            ("tokens prompt / cached", f"{summary.get('tokens', {}).get('prompt', 0)} / {summary.get('tokens', {}).get('cached', 0)}"),
+            (
+                "tokens prompt / cached",
+                f"{summary.get('tokens', {}).get('prompt', 0)} / {summary.get('tokens', {}).get('cached', 0)}",
+            ),
         ]
-        return format_html("<table>{}</table>", mark_safe("".join(str(format_html("<tr><th>{}</th><td>{}</td></tr>", k, v)) for k, v in rows)))  # noqa: S308
+        cells = format_html_join("", "<tr><th>{}</th><td>{}</td></tr>", rows)
+        return format_html("<table>{}</table>", cells)
 
     @admin.display(description="charts")
     def charts(self, run: EvalRun) -> str:
@@ -94,17 +121,27 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
         return mark_safe(group_chart(run.summary) + "<br>" + latency_chart(run.summary))  # noqa: S308
 
     def get_urls(self) -> list[Any]:
-        return [path("launch/", self.admin_site.admin_view(self.launch), name="evals_evalrun_launch"), *super().get_urls()]
+        return [
+            path("launch/", self.admin_site.admin_view(self.launch), name="evals_evalrun_launch"),
+            *super().get_urls(),
+        ]
 
     def launch(self, request: HttpRequest) -> HttpResponse:
         form = LaunchForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
-            run = EvalRun.objects.create(mode=data["mode"], provider=data["provider"], repeat=data["repeat"] if data["mode"] == "live" else 1)
+            run = EvalRun.objects.create(
+                mode=data["mode"], provider=data["provider"], repeat=data["repeat"] if data["mode"] == "live" else 1
+            )
             transaction.on_commit(lambda: run_eval.delay(run.id))
             self.message_user(request, f"Eval run #{run.id} queued; a worker runs it.", messages.SUCCESS)
             return HttpResponseRedirect(reverse("admin:evals_evalrun_change", args=[run.id]))
-        context = {**self.admin_site.each_context(request), "form": form, "title": "Launch an eval run", "opts": self.model._meta}
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "title": "Launch an eval run",
+            "opts": self.model._meta,
+        }
         return TemplateResponse(request, "admin/evals/evalrun/launch.html", context)
 
 

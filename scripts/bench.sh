@@ -7,3 +7,4 @@ export PYTHONDONTWRITEBYTECODE=1
 .venv/bin/python scripts/benchmarks/phrases.py
 .venv/bin/python scripts/benchmarks/range_query.py
 .venv/bin/python scripts/benchmarks/turns.py --turns 20
+.venv/bin/python scripts/benchmarks/offline_provider.py

@@ -117,7 +117,9 @@ def build_request(context: TurnContext) -> ModelRequest:
         dynamic["intent"]["completed"] = dynamic["intent"]["completed"][-2:]
         dynamic["recent_entities"] = dynamic["recent_entities"][:3]
         recap = json.dumps(dynamic, ensure_ascii=False, separators=(",", ":"))
-    parts = [f"<context>{recap}</context>"]
+    # "</" is written "<\/" (still valid JSON), so a title cannot close the block early.
+    escaped = recap.replace("</", "<\\/")
+    parts = [f"<context>{escaped}</context>"]
     if summary:
         parts.append(f"<summary>{summary}</summary>")
     messages: list[dict[str, Any]] = [

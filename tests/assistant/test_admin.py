@@ -15,16 +15,26 @@ pytestmark = pytest.mark.django_db
 
 
 def test_command_pages_show_history_and_turns_and_actions_work(admin_client: Client, chat: Chat) -> None:
-    chat.say("dentist friday", tool("schedule_event", title="Dentist", date="W5", time=None, duration_minutes=None, command_id=None))
-    chat.say("gym tomorrow", tool("schedule_event", title="Gym", date="D+1", time=None, duration_minutes=None, command_id=None))
+    chat.say(
+        "dentist friday",
+        tool("schedule_event", title="Dentist", date="W5", time=None, duration_minutes=None, command_id=None),
+    )
+    chat.say(
+        "gym tomorrow",
+        tool("schedule_event", title="Gym", date="D+1", time=None, duration_minutes=None, command_id=None),
+    )
     listing = admin_client.get("/admin/scheduling/schedulecommand/?status__exact=needs_time&kind__exact=create")
     assert listing.status_code == 200 and b"Dentist" in listing.content
     dentist = ScheduleCommand.objects.get(slots__title__value="Dentist")
     page = admin_client.get(f"/admin/scheduling/schedulecommand/{dentist.id}/change/")
     assert b"reveal" in page.content and b"dentist friday" in page.content  # history and the turn that touched it
     gym = ScheduleCommand.objects.get(slots__title__value="Gym")
-    admin_client.post("/admin/scheduling/schedulecommand/", {"action": "expire_selected", "_selected_action": [str(dentist.id)]})
-    admin_client.post("/admin/scheduling/schedulecommand/", {"action": "cancel_selected", "_selected_action": [str(gym.id)]})
+    admin_client.post(
+        "/admin/scheduling/schedulecommand/", {"action": "expire_selected", "_selected_action": [str(dentist.id)]}
+    )
+    admin_client.post(
+        "/admin/scheduling/schedulecommand/", {"action": "cancel_selected", "_selected_action": [str(gym.id)]}
+    )
     assert ScheduleCommand.objects.get(id=dentist.id).status == CommandStatus.EXPIRED
     assert ScheduleCommand.objects.get(id=gym.id).status == CommandStatus.CANCELLED
 

@@ -173,9 +173,20 @@ def test_a_misconfigured_model_stops_start_up_loudly() -> None:
     import sys
     from pathlib import Path
 
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "assistant.settings", "SECRET_KEY": "x", "MODEL_PROVIDER": "openai", "OPENAI_API_KEY": ""}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "assistant.settings",
+        "SECRET_KEY": "x",
+        "MODEL_PROVIDER": "openai",
+        "OPENAI_API_KEY": "",
+    }
     result = subprocess.run(
-        [sys.executable, "manage.py", "check"], cwd=Path(__file__).resolve().parents[2], env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "manage.py", "check"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode != 0
     assert "model provider misconfigured" in result.stderr and "OPENAI_API_KEY" in result.stderr

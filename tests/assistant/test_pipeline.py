@@ -203,7 +203,10 @@ def test_intermediate_tool_loops_back_then_terminal_ends_the_turn(chat: Chat) ->
     assert tool_message["role"] == "tool" and "14 March" in tool_message["content"]
     [event] = chat.events()
     assert local(event) == "Sun 2027-03-14 19:00"
-    assert outcome.trace.route == "model" and [c["name"] for c in outcome.trace.tool_calls] == ["search_memory", "schedule_event"]
+    assert outcome.trace.route == "model" and [c["name"] for c in outcome.trace.tool_calls] == [
+        "search_memory",
+        "schedule_event",
+    ]
 
 
 def test_hops_are_bounded(chat: Chat) -> None:

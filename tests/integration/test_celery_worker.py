@@ -114,7 +114,9 @@ def test_post_turn_work_goes_through_the_worker(celery_worker_process: str, pers
         thread = Thread.objects.create(owner=person)
         with use_provider(ScriptedProvider([{"text": "Nice! Tell me if you want something on the calendar."}])):
             handle_message(user=person, thread_id=thread.id, text="my sister's birthday is on 2 May")
-        assert wait_for(lambda: MemoryFact.objects.filter(owner=person, source="inferred").exists()), "no fact was extracted"
+        assert wait_for(lambda: MemoryFact.objects.filter(owner=person, source="inferred").exists()), (
+            "no fact was extracted"
+        )
         fact = MemoryFact.objects.get(owner=person)
         assert "2 May" in fact.fact and fact.topic == "sister's birthday"
     finally:

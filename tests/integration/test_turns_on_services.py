@@ -16,7 +16,9 @@ from assistant.turn.pipeline import handle_message
 from scheduling.models import Event
 
 
-def test_two_messages_at_once_in_one_thread_are_answered_one_after_the_other(postgres: None, redis_url: str, person: Any) -> None:
+def test_two_messages_at_once_in_one_thread_are_answered_one_after_the_other(
+    postgres: None, redis_url: str, person: Any
+) -> None:
     thread = Thread.objects.create(owner=person)
     barrier = threading.Barrier(2)
     errors: list[BaseException] = []
@@ -48,9 +50,14 @@ def test_create_over_two_turns_through_the_api_on_postgresql(postgres: None, red
     client.force_login(person)
     thread = client.post("/api/threads/", data="{}", content_type="application/json").json()
     url = f"/api/threads/{thread['id']}/messages/"
-    first = {"tool": "schedule_event", "arguments": {"title": "Dentist", "date": "D+3", "time": None, "duration_minutes": None, "command_id": None}}
+    first = {
+        "tool": "schedule_event",
+        "arguments": {"title": "Dentist", "date": "D+3", "time": None, "duration_minutes": None, "command_id": None},
+    }
     with use_provider(ScriptedProvider([first])):
-        asked = client.post(url, data=json.dumps({"text": "dentist in three days"}), content_type="application/json").json()
+        asked = client.post(
+            url, data=json.dumps({"text": "dentist in three days"}), content_type="application/json"
+        ).json()
     assert asked["statuses"] == ["needs_time"]
     with use_provider(ScriptedProvider([])):
         done = client.post(url, data=json.dumps({"text": "3pm"}), content_type="application/json").json()

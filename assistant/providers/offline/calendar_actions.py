@@ -30,7 +30,8 @@ Tools = Sequence[dict[str, Any]]
 _ACTION_WORDS = re.compile(
     r"\b(?:move|push|shift|reschedule|postpone|delay|bring|forward|back|rename|change|switch|make|set|put|extend|shorten|"
     r"delete|remove|cancel|drop|erase|scrap|get\s+rid\s+of|call\s+off|to|it|that|this|one|them|instead|please)\b|"
-    r"改到|改成|改为|改在|改一下|挪到|移到|换到|换成|调到|调整|推迟|延后|提前|推到|改名|删掉|删除|删了|去掉|移除|取消|撤掉|"
+    r"提前到|推迟到|延后到|改到|改成|改为|改在|改一下|挪到|移到|换到|换成|调到|调整|推迟|延后|提前|推到|改名|删掉|删除|删了|"
+    r"去掉|移除|取消|撤掉|把|到|"
     r"它|那个|这个|改|删|吧|一下|时长|时间|长度|不对|其实|等等|对了|还是|那就|好的?|嗯|那|就|"
     r"\b(?:duration|length|time|start|starting|end|actually|no|sorry|wait)\b",
     re.IGNORECASE,
@@ -91,7 +92,9 @@ class Target:
         self.ref, self.ordinal, self.unknown = ref, ordinal, unknown
 
 
-def _target(turn: Turn, s: Signals, *, naming_day: str | None, exclude: str | None = None) -> Target:
+def _target(
+    turn: Turn, s: Signals, *, naming_day: str | None, exclude: str | None = None, asks_first: bool = False
+) -> Target:
     explicit = _EXPLICIT_REF.search(s.text)
     if explicit:
         return Target(ref=f"E{explicit.group('id')}")  # "delete E12": the server checks it is theirs
@@ -110,8 +113,10 @@ def _target(turn: Turn, s: Signals, *, naming_day: str | None, exclude: str | No
     found = best_match(name, entities, on_day=naming_day)
     if len(found) == 1:
         return Target(ref=str(found[0]["ref"]))
-    if not found and lx.POINTER.search(s.text):
-        return Target()  # "deleting that, just do it": the words around "that" are not a name
+    if not found and asks_first and lx.POINTER.search(s.text):
+        # "deleting that, just do it": the words around "that" are not a name. Only for a delete,
+        # which names the event and asks before anything happens; a change would just happen.
+        return Target()
     listed = set(turn.last_listed)
     if len(found) > 1 and len(listed) > 1 and {str(e["ref"]) for e in found} <= listed:
         return Target()  # several of the list just shown fit: the server asks which, by name
@@ -219,7 +224,7 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     named = title_from(_ACTION_WORDS.sub(" ", s.when.residue))
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
-    target = _target(turn, s, naming_day=_iso_day(s.day, turn.today))
+    target = _target(turn, s, naming_day=_iso_day(s.day, turn.today), asks_first=True)
     if target.unknown:
         return _look_it_up(turn, s.when.single_day, tools)
     return call(turn, tools, "delete_event", event_ref=target.ref, ordinal=target.ordinal)

@@ -4,7 +4,7 @@ task aside and coming back to it, the planning consultation, and the answers giv
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from assistant.providers.base import ModelResponse
@@ -146,7 +146,7 @@ def ask_what_at(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return text(say("ask_what_at", turn.zh, time=s.when.time or ""))
 
 
-def words_only(key: str) -> Any:
+def words_only(key: str) -> Callable[[Turn, Signals, Tools], ModelResponse]:
     """An answer in words: greetings, abilities, refusals, reports about the past."""
 
     def answer(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

@@ -30,7 +30,7 @@ _OCCASION_EN = re.compile(
 )
 
 
-def _occasion_title(title: str) -> str:
+def _occasion_title(title: str, owner_from_memory: str | None) -> str:
     match = _OCCASION_EN.match(title)
     if match is None:
         return title
@@ -38,7 +38,11 @@ def _occasion_title(title: str) -> str:
     if owner in {"my", "our"}:
         return f"{occasion.capitalize()} {what.lower()}"
     if owner in {"his", "her", "their"}:
-        return what  # "dinner with mum on her birthday": the person is already in the title
+        # "dinner with mum on her birthday": the person is already in the title; "a dinner on her
+        # birthday": whose birthday it is comes from the remembered fact.
+        if owner_from_memory and owner_from_memory.lower() not in what.lower():
+            return f"{occasion.capitalize()} {what.lower()} for {owner_from_memory.lower()}"
+        return what
     return f"{what} for {match.group('owner')} {occasion}"
 
 
@@ -56,7 +60,7 @@ def _words_for_title(s: Signals) -> tuple[str | None, str]:
         residue = re.sub(r"(?:那天|当天)", "", lx.MEMORY_DAY.remove(residue))
     title = title_from(residue)
     if title and s.memory_date is not None:
-        title = _occasion_title(title)
+        title = _occasion_title(title, s.memory_owner)
     return title, "said"
 
 
@@ -64,7 +68,8 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
     """The day of the last message: "book it at 11 then" after "when could I do it on Wednesday?"."""
     if s.when.time is None or turn.previous is None:
         return None
-    return read_when(turn.previous, today=turn.today).single_day
+    before = read_when(turn.previous, today=turn.today)
+    return None if before.past else before.single_day
 
 
 def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

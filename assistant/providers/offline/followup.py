@@ -58,6 +58,18 @@ def remembered_day(facts: Sequence[str], today: datetime.date) -> str | None:
     return None
 
 
+_OWNER = re.compile(r"^\s*(?:my\s+|our\s+)?(?P<owner>[A-Za-z]+)'s\s+(?:wedding\s+)?(?:birthday|bday|anniversary)", re.I)
+
+
+def occasion_owner(facts: Sequence[str]) -> str | None:
+    """Whose occasion a fact is about ("Mum's birthday is 14 March." -> "Mum")."""
+    for fact in facts:
+        match = _OWNER.match(fact)
+        if match:
+            return match.group("owner")
+    return None
+
+
 def remembered_value(facts: Sequence[str]) -> str | None:
     """The name a fact gives ("Favourite restaurant is Lotus Garden." -> "Lotus Garden")."""
     for fact in facts:

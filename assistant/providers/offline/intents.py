@@ -1,8 +1,9 @@
 """Which kind of request a message is: the phrase tables consulted in a fixed order.
 
-The order is the whole policy, so it reads as a list: safety first (injection, bulk deletes),
-then answers about the conversation itself, then writes that name their target, then reports
-about the past (which must never become writes), then reads, and creates last — a create is only
+The order is the whole policy, so it reads as a list: safety first (injection — and questions
+about earlier conversations, which may quote one —, other people's calendars, bulk deletes), then
+answers about the conversation itself, then reports about the past (which must never become
+writes), then writes that name their target, then reads, and creates last — a create is only
 chosen when nothing else explains the message. "今天有什么安排" is a query because the query
 table is consulted before the create table; "明天安排开会" matches no query phrase, so it creates.
 """
@@ -45,6 +46,7 @@ class Signals:
     memory_date: str | None = None  # a day read from memory ("mum's birthday" -> "03-14")
     memory_swap: tuple[str, str] | None = None  # ("my favourite restaurant", "Lotus Garden")
     carried_day: str | None = None  # "that afternoon": the day of the message before
+    memory_owner: str | None = None  # whose occasion the remembered day is ("mum"), for "her birthday"
 
     @property
     def day(self) -> str | None:
@@ -56,7 +58,12 @@ class Signals:
 
 
 def read_signals(
-    turn: Turn, *, text: str | None = None, memory_date: str | None = None, memory_swap: tuple[str, str] | None = None
+    turn: Turn,
+    *,
+    text: str | None = None,
+    memory_date: str | None = None,
+    memory_swap: tuple[str, str] | None = None,
+    memory_owner: str | None = None,
 ) -> Signals:
     text = turn.text if text is None else text
     question = not _POLITE.search(text) and bool(_QUESTION_EN.search(text) or _QUESTION_ZH.search(text))
@@ -71,6 +78,7 @@ def read_signals(
         memory_date=memory_date,
         memory_swap=memory_swap,
         carried_day=carried,
+        memory_owner=memory_owner,
     )
 
 
@@ -196,7 +204,7 @@ RULES: tuple[Rule, ...] = (
     ("memory_question", lambda turn, s: s.text in lx.MEMORY_QUESTION),
     ("resume", lambda turn, s: s.text in lx.RESUME),
     ("council", lambda turn, s: s.text in lx.COUNCIL and not s.when.time),
-    ("capability", _ability_only),
+    ("ability", _ability_only),
     ("forget", lambda turn, s: s.text in lx.FORGET),
     ("past", _past_report),
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question),

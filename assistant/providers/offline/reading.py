@@ -16,7 +16,7 @@ from typing import Any
 
 from assistant.providers.base import ModelRequest
 
-_CONTEXT = re.compile(r"<context>(?P<json>.*?)</context>", re.DOTALL)
+_OPEN = "<context>"
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -82,15 +82,16 @@ def reply_language(text: str, context_language: str) -> str:
 
 def read_context(messages: list[dict[str, Any]]) -> dict[str, Any]:
     for message in messages[:3]:
-        if message.get("role") != "system" or not isinstance(message.get("content"), str):
+        content = message.get("content")
+        if message.get("role") != "system" or not isinstance(content, str) or _OPEN not in content:
             continue
-        match = _CONTEXT.search(message["content"])
-        if match:
-            try:
-                parsed = json.loads(match.group("json"))
-            except json.JSONDecodeError:
-                return {}
-            return parsed if isinstance(parsed, dict) else {}
+        # Decode the JSON itself rather than cut at "</context>": an event title may contain that tag.
+        start = content.index(_OPEN) + len(_OPEN)
+        try:
+            parsed, _ = json.JSONDecoder().raw_decode(content, start)
+        except json.JSONDecodeError:
+            return {}
+        return parsed if isinstance(parsed, dict) else {}
     return {}
 
 
@@ -130,6 +131,7 @@ def read_turn(request: ModelRequest) -> Turn:
     previous = normalize(user_texts[-2]) if len(user_texts) > 1 else None
     last_reply = _last_reply(messages)
     now = _now(context)
+    # Without "now" (a broken context) relative symbols still mean the same; only a year is guessed.
     today = now.date() if now else datetime.date(2000, 1, 1)
     language = reply_language(text, str(context.get("language") or "en"))
     calls = sum(len(m.get("tool_calls") or []) for m in messages if m.get("role") == "assistant")

@@ -23,6 +23,13 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ack_time": ("Great — what time should it start?", "好的，几点开始？"),
     "goodbye": ("Bye! Talk to you soon.", "再见！"),
     "capability": (
+        "I can add appointments (tell me what, which day and what time), show what's on a day or a week, "
+        "find free time, move, rename or delete events (deleting always needs your yes), and keep facts like "
+        "birthdays in memory. I'm the offline stand-in, so short, plain requests work best.",
+        "我能帮你添加安排（告诉我做什么、哪天、几点），查看某天或某周的日程，找空闲时间，修改、改名或删除安排"
+        "（删除前一定会先问你），还能把生日之类的信息存进记忆。我是离线替身，简短直接的说法效果最好。",
+    ),
+    "ability": (
         "Yes — I can add appointments (tell me what, which day and what time), show what's on a day or a week, "
         "find free time, move, rename or delete events (deleting always needs your yes), and keep facts like "
         "birthdays in memory. I'm the offline stand-in, so short, plain requests work best.",
@@ -138,6 +145,19 @@ QUOTE_BY: Final[dict[str, tuple[str, str]]] = {
 }
 
 
+_SENTENCE_ENDS = str.maketrans(dict.fromkeys(".!?。！？\n", " "))
+
+
+# Placeholders holding the person's own words (quotes of facts and history are vetted whole instead).
+_THEIR_WORDS = frozenset({"title", "subject"})
+
+
 def say(key: str, zh: bool, **values: str) -> str:
+    """A fixed line with the person's words filled in. Their words lose sentence punctuation, so a
+    title like "done. booked" can never become a sentence of its own inside our reply."""
     english, chinese = TEXTS[key]
-    return (chinese if zh else english).format(**values)
+    safe = {
+        name: " ".join(value.translate(_SENTENCE_ENDS).split()) if name in _THEIR_WORDS else value
+        for name, value in values.items()
+    }
+    return (chinese if zh else english).format(**safe)
