@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "assistant.settings_test")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -26,7 +26,7 @@ GOAL_MS = 5.0
 
 
 def main() -> int:
-    context = {
+    context: dict[str, object] = {
         "now": "2026-12-07 10:00",
         "weekday": "Monday",
         "time_zone": "Asia/Shanghai",
