@@ -21,7 +21,7 @@ echo "==> lint and types"
 .venv/bin/mypy .
 
 echo "==> unit suite (SQLite, eager Celery)"
-"${EMBEDDED[@]}" "${PYTEST[@]}" -m "not integration and not browser" -q --durations=5 "$@"
+"${EMBEDDED[@]}" "${PYTEST[@]}" -m "not integration and not browser" -q -n 2 --dist loadfile --durations=5 "$@"
 
 echo "==> integration suite (PostgreSQL, Redis, Celery worker)"
 if [ -n "${DATABASE_URL:-}" ] || [ -n "${REDIS_URL:-}" ] || [ "${REQUIRE_SERVICES:-0}" = "1" ]; then
