@@ -557,6 +557,10 @@ def _set_status(command: ScheduleCommand, status: CommandStatus, now: datetime.d
     if status not in OPEN_STATUSES:
         command.missing = []
     command.save()
+    # The history of this step goes in with one statement (every path ends in a status write).
+    buffered = command.__dict__.pop("_history_buffer", [])
+    if buffered:
+        CommandChange.objects.bulk_create(buffered)
 
 
 def _history(
@@ -569,9 +573,10 @@ def _history(
     source_turn: int | None,
     note: str = "",
 ) -> None:
-    CommandChange.objects.create(
+    change = CommandChange(
         command=command, at=now, kind=kind, field=name, old_value=old, new_value=new, source_turn=source_turn, note=note
     )
+    command.__dict__.setdefault("_history_buffer", []).append(change)
 
 
 def _slot(value: Any, *, raw: str, source_turn: int | None, confidence: float) -> dict[str, Any]:

@@ -20,7 +20,11 @@ def state_get(*, thread: Thread) -> ThreadState:
     return state
 
 
-@transaction.atomic
+class StateMoved(Exception):
+    """The state changed under a turn that read it (the thread lock should make this impossible)."""
+
+
+@transaction.atomic(savepoint=False)
 def state_apply(
     *,
     thread: Thread,
@@ -28,32 +32,51 @@ def state_apply(
     message: Message | None,
     now: datetime.datetime,
     entities: dict[str, Any] | None = None,
+    base: ThreadState | None = None,
 ) -> tuple[ThreadState, list[dict[str, Any]]]:
-    """Apply transitions in order, each with its own revision, digest and log row."""
-    state = ThreadState.objects.select_for_update().filter(thread=thread).first() or state_get(thread=thread)
+    """Apply transitions in order, each with its own revision, digest and log row.
+
+    With ``base`` (the state the turn read) the write is a compare-and-set on its revision, one
+    statement instead of a locked read and a write; a state that moved meanwhile raises.
+    """
+    state = base or ThreadState.objects.select_for_update().filter(thread=thread).first() or state_get(thread=thread)
     if not transitions and (entities is None or entities == state.entities):
         return state, []
+    base_revision = state.revision
     applied: list[dict[str, Any]] = []
+    rows: list[IntentTransition] = []
     intent = state.intent or empty_state()
     for transition_type, patch in transitions:
         revision = state.revision + 1
         intent = reduce(intent, transition_type, patch, revision)
         state.revision = revision
         state.digest = digest(revision, intent)
-        IntentTransition.objects.create(
-            thread=thread,
-            revision=revision,
-            type=transition_type,
-            patch=patch,
-            message=message,
-            at=now,
-            digest=state.digest,
+        rows.append(
+            IntentTransition(
+                thread=thread,
+                revision=revision,
+                type=transition_type,
+                patch=patch,
+                message=message,
+                at=now,
+                digest=state.digest,
+            )
         )
         applied.append({"revision": revision, "type": transition_type, "patch": patch})
+    IntentTransition.objects.bulk_create(rows)
     state.intent = intent
     if entities is not None:
         state.entities = entities
-    state.save()
+    state.updated_at = now
+    fields = {
+        "revision": state.revision,
+        "intent": state.intent,
+        "digest": state.digest,
+        "entities": state.entities,
+        "updated_at": now,
+    }
+    if not ThreadState.objects.filter(pk=state.pk, revision=base_revision).update(**fields):
+        raise StateMoved(f"thread {thread.pk} moved past revision {base_revision}")
     return state, applied
 
 

@@ -88,5 +88,12 @@ class TurnContext:
     def text(self) -> str:
         return self.user_message.text
 
+    def forget_work(self) -> None:
+        """After a rollback: the acts, effects and entity changes of this turn did not happen."""
+        self.acts.clear()
+        self.effects.clear()
+        self.entities = EntityStack(self.state.entities)
+        self.queried = False
+
     def elapsed_ms(self) -> float:
         return (time.perf_counter() - self.started) * 1000

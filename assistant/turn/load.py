@@ -14,12 +14,12 @@ from django.utils import timezone
 from assistant.intent.derive import Act
 from assistant.intent.entities import EntityStack
 from assistant.intent.store import state_get
-from assistant.models import Message, Role, Thread
+from assistant.models import Message, Role, Thread, ThreadState
 from assistant.turn.context import Emit, TurnContext, _no_emit
 from scheduling.commands import command_expire
 from scheduling.errors import NotFound
-from scheduling.models import OPEN_STATUSES, ScheduleCommand
-from scheduling.selectors import command_get, profile_get
+from scheduling.models import ScheduleCommand
+from scheduling.selectors import profile_get
 
 SEGMENT_SCAN_LIMIT = 200
 READ_GOALS = {"query", "suggest"}
@@ -27,7 +27,7 @@ READ_GOALS = {"query", "suggest"}
 
 def thread_get(*, owner: User, thread_id: int) -> Thread:
     try:
-        return Thread.objects.get(owner=owner, id=thread_id)
+        return Thread.objects.select_related("state").get(owner=owner, id=thread_id)
     except (Thread.DoesNotExist, ValueError, TypeError):
         raise NotFound("thread not found", {"thread_id": thread_id}) from None
 
@@ -52,38 +52,37 @@ def current_segment(*, thread: Thread, until: Message | None = None) -> list[Mes
     return segment
 
 
-def active_command(*, user: User, intent: dict[str, Any], now: datetime.datetime) -> ScheduleCommand | None:
-    """The open stub the conversation is on; existing business state outranks any re-reading.
+def goal_commands(
+    *, user: User, intent: dict[str, Any], now: datetime.datetime
+) -> tuple[ScheduleCommand | None, list[str]]:
+    """The open stub the conversation is on, and the stubs that lapsed since the last turn.
 
-    That is the current goal's stub, or, right after a read detour ("before that, what's on
-    Saturday?"), the stub of the task the detour put aside: a bare "7pm" then continues it.
+    The active stub is the current goal's, or, right after a read detour ("before that, what's
+    on Saturday?"), the stub of the task the detour put aside, so a bare "7pm" continues it.
+    Existing business state outranks any re-reading. Stubs past their time are marked expired
+    here (the periodic sweep does it too, but a turn must not wait for it), so an expired task
+    leaves the suspended stack with this turn's first transition. One query for all of it.
     """
     goal = intent.get("goal") or {}
+    suspended = [entry["goal"] for entry in intent.get("suspended") or []]
+    open_ids = {g["command_id"] for g in [goal, *suspended] if g.get("command_id") and g.get("status") == "open"}
     candidate = goal.get("command_id") if goal.get("status") == "open" else None
-    suspended = intent.get("suspended") or []
     if candidate is None and goal.get("kind") in READ_GOALS and goal.get("status") == "done" and suspended:
-        candidate = suspended[0]["goal"].get("command_id")
-    if not candidate:
-        return None
-    try:
-        command = command_get(owner=user, command_id=candidate)
-    except NotFound:
-        return None
-    return command if command.is_open and command.expires_at > now else None
-
-
-def expire_lapsed_commands(*, user: User, intent: dict[str, Any], now: datetime.datetime) -> list[str]:
-    """Mark the stubs of the current and suspended goals expired once their time is up.
-
-    The periodic sweep does this too, but a turn must not wait for it: an expired task leaves
-    the suspended stack with this turn's first transition.
-    """
-    goals = [intent.get("goal") or {}] + [entry["goal"] for entry in intent.get("suspended") or []]
-    command_ids = [goal["command_id"] for goal in goals if goal.get("command_id") and goal.get("status") == "open"]
-    lapsed = ScheduleCommand.objects.filter(
-        owner=user, id__in=command_ids, status__in=list(OPEN_STATUSES), expires_at__lte=now
-    ).values_list("id", flat=True)
-    return [str(command_id) for command_id in lapsed if command_expire(command_id=command_id, now=now)]
+        candidate = suspended[0].get("command_id")
+    wanted = open_ids | ({candidate} if candidate else set())
+    if not wanted:
+        return None, []
+    commands = {str(c.id): c for c in ScheduleCommand.objects.filter(owner=user, id__in=wanted)}
+    lapsed = [
+        command_id
+        for command_id, command in commands.items()
+        if command.is_open and command.expires_at <= now and command_expire(command_id=command_id, now=now)
+    ]
+    active = commands.get(candidate) if candidate else None
+    if active is None or not active.is_open or active.expires_at <= now or candidate in lapsed:
+        return None, lapsed
+    active.owner = user
+    return active, lapsed
 
 
 def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -> TurnContext:
@@ -91,8 +90,11 @@ def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -
     now = timezone.now()
     message = message_archive(thread=thread, role=Role.USER, text=text, now=now)
     segment = current_segment(thread=thread, until=message)
-    state = state_get(thread=thread)
-    expired = expire_lapsed_commands(user=user, intent=state.intent, now=now)
+    try:
+        state = thread.state  # read with the thread (select_related)
+    except ThreadState.DoesNotExist:
+        state = state_get(thread=thread)
+    active, expired = goal_commands(user=user, intent=state.intent, now=now)
     context = TurnContext(
         user=user,
         profile=profile_get(user=user),
@@ -102,7 +104,7 @@ def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -
         segment=segment,
         state=state,
         entities=EntityStack(state.entities),
-        active_command=active_command(user=user, intent=state.intent, now=now),
+        active_command=active,
         emit=emit,
         started=began,
     )

@@ -10,6 +10,7 @@ import logging
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
 
 from assistant.intent.confirmations import confirmation_check
 from assistant.models import PendingConfirmation
@@ -51,16 +52,33 @@ def handle_message(
     thread = thread_get(owner=user, thread_id=thread_id)
     with thread_lock(thread.id):
         context = load_turn(user=user, thread=thread, text=text, emit=emit)
+        try:
+            # The gates decide from stored state alone, so what they write and the record of
+            # the turn commit together, in one transaction.
+            with transaction.atomic():
+                reply = confirmation_gate(context) or fast_path_gate(context)
+                if reply is not None:
+                    return record_turn(context, enforce_exit_invariant(context, reply))
+        except Exception:
+            logger.exception("gate failed in thread %s", context.thread.id)
+            context.forget_work()  # rolled back: nothing of it may be recorded as done
+            return record_turn(context, enforce_exit_invariant(context, _internal_error(context)))
         reply = _respond(context, provider)
-        reply = enforce_exit_invariant(context, reply)
-        return record_turn(context, reply)
+        return record_turn(context, enforce_exit_invariant(context, reply))
+
+
+def _internal_error(context: TurnContext) -> Reply:
+    context.route = "error"
+    context.error = "internal error"
+    context.flags.append("internal_error")
+    zh = context.language == "zh"
+    return Reply(
+        "抱歉，出了点问题。你的消息已保存。" if zh else "Sorry, something went wrong on my side. Your message is saved."
+    )
 
 
 def _respond(context: TurnContext, provider: Provider | None) -> Reply:
     try:
-        reply = confirmation_gate(context) or fast_path_gate(context)
-        if reply is not None:
-            return reply
         return model_turn(context, provider or get_provider())
     except ModelError as error:
         logger.warning("model failure in thread %s: %s", context.thread.id, error)
@@ -69,15 +87,7 @@ def _respond(context: TurnContext, provider: Provider | None) -> Reply:
         # A bug must not lose the message or claim anything: the message is archived already,
         # the exit invariant still checks the reply, and the trace keeps the error.
         logger.exception("turn failed in thread %s", context.thread.id)
-        context.route = "error"
-        context.error = "internal error"
-        context.flags.append("internal_error")
-        zh = context.language == "zh"
-        return Reply(
-            "抱歉，出了点问题。你的消息已保存。"
-            if zh
-            else "Sorry, something went wrong on my side. Your message is saved."
-        )
+        return _internal_error(context)
 
 
 def handle_confirmation(

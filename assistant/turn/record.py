@@ -36,7 +36,7 @@ def _is_command_open(command_id: str) -> bool:
     return ScheduleCommand.objects.filter(id=command_id, status__in=list(OPEN_STATUSES)).exists()
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
     transitions = derive(context.state.intent, context.state.revision, context.acts, _is_command_open)
     state, applied = state_apply(
@@ -45,6 +45,7 @@ def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
         message=context.user_message,
         now=context.now,
         entities=context.entities.as_json(),
+        base=context.state,
     )
     context.state = state
 
