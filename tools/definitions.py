@@ -22,6 +22,11 @@ DATE_HELP = (
     "MM-DD or YYYY-MM-DD for an explicit date."
 )
 TIME_HELP = "24-hour HH:mm, e.g. 15:00 for 3pm."
+# How change_event and delete_event name their event: a reference, a position, or neither ("it").
+WHICH_EVENT = {
+    "event_ref": nullable(event_ref("Reference like E12 from the context.")),
+    "ordinal": nullable(integer("Position in the last list shown, 1 = first.", 1, 50)),
+}
 
 SCHEDULE_EVENT = ToolSpec(
     name="schedule_event",
@@ -93,8 +98,7 @@ CHANGE_EVENT = ToolSpec(
     ),
     parameters=closed_object(
         {
-            "event_ref": nullable(event_ref("Reference like E12 from the context.")),
-            "ordinal": nullable(integer("Position in the last list shown, 1 = first.", 1, 50)),
+            **WHICH_EVENT,
             "title": nullable(text("New title.")),
             "date": nullable(date_symbol("New date. " + DATE_HELP)),
             "time": nullable(clock_time("New start time. " + TIME_HELP)),
@@ -111,12 +115,7 @@ DELETE_EVENT = ToolSpec(
     description=(
         "Ask to delete an existing event. Nothing is deleted now: the person is shown the event and must confirm."
     ),
-    parameters=closed_object(
-        {
-            "event_ref": nullable(event_ref("Reference like E12 from the context.")),
-            "ordinal": nullable(integer("Position in the last list shown, 1 = first.", 1, 50)),
-        }
-    ),
+    parameters=closed_object(dict(WHICH_EVENT)),
     terminal=True,
     side_effect="state",
 )

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scheduling import symbols
-from scheduling.commands import SlotPatch, command_apply, command_request_delete
+from scheduling.commands import command_apply, command_request_delete
 from scheduling.errors import NotFound
 from scheduling.localtime import local_datetime
 from scheduling.models import CommandKind, Event
@@ -15,7 +15,7 @@ from scheduling.selectors import event_get, event_list_in_range
 from scheduling.slots import PartOfDay, free_slots
 from tools.context import ToolContext
 from tools.facts import day_fact, event_fact, slot_fact
-from tools.handlers.schedule import outcome_result
+from tools.handlers.schedule import outcome_result, patch_from_arguments
 from tools.spec import Status, ToolResult
 
 MAX_QUERY_DAYS = 62
@@ -109,14 +109,7 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     target = _target(context, arguments)
     if isinstance(target, ToolResult):
         return target
-    patch = SlotPatch(
-        title=arguments.get("title"),
-        date=arguments.get("date"),
-        time=arguments.get("time"),
-        duration_minutes=arguments.get("duration_minutes"),
-        raw={name: str(value) for name, value in arguments.items() if value is not None},
-        confidence=0.9,
-    )
+    patch = patch_from_arguments(arguments)
     outcome = command_apply(
         owner=context.user,
         patch=patch,

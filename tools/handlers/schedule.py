@@ -58,8 +58,9 @@ def outcome_result(context: ToolContext, outcome: CommandOutcome) -> ToolResult:
     return ToolResult(_STATUS[outcome.status], data, effects)
 
 
-def schedule_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
-    patch = SlotPatch(
+def patch_from_arguments(arguments: Mapping[str, Any]) -> SlotPatch:
+    """The slots a model's call names; what it left null stays unsaid."""
+    return SlotPatch(
         title=arguments.get("title"),
         date=arguments.get("date"),
         time=arguments.get("time"),
@@ -67,6 +68,10 @@ def schedule_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRe
         raw={name: str(value) for name, value in arguments.items() if value is not None},
         confidence=0.9,
     )
+
+
+def schedule_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
+    patch = patch_from_arguments(arguments)
     command_id = arguments.get("command_id") or _continuable(context, patch)
     try:
         outcome = command_apply(
