@@ -15,6 +15,9 @@ _ADVERBS = r"(?:(?:now|also|successfully|just|already|gone ahead and|went ahead 
 _SUBJECT = r"(?:it|that|this|they|everything|your\s+[\w' -]{1,40}?|the\s+[\w' -]{1,40}?)"
 _DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _FOR_YOU = r"(?:为你|帮你|给你|为您|帮您)"
+# Any short noun phrase opening a sentence: "Dentist on Friday at 3pm has been added."
+_OPENING = r"^\s*[\w'’ -]{1,60}?"
+_LIST_OF_VERBS = r"(?!\s*,\s*(?:moved|cancell?ed|deleted|added|booked|changed|scheduled))"
 _BA = r"(?:把.{1,20}?)?"
 
 CLAIMS: dict[str, list[re.Pattern[str]]] = {
@@ -45,6 +48,18 @@ CLAIMS: dict[str, list[re.Pattern[str]]] = {
             re.I,
         ),
         re.compile(r"\bconsider it done\b|\byou'?re\s+all\s+set\b|\bi'?ve\s+got\s+you\s+down\b", re.I),
+        # Subjectless or impersonal: "Added the dentist for Friday.", "Booked.", "Confirmed: …"
+        re.compile(
+            rf"^\s*(?:added|booked|scheduled|created|confirmed|set up|arranged|reserved)\b{_LIST_OF_VERBS}", re.I
+        ),
+        re.compile(
+            rf"{_OPENING}\s+(?:has|have)\s+(?:now\s+|just\s+|already\s+)?been\s+(?:added|booked|scheduled|created|set up|arranged|confirmed)\b",
+            re.I,
+        ),
+        re.compile(
+            rf"(?:\b{_SUBJECT}|{_OPENING})\s+(?:is|are|'s)\s+(?:now\s+|all\s+)?(?:booked|scheduled|added|confirmed|set up|arranged|reserved)\b",
+            re.I,
+        ),
         re.compile(rf"(?:已经|已){_FOR_YOU}?{_BA}(?:安排|添加|创建|预约|预订|登记|设置)"),
         re.compile(rf"(?:已经|已){_FOR_YOU}?{_BA}(?:加|订|约|放|写|记|排)(?:好|了|上|到|进|入|在)"),
         re.compile(r"(?:安排|添加|创建|预约|约|订|加|排)好了"),
@@ -63,6 +78,10 @@ CLAIMS: dict[str, list[re.Pattern[str]]] = {
         ),
         re.compile(rf"\b{_SUBJECT}\s+(?:is|'s)\s+now\s+(?:at|on|from)\s+", re.I),
         re.compile(r"^\s*(?:changed|moved|rescheduled)\s*:", re.I),
+        re.compile(rf"{_OPENING}\s+(?:moved|rescheduled|shifted|postponed|pushed)\s+(?:to|from|back|forward)\b", re.I),
+        re.compile(
+            rf"^\s*(?:moved|rescheduled|shifted|postponed|renamed|updated|changed)\b{_LIST_OF_VERBS}(?!\s*:)", re.I
+        ),
         re.compile(rf"(?:已经|已){_FOR_YOU}?{_BA}(?:改|修改|调整|挪|移|更改|更新|换|推迟|提前|推)(?:到|成|为|好|了)"),
         re.compile(r"(?:改|调整|挪|换)好了|^\s*已改好\s*[：:]"),
         re.compile(r"(?:改到|调到|挪到|推迟到|提前到|换到).{1,15}?了"),
@@ -77,6 +96,10 @@ CLAIMS: dict[str, list[re.Pattern[str]]] = {
         ),
         re.compile(rf"\b{_SUBJECT}(?:'s|\s+is|\s+are|'re)\s+(?:now\s+)?(?:gone|off your calendar)\b", re.I),
         re.compile(r"^\s*deleted\s*:", re.I),
+        re.compile(rf"{_OPENING}\s+(?:deleted|removed|cancell?ed|cleared)\s*(?:[.!]|$|\s+(?:from|for|as))", re.I),
+        re.compile(rf"^\s*(?:deleted|removed|cancell?ed|cleared)\b{_LIST_OF_VERBS}", re.I),
+        re.compile(rf"{_OPENING}\s+(?:is|are|'s)\s+(?:now\s+)?(?:cancell?ed|deleted|removed)\b", re.I),
+        re.compile(r"(?:已经|已)(?:取消|删除|删掉|移除)(?:了)?\s*[。！!.]?\s*$"),
         re.compile(rf"(?:已经|已){_FOR_YOU}?{_BA}(?:删除|删掉|删了|移除|清除)"),
         re.compile(rf"(?:已经|已)?{_FOR_YOU}?取消了(?:你的|您的)?.{{0,10}}?(?:会|会议|安排|预约|日程|活动)"),
         re.compile(r"删(?:掉|除)?好了|帮你删(?:掉|除)?了|(?:删除|删掉)了|^\s*已删除\s*[：:]"),
@@ -132,6 +155,20 @@ SCHEDULE_FACTS = [
     re.compile(
         r"(?:今天|明天|后天|周[一二三四五六日天]|星期[一二三四五六日天]|这周|下周)(?:上午|下午|晚上|中午)?.{0,8}?有(?:个|一个|\d+个|两个|几个)"
     ),
+    re.compile(rf"^\s*nothing\s+(?:(?:on\s+)?(?:today|tomorrow|tonight|{_DAYS})|this\s+\w+|next\s+\w+)\b", re.I),
+    re.compile(
+        rf"\b(?:today|tomorrow|tonight|on\s+{_DAYS}|this\s+(?:morning|afternoon|evening|week|weekend))\s*,?\s+"
+        r"you(?:'ve got| have got| have|'re| are)\s+",
+        re.I,
+    ),
+    re.compile(
+        rf"\bthere(?:'s| is| are)\s+(?:a|an|one|two|three|\d+)\s+[\w' -]{{1,40}}?\s+"
+        rf"(?:at\s+\d|on\s+{_DAYS}|tomorrow|today|tonight|this\s+(?:morning|afternoon|evening))",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?:the|your)\s+[\w' -]{{1,40}}?\s+is\s+(?:on|at)\s+(?:{_DAYS}|\d|tomorrow|today|tonight|noon)", re.I
+    ),
     re.compile(r"(?:日程|安排|日历)(?:是)?(?:空的|很满|满了|排满|挺满)"),
     re.compile(r"你(?:今天|明天|后天|这周|下周|周末|星期.|周.)?(?:.{0,4})?(?:都)?(?:有空|没空|空闲|很忙)"),
 ]
@@ -149,6 +186,10 @@ _HYPOTHETICAL = re.compile(
 )
 # Conditions: English ones come before the claim in the sentence, Chinese ones anywhere in the clause.
 _CONDITION_BEFORE = re.compile(r"\b(?:if|once|when|whenever|after|as soon as|until|before|unless)\b", re.I)
+# Reporting what the person said is not a claim of the assistant's own ("…, according to what you said").
+_ATTRIBUTION = re.compile(
+    r"\b(?:according to|you said|you mentioned|you told me|as you said)\b|你说|你提到|按你说的", re.I
+)
 _CONDITION_ZH = re.compile(r"如果|的话|之后|\S以后|的时候|要是|只要|等你|等到|假如")
 # "I scheduled nothing", "Booked: nothing yet": a negation right after an English claim verb.
 _NEGATED_AFTER = re.compile(r"[\s:,]*(?:nothing|none|no\s+\w+|not\s+yet|anything\s+yet)\b", re.I)
@@ -175,6 +216,8 @@ def _counts(sentence: str, match: re.Match[str]) -> bool:
     if _HYPOTHETICAL.search(clause) or (right == len(sentence) and sentence.rstrip().endswith(("?", "？"))):
         return False
     if _CONDITION_BEFORE.search(sentence[: match.start()]) or _CONDITION_ZH.search(clause):
+        return False
+    if _CONDITION_BEFORE.match(clause.lstrip()) or _ATTRIBUTION.search(sentence):
         return False
     # "你订好了机票" is the person's action; "帮你订好了" is the assistant's.
     return not _PERSON_SUBJECT.search(re.sub(r"为你|帮你|给你|为您|帮您|你的|您的", "", before_in_clause))

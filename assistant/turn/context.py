@@ -44,6 +44,9 @@ class Reply:
     # Set when the reply asks a question a short "yes" may answer; record() binds it.
     confirmation: dict[str, Any] | None = None
     flags: list[str] = field(default_factory=list)
+    # A receipt written by code states the writes its result made; free text (None) is read for
+    # claims by the exit invariant. Values quoted inside a receipt are the person's words.
+    claims: frozenset[str] | None = None
 
 
 @dataclass

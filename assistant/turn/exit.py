@@ -46,14 +46,15 @@ def verified_kinds(effects: Iterable[Effect]) -> set[str]:
 
 def enforce_exit_invariant(context: TurnContext, reply: Reply) -> Reply:
     verified = verified_kinds(context.effects)
-    unbacked = sorted(claimed_writes(reply.text) - verified)
+    claims = claimed_writes(reply.text) if reply.claims is None else set(reply.claims)
+    unbacked = sorted(claims - verified)
     if unbacked:
         zh = context.language == "zh"
         for kind in unbacked:
             context.flags.append(f"unverified_{kind}_claim")
         honest = " ".join(REPLACEMENTS[kind][1 if zh else 0] for kind in unbacked)
         return Reply(honest, flags=reply.flags)
-    if not context.queried and not context.effects and states_schedule_facts(reply.text):
+    if reply.claims is None and not context.queried and not context.effects and states_schedule_facts(reply.text):
         context.flags.append("unverified_schedule_fact")
         return _answer_from_query(context, reply.text)
     return reply

@@ -124,9 +124,23 @@ def record_result(
         context.active_command = None
 
 
+RECEIPT_CLAIMS = {
+    Status.CREATED: "create",
+    Status.UPDATED: "change",
+    Status.DELETED: "delete",
+    Status.REMEMBERED: "remember",
+}
+
+
+def receipt_claims(result: ToolResult) -> frozenset[str]:
+    """The write a receipt announces: the one its status names, unless it only reports an old one."""
+    claim = RECEIPT_CLAIMS.get(result.status)
+    return frozenset({claim}) if claim and not result.data.get("already_done") else frozenset()
+
+
 def reply_for(context: TurnContext, name: str, result: ToolResult) -> Reply:
     """The reply to a terminal result: the receipt, plus a card the page can act on."""
-    reply = Reply(render_receipt(result, context.language))
+    reply = Reply(render_receipt(result, context.language), claims=receipt_claims(result))
     command = result.data.get("command")
     if result.status in PENDING_STATUSES and command:
         reply.card = pending_card(result)

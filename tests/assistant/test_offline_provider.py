@@ -55,6 +55,8 @@ def context(
     entities: list[dict[str, Any]] | None = None,
     listed: list[str] | None = None,
     suspended: list[dict[str, Any]] | None = None,
+    goal: dict[str, Any] | None = None,
+    completed: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     return {
         "now": NOW,
@@ -63,7 +65,13 @@ def context(
         "language": language,
         "this_week": "2026-12-07..2026-12-13 (W1..W7)",
         "working_hours": "09:00-18:00",
-        "intent": {"goal": None, "constraints": {}, "completed": [], "suspended": suspended or [], "revision": 3},
+        "intent": {
+            "goal": goal,
+            "constraints": {},
+            "completed": completed or [],
+            "suspended": suspended or [],
+            "revision": 3,
+        },
         "active_command": active,
         "recent_entities": entities or [],
         "last_listed": listed or [],
@@ -363,6 +371,247 @@ def test_the_message_script_decides_the_language_of_the_answer() -> None:
     assert respond(request("hello there", language="zh")).text.startswith("Hi")
 
 
+# --- (a) corrections and revisions: of the event just made, and of the request still open -----
+
+SUBJECTS: dict[str, tuple[dict[str, Any], str]] = {
+    "dinner": ({"ref": "E5", "title": "Dinner with Lin", "date": "2026-12-12", "start": "19:00", "via": "created"}, "en"),
+    "dinner_zh": ({"ref": "E6", "title": "和林吃晚饭", "date": "2026-12-12", "start": "19:00", "via": "created"}, "zh"),
+    "dentist_zh": ({"ref": "E4", "title": "牙医", "date": "2026-12-11", "start": "15:00", "via": "created"}, "zh"),
+}  # fmt: skip
+UNCHANGED_EVENT = {
+    "event_ref": None,
+    "ordinal": None,
+    "title": None,
+    "date": None,
+    "time": None,
+    "duration_minutes": None,
+}
+UNCHANGED_REQUEST = {"title": None, "date": None, "time": None, "duration_minutes": None}
+
+
+def just_made(subject: str) -> dict[str, Any]:
+    """The context right after the event was created: it is in focus, and the create is done."""
+    entity, language = SUBJECTS[subject]
+    goal = {"id": "g2", "kind": "create", "status": "done", "command_id": "c-4", "event_id": int(entity["ref"][1:]), "title": entity["title"]}  # fmt: skip
+    return {"language": language, "entities": [entity], "goal": goal}
+
+
+def being_made(subject: str) -> dict[str, Any]:
+    """The same appointment still being made: its title and time known, its day still missing."""
+    entity, language = SUBJECTS[subject]
+    known = {"title": entity["title"], "time": entity["start"]}
+    active = {"command_id": "c-5", "kind": "create", "status": "needs_date", "known": known, "missing": ["date"]}
+    return {"language": language, "active": active}
+
+
+def assert_revises(subject: str, message: str, changes: dict[str, Any], *, ref: str | None = None) -> None:
+    """Just made: a change to the event in focus. Still open: a patch of only what changed."""
+    made = tool_of(respond(request(message, **just_made(subject))))
+    assert made == ("change_event", UNCHANGED_EVENT | {"event_ref": ref} | changes), message
+    still_open = tool_of(respond(request(message, **being_made(subject))))
+    assert still_open == ("schedule_event", UNCHANGED_REQUEST | changes | {"command_id": "c-5"}), message
+
+
+@pytest.mark.parametrize(
+    ("subject", "message", "changes"),
+    [
+        ("dinner", "actually 4", {"time": "16:00"}),
+        ("dinner", "actually make it 4pm", {"time": "16:00"}),
+        ("dinner", "no no, I meant 4pm not 3", {"time": "16:00"}),
+        ("dinner", "change the time to 3:30", {"time": "15:30"}),
+        ("dinner", "wait, make it 7:30", {"time": "19:30"}),
+        ("dentist_zh", "其实四点更好", {"time": "16:00"}),
+        ("dentist_zh", "其实五点比较好", {"time": "17:00"}),
+        ("dentist_zh", "改成下午三点半", {"time": "15:30"}),
+        ("dentist_zh", "还是四点吧", {"time": "16:00"}),
+        ("dentist_zh", "哦不对，四点", {"time": "16:00"}),
+    ],
+)
+def test_actually_another_time(subject: str, message: str, changes: dict[str, Any]) -> None:
+    assert_revises(subject, message, changes)
+
+
+@pytest.mark.parametrize(
+    ("subject", "message", "changes"),
+    [
+        ("dinner", "can we do 5 instead?", {"time": "17:00"}),
+        ("dinner", "let's say Friday instead", {"date": "W5"}),
+        ("dinner", "push it back to 6", {"time": "18:00"}),
+        ("dinner", "let's make it 6 instead of 7", {"time": "18:00"}),
+        ("dinner", "how about 8 instead?", {"time": "20:00"}),
+        ("dentist_zh", "推迟到六点", {"time": "18:00"}),
+        ("dentist_zh", "要不改成四点", {"time": "16:00"}),
+        ("dentist_zh", "能不能改到四点", {"time": "16:00"}),
+        ("dentist_zh", "改四点吧", {"time": "16:00"}),
+    ],
+)
+def test_a_proposal_instead(subject: str, message: str, changes: dict[str, Any]) -> None:
+    assert_revises(subject, message, changes)
+
+
+@pytest.mark.parametrize(
+    ("subject", "message", "changes"),
+    [
+        ("dinner", "no, Sunday", {"date": "W7"}),
+        ("dinner", "I meant Tuesday", {"date": "W2"}),
+        ("dinner", "hmm, actually make it Sunday instead, if that's ok", {"date": "W7"}),
+        ("dinner", "not Saturday, Sunday", {"date": "W7"}),
+        ("dinner", "oops, I meant Saturday next week", {"date": "W6+1"}),
+        ("dentist_zh", "还是周日吧", {"date": "W7"}),
+        ("dentist_zh", "我说的是周二", {"date": "W2"}),
+        ("dentist_zh", "我的意思是周二", {"date": "W2"}),
+        ("dentist_zh", "其实周日更合适", {"date": "W7"}),
+        ("dentist_zh", "不是周五，是周六", {"date": "W6"}),
+    ],
+)
+def test_i_meant_another_day(subject: str, message: str, changes: dict[str, Any]) -> None:
+    assert_revises(subject, message, changes)
+
+
+@pytest.mark.parametrize(
+    ("subject", "message", "changes"),
+    [
+        ("dinner", "make it an hour later", {"time": "20:00"}),
+        ("dinner", "push it back 30 minutes", {"time": "19:30"}),
+        ("dinner", "an hour earlier please", {"time": "18:00"}),
+        ("dentist_zh", "晚一个小时", {"time": "16:00"}),
+        ("dentist_zh", "提前半小时", {"time": "14:30"}),
+        ("dentist_zh", "往后推半小时", {"time": "15:30"}),
+    ],
+)
+def test_later_or_earlier_by(subject: str, message: str, changes: dict[str, Any]) -> None:
+    # Counted from the event's own time, so the event that time belongs to is named.
+    assert_revises(subject, message, changes, ref=SUBJECTS[subject][0]["ref"])
+
+
+@pytest.mark.parametrize(
+    ("subject", "message", "changes"),
+    [
+        ("dinner", "make it 90 minutes", {"duration_minutes": 90}),
+        ("dinner", "it should be 45 minutes", {"duration_minutes": 45}),
+        ("dinner", "actually 2 hours", {"duration_minutes": 120}),
+        ("dentist_zh", "改成一个半小时", {"duration_minutes": 90}),
+        ("dentist_zh", "只要半小时", {"duration_minutes": 30}),
+        ("dentist_zh", "时长改成一个小时", {"duration_minutes": 60}),
+    ],
+)
+def test_another_length(subject: str, message: str, changes: dict[str, Any]) -> None:
+    assert_revises(subject, message, changes)
+
+
+@pytest.mark.parametrize(
+    ("subject", "message", "changes"),
+    [
+        ("dinner", "rename it to Team sync", {"title": "Team sync"}),
+        ("dentist_zh", "名字改成团队会", {"title": "团队会"}),
+        ("dentist_zh", "标题改成洗牙", {"title": "洗牙"}),
+    ],
+)
+def test_another_name(subject: str, message: str, changes: dict[str, Any]) -> None:
+    assert_revises(subject, message, changes)
+
+
+@pytest.mark.parametrize(
+    ("subject", "message", "changes"),
+    [
+        ("dinner", "make it lunch at noon", {"title": "Lunch with Lin", "time": "12:00"}),
+        ("dinner", "actually let's make it lunch at noon", {"title": "Lunch with Lin", "time": "12:00"}),
+        ("dinner", "lunch instead", {"title": "Lunch with Lin"}),
+        ("dinner", "change it to breakfast at 8", {"title": "Breakfast with Lin", "time": "08:00"}),
+        ("dinner_zh", "改成午饭", {"title": "和林吃午饭"}),
+        ("dinner_zh", "改成中午吃午饭，十二点", {"title": "和林吃午饭", "time": "12:00"}),
+        ("dinner_zh", "还是吃午饭吧", {"title": "和林吃午饭"}),
+    ],
+)
+def test_another_kind_of_meal(subject: str, message: str, changes: dict[str, Any]) -> None:
+    assert_revises(subject, message, changes)
+
+
+@pytest.mark.parametrize(
+    ("subject", "message", "changes"),
+    [
+        ("dinner", "sorry, 6pm works better", {"time": "18:00"}),
+        ("dinner", "actually, can we move it to Sunday?", {"date": "W7"}),
+        ("dinner", "could we make it 6:30?", {"time": "18:30"}),
+        ("dentist_zh", "时间改成下午四点吧，地点不变", {"time": "16:00"}),
+        ("dentist_zh", "四点不行，五点吧", {"time": "17:00"}),
+        ("dentist_zh", "算了还是周六吧", {"date": "W6"}),
+    ],
+)
+def test_a_correction_among_other_words(subject: str, message: str, changes: dict[str, Any]) -> None:
+    assert_revises(subject, message, changes)
+
+
+@pytest.mark.parametrize("how", ["made", "open"])
+def test_questions_detours_and_new_requests_are_not_revisions(how: str) -> None:
+    setup = just_made("dinner") if how == "made" else being_made("dinner")
+    setup_zh = just_made("dinner_zh") if how == "made" else being_made("dinner_zh")
+    before = tool_of(respond(request("before that, what's on Saturday?", **setup)))
+    assert before == ("query_events", {"start": "W6", "end": None})
+    assert tool_of(respond(request("先看看周六有什么安排", **setup_zh))) == (
+        "query_events",
+        {"start": "W6", "end": None},
+    )
+    sunday = with_history("what about Sunday?", "what's on Saturday?", "Sat 12 Dec: 1 event.", **setup)
+    assert tool_of(respond(sunday)) == ("query_events", {"start": "W7", "end": None})
+    sunday_zh = with_history("那周日呢？", "周六有什么安排", "12月12日（周六）有 1 个安排。", **setup_zh)
+    assert tool_of(respond(sunday_zh)) == ("query_events", {"start": "W7", "end": None})
+    new = tool_of(respond(request("and lunch with Sam on Thursday at 12:30", **setup)))
+    assert new == ("schedule_event", {"title": "Lunch with Sam", "date": "W4", "time": "12:30", "duration_minutes": None, "command_id": None})  # fmt: skip
+    new_zh = tool_of(respond(request("周四中午十二点半和小王吃午饭", **setup_zh)))
+    assert new_zh == ("schedule_event", {"title": "和小王吃午饭", "date": "W4", "time": "12:30", "duration_minutes": None, "command_id": None})  # fmt: skip
+    assert tool_of(respond(request("actually, what's on Friday?", **setup))) == ("query_events", {"start": "W5", "end": None})  # fmt: skip
+    back = respond(request("ok, back to the dinner", suspended=SUSPENDED, **setup))
+    assert tool_of(back) == ("resume_task", {"task_ref": "T2"})
+    back_zh = respond(request("回到刚才的晚饭", suspended=SUSPENDED_ZH, **setup_zh))
+    assert tool_of(back_zh) == ("resume_task", {"task_ref": "T2"})
+
+
+@pytest.mark.parametrize(
+    ("subject", "message"),
+    [
+        ("dinner", "sorry, I meant next week"),
+        ("dinner", "push it to the afternoon"),
+        ("dinner", "a bit later"),
+        ("dentist_zh", "往后推一点"),  # 一点 here is "a little", not one o'clock
+        ("dentist_zh", "改到下午"),
+    ],
+)
+def test_no_one_day_or_time_yet_is_asked_for(subject: str, message: str) -> None:
+    for setup in (just_made(subject), being_made(subject)):
+        vague = respond(request(message, **setup))
+        assert vague.tool_calls == [] and ("which day" in vague.text or "哪天" in vague.text), message
+        assert_honest(vague.text)
+
+
+def test_after_a_look_at_the_calendar_a_correction_is_of_the_event_just_made() -> None:
+    # "what's on Saturday?" listed the gym and the dinner: "it" no longer points at the dinner.
+    listed = [
+        {"ref": "E9", "title": "Gym", "date": "2026-12-12", "start": "10:00", "via": "found"},
+        {"ref": "E5", "title": "Dinner with Lin", "date": "2026-12-12", "start": "19:00", "via": "found"},
+    ]
+    setup = {
+        "entities": listed,
+        "listed": ["E9", "E5"],
+        "goal": {
+            "id": "g3",
+            "kind": "query",
+            "status": "done",
+            "command_id": None,
+            "event_id": None,
+            "title": "2026-12-12..2026-12-12",
+        },
+        "completed": [{"kind": "create", "title": "Dinner with Lin", "status": "done"}],
+    }
+    actually = tool_of(respond(request("actually make it 8pm", **setup)))
+    assert actually == ("change_event", UNCHANGED_EVENT | {"event_ref": "E5", "time": "20:00"})
+    zh = tool_of(respond(request("其实八点更好", **setup)))
+    assert zh == ("change_event", UNCHANGED_EVENT | {"event_ref": "E5", "time": "20:00"})
+    # Without a correction word "it" is the server's to resolve: it asks which of the two.
+    assert tool_of(respond(request("move it to 8pm", **setup))) == ("change_event", UNCHANGED_EVENT | {"time": "20:00"})
+    assert tool_of(respond(request("move the gym to 11", **setup)))[1]["event_ref"] == "E9"
+
+
 # --- (a) the second call, after an intermediate tool ----------------------------------------
 
 MUM = {"status": "memory_results", "facts": [{"topic": "mum's birthday", "fact": "Mum's birthday is 14 March.", "source": "user", "saved": "2026-12-01"}]}  # fmt: skip
@@ -387,6 +636,12 @@ def test_a_remembered_date_in_chinese() -> None:
         "19:00",
         "吃饭",
     )
+
+
+def test_together_on_mums_birthday_is_with_mum() -> None:
+    request_ = after_tool("妈妈生日那天一起吃晚饭", "search_memory", {"query": "妈妈 生日"}, MUM_ZH, language="zh")
+    _, arguments = tool_of(respond(request_))
+    assert (arguments["title"], arguments["date"]) == ("和妈妈吃晚饭", "03-14")
 
 
 def test_her_birthday_is_whose_the_memory_says() -> None:
@@ -674,3 +929,97 @@ def test_the_archive_is_quoted_as_history(chat: OfflineChat) -> None:
     outcome = chat.say("what did we say about the dentist last time?")
     assert "come back in January" in outcome.reply and "history" in outcome.reply
     assert outcome.trace.flags == [] and chat.events() == []
+
+
+# --- (b) end to end: create, revise twice, look elsewhere, come back ---------------------------
+
+
+def tools_run(outcome: TurnOutcome) -> list[str]:
+    return [call["name"] for call in outcome.trace.tool_calls]
+
+
+def test_dinner_becomes_lunch_then_moves_to_sunday(chat: OfflineChat) -> None:
+    chat.say("Dinner with Lin on Saturday at 7pm")
+    lunch = chat.say("actually let's make it lunch at noon")
+    assert tools_run(lunch) == ["change_event"] and lunch.trace.flags == []
+    look = chat.say("before that, what's on Sunday?")
+    assert tools_run(look) == ["query_events"]
+    moved = chat.say("hmm, actually make it Sunday instead, if that's ok")
+    assert tools_run(moved) == ["change_event"] and "Changed" in moved.reply
+    [event] = chat.events()
+    assert (event.title, local(event)) == ("Lunch with Lin", "Sun 2026-12-13 12:00")
+    assert event.ends_at - event.starts_at == datetime.timedelta(minutes=60)
+
+
+def test_an_open_dinner_put_aside_then_finished_and_corrected(
+    chat: OfflineChat, add_event: Callable[..., Event]
+) -> None:
+    add_event(chat.user, "Gym", "2026-12-12T10:00")
+    chat.say("Dinner with Lin on Saturday")
+    look = chat.say("before that, what's on Saturday?")
+    assert tools_run(look) == ["query_events"] and "'Gym'" in look.reply
+    back = chat.say("ok, back to the dinner")
+    assert tools_run(back) == ["resume_task"]
+    chat.say("7pm")
+    assert [e.title for e in chat.events()] == ["Gym", "Dinner with Lin"]
+    chat.say("no no, I meant 8pm not 7")
+    resized = chat.say("make it 90 minutes")
+    assert tools_run(resized) == ["change_event"] and resized.trace.flags == []
+    gym, dinner = chat.events()
+    assert (gym.title, local(gym)) == ("Gym", "Sat 2026-12-12 10:00")
+    assert (dinner.title, local(dinner)) == ("Dinner with Lin", "Sat 2026-12-12 20:00")
+    assert dinner.ends_at - dinner.starts_at == datetime.timedelta(minutes=90)
+
+
+def test_a_correction_after_a_busy_day_was_shown_is_of_the_new_event(
+    chat: OfflineChat, add_event: Callable[..., Event]
+) -> None:
+    add_event(chat.user, "Gym", "2026-12-12T10:00")
+    chat.say("Dinner with Lin on Saturday at 7pm")
+    chat.say("what's on Saturday?")  # lists the gym and the dinner: "it" alone is no longer clear
+    corrected = chat.say("actually make it 8pm")
+    assert tools_run(corrected) == ["change_event"] and corrected.trace.flags == []
+    chat.say("can we do Sunday instead?")
+    gym, dinner = chat.events()
+    assert (gym.title, local(gym)) == ("Gym", "Sat 2026-12-12 10:00")
+    assert (dinner.title, local(dinner)) == ("Dinner with Lin", "Sun 2026-12-13 20:00")
+
+
+def test_changing_the_day_while_still_asking_then_a_new_request(chat: OfflineChat) -> None:
+    chat.say("Lunch with Sam on Thursday")
+    still_open = chat.say("hmm, actually make it Friday instead, if that's ok")
+    assert tools_run(still_open) == ["schedule_event"] and chat.events() == []
+    assert still_open.trace.model_calls == 1 and len(chat.commands()) == 1
+    chat.say("12:30")
+    chat.say("and lunch with Ana on Thursday at 1pm")
+    later = chat.say("can we do 1:30 instead?")
+    assert tools_run(later) == ["change_event"]
+    sam, ana = sorted(chat.events(), key=lambda event: event.title, reverse=True)
+    assert (sam.title, local(sam)) == ("Lunch with Sam", "Fri 2026-12-11 12:30")
+    assert (ana.title, local(ana)) == ("Lunch with Ana", "Thu 2026-12-10 13:30")
+
+
+def test_chinese_dentist_moved_by_the_hour_and_the_day(chat_zh: OfflineChat) -> None:
+    chat_zh.say("周五下午三点看牙医")
+    later = chat_zh.say("其实四点更好")
+    assert tools_run(later) == ["change_event"] and later.trace.flags == []
+    look = chat_zh.say("先看看周六有什么安排")
+    assert tools_run(look) == ["query_events"]
+    moved = chat_zh.say("还是周六吧")
+    assert tools_run(moved) == ["change_event"]
+    [event] = chat_zh.events()
+    assert (event.title, local(event)) == ("看牙医", "Sat 2026-12-12 16:00")
+
+
+def test_chinese_dinner_put_aside_then_becomes_a_later_lunch(chat_zh: OfflineChat) -> None:
+    chat_zh.say("周六和林吃晚饭")
+    chat_zh.say("先看看周六有什么安排")
+    back = chat_zh.say("回到刚才的晚饭")
+    assert tools_run(back) == ["resume_task"]
+    chat_zh.say("晚上七点")
+    lunch = chat_zh.say("改成中午吃午饭，十二点")
+    assert tools_run(lunch) == ["change_event"]
+    chat_zh.say("晚一个小时")
+    [event] = chat_zh.events()
+    assert (event.title, local(event)) == ("和林吃午饭", "Sat 2026-12-12 13:00")
+    assert [c.status for c in chat_zh.commands()][-1] == CommandStatus.UPDATED

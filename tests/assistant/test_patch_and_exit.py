@@ -93,6 +93,15 @@ FAKE = [
     "I'll remember that.",
     "Noted! Your mum's birthday is 14 March.",
     "记住了。",
+    "Added the dentist for Friday at 3pm.",
+    "Your dentist appointment is booked for Friday at 3pm.",
+    "Dentist on Friday at 3pm has been added.",
+    "Booked the dentist for Friday 3pm.",
+    "Cancelled the gym.",
+    "Gym deleted.",
+    "Dentist moved to Saturday.",
+    "健身已取消。",
+    "Confirmed: dentist on Friday at 3pm.",
 ]
 HONEST = [
     "Would you like me to book it?",
@@ -109,6 +118,10 @@ HONEST = [
     "Nothing has been added to your calendar yet.",
     "我可以帮你安排会议。",
     "你想安排在几点？",
+    "Booked, moved, cancelled — I handle all of these for your calendar.",
+    "Lin's table has been booked for 19:30, according to what you said. Should I add dinner?",
+    "After the flight has been booked, send me the arrival time and I'll add it.",
+    "Is it booked already?",
 ]
 
 
@@ -132,6 +145,10 @@ def test_honest_texts_claim_nothing(text: str) -> None:
         ("There's nothing scheduled for tomorrow.", True),
         ("你明天有两个会。", True),
         ("你周五下午有空。", True),
+        ("Nothing tomorrow.", True),
+        ("Tomorrow you have two meetings.", True),
+        ("There's a standup at 9 tomorrow.", True),
+        ("The dentist is on Friday at 3pm.", True),
         ("Do you have anything on Friday? I can check.", False),
         ("I can check your calendar for tomorrow.", False),
         ("你想查哪一天的安排？", False),

@@ -250,3 +250,10 @@ def test_trace_records_route_tools_tokens_and_timings(chat: Chat) -> None:
     assert (trace.prompt_tokens, trace.completion_tokens, trace.cached_tokens) == (900, 12, 768)
     assert trace.tool_calls[0]["name"] == "query_events" and trace.tool_calls[0]["status"] == "results"
     assert trace.response_complete_ms > 0 and trace.archive_ms > 0 and trace.prompt_build_ms > 0
+
+
+def test_a_receipt_quoting_the_persons_words_is_not_read_as_a_claim(chat: Chat) -> None:
+    fact = "I've cancelled my gym membership."
+    outcome = chat.say("remember that I've cancelled my gym membership", tool("remember_fact", topic="gym", fact=fact))
+    assert outcome.trace.flags == []
+    assert outcome.reply == f"I'll remember that: {fact}"

@@ -55,13 +55,41 @@ def _words_for_title(s: Signals) -> tuple[str | None, str]:
     if s.memory_swap is not None:
         phrase, value = s.memory_swap
         residue = re.sub(re.escape(phrase), value, residue, flags=re.IGNORECASE)
+    owner = None
     if s.memory_date is not None and re.search(r"[\u4e00-\u9fff]", residue):
         # "妈妈生日那天订个家庭晚餐": the occasion only said which day; the title is the rest.
+        owner = _occasion_owner_zh(residue)
         residue = re.sub(r"(?:那天|当天)", "", lx.MEMORY_DAY.remove(residue))
     title = title_from(residue)
+    if title and owner and title.startswith("一起"):
+        title = f"和{owner}{title[2:]}"  # "妈妈生日那天一起吃晚饭": together with 妈妈
     if title and s.memory_date is not None:
         title = _occasion_title(title, s.memory_owner)
     return title, "said"
+
+
+def _occasion_owner_zh(text: str) -> str | None:
+    """Whose occasion a Chinese message names: "妈妈生日那天" -> "妈妈"."""
+    found = lx.MEMORY_DAY.search(text)
+    if found is None:
+        return None
+    owner = re.sub(r"^(?:我们|我)的?|的?(?:生日|纪念日)$", "", found.group("subject"))
+    return owner if re.fullmatch(r"[\u4e00-\u9fff]{1,4}", owner) else None
+
+
+_COMPANY_EN = re.compile(r"\bwith\s+(?P<who>.+)$", re.IGNORECASE)
+_COMPANY_ZH = re.compile(
+    r"^(?:和|跟|与|同)(?P<who>[\u4e00-\u9fff]{1,4}?)(?:一起)?(?:吃|喝|见|开|聊|去|看|打|玩|逛|碰|约)"
+)
+
+
+def _other_company(title: str, known: str) -> bool:
+    """The same kind of thing with someone else: "Lunch with Sam" while lunch with Lin is open."""
+    for pattern in (_COMPANY_EN, _COMPANY_ZH):
+        said, open_ = pattern.search(title), pattern.search(known)
+        if said and open_:
+            return said.group("who").casefold() != open_.group("who").casefold()
+    return False
 
 
 def _carried_day(turn: Turn, s: Signals) -> str | None:
@@ -96,7 +124,12 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         # No request verb: a reply to the open request, unless it plainly names something else
         # ("Dinner with Tom on Saturday" while lunch is open). The words around a date are filler
         # ("let's say Friday"); they become the title only when one is still missing.
-        switch = title is not None and known and how != "named" and overlap(title, str(known)) == 0
+        switch = (
+            title is not None
+            and known
+            and how != "named"
+            and (overlap(title, str(known)) == 0 or _other_company(title, str(known)))
+        )
         if not switch:
             command_id = active["command_id"]
             if how != "named" and "title" not in (active.get("missing") or []):

@@ -2,7 +2,8 @@
 
 The order is the whole policy, so it reads as a list: safety first (injection — and questions
 about earlier conversations, which may quote one —, other people's calendars, bulk deletes), then
-answers about the conversation itself, then reports about the past (which must never become
+answers about the conversation itself, then corrections of what is in focus ("actually 4",
+"其实四点更好": see ``revisions.py``), then reports about the past (which must never become
 writes), then writes that name their target, then reads, and creates last — a create is only
 chosen when nothing else explains the message. "今天有什么安排" is a query because the query
 table is consulted before the create table; "明天安排开会" matches no query phrase, so it creates.
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import clean_title, title_from
 from assistant.providers.offline.when import When, read_when
 
@@ -148,6 +150,12 @@ def _correction(turn: Turn, s: Signals) -> bool:
     return corrects or resizes
 
 
+def _revision(turn: Turn, s: Signals) -> bool:
+    """A correction or revision of what was just made or is being made ("actually 4", "其实四点更好");
+    a follow-up question ("and what about Sunday?" after a query) asks about a day instead."""
+    return not _follows_a_question(turn, s) and read_revision(turn, s.text) is not None
+
+
 def _bare_time(turn: Turn, s: Signals) -> bool:
     """A bare time with nothing open ("3pm"): what should be then is for the person to say."""
     return turn.active_command is None and bool(s.when.time) and s.day is None and title_from(s.when.residue) is None
@@ -206,6 +214,7 @@ RULES: tuple[Rule, ...] = (
     ("council", lambda turn, s: s.text in lx.COUNCIL and not s.when.time),
     ("ability", _ability_only),
     ("forget", lambda turn, s: s.text in lx.FORGET),
+    ("revise", _revision),
     ("past", _past_report),
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question),
     ("change", lambda turn, s: s.text in lx.CHANGE and not s.question),

@@ -17,9 +17,10 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:please|pls|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|"
+    r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|can\s+you|could\s+you|would\s+you|will\s+you|"
-    r"i\s+(?:want|need|would\s+like|wanna)\s+to|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like)|i'?d\s+like|"
+    r"i\s+(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like)|i'?d\s+like|"
     r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|schedule|book(?:\s+in)?|put(?:\s+in|\s+down)?|add|"
     r"set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|"
     r"save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|"
@@ -33,7 +34,7 @@ _TAIL_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:找(?:一?个|点)?时间|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"^(?:找(?:一?个|点)?时间|再(?=约|安排|加|订|定|排|记|预)|其实|不对|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"我要|我想|我需要|需要|想要|我|要|想|计划|打算|准备(?!会)|在|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"约(?=一?个|[\u4e00-\u9fff]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"

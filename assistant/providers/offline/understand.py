@@ -3,7 +3,8 @@
 Deterministic and local (no randomness, no network, no weights): the message is read with the
 phrase tables in ``lexicon.py`` / ``talk_phrases.py`` and the date readers in ``when.py`` /
 ``ranges.py``, classified by the ordered rules in ``intents.py``, and turned into the tool call a
-real model would make (``create_action.py``, ``calendar_actions.py``, ``conversation_actions.py``).
+real model would make (``create_action.py``, ``calendar_actions.py``, ``revise_action.py`` for
+corrections of what was just made, ``conversation_actions.py``).
 After an intermediate tool the request ends with its result, and ``followup.py`` finishes the turn.
 
     request -> reading.read_turn -> intents.classify -> ACTIONS[intent] -> ModelResponse
@@ -25,6 +26,7 @@ from assistant.providers.offline.calls import text
 from assistant.providers.offline.intents import Signals, classify, read_signals
 from assistant.providers.offline.reading import Turn, read_turn
 from assistant.providers.offline.replies import say
+from assistant.providers.offline.revise_action import revise
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +51,7 @@ ACTIONS: dict[str, Action] = {
     "forget": conversation.words_only("forget"),
     "past": conversation.words_only("past"),
     "recurring": conversation.words_only("recurring"),
+    "revise": revise,
     "change": calendar.change,
     "delete": calendar.delete,
     "suggest": calendar.suggest,

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.providers.offline.numbers import EN_NUMBER_WORDS, ZH_NUMBER, Masker, number, zh_number
-from assistant.providers.offline.ranges import read_clock_range, read_day_range
+from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range
 from scheduling.phrases import extract_when
 
 _ORDINAL_WORDS = {
@@ -147,6 +147,15 @@ def part_of_day_words(text: str) -> str | None:
 _FILLER_BEFORE_WEEKDAY = re.compile(r"一下(?=(?:周|星期|礼拜)[一二三四五六日天])")
 
 
+def _weekday_of_week(day: str, week: DayRange) -> str | None:
+    """A weekday said beside a whole week: that weekday of that week."""
+    weekday = re.fullmatch(r"W([1-7])", day)
+    first = re.fullmatch(r"W1(?P<offset>[+-]\d+)?", week.start)
+    if weekday is None or first is None or week.end != f"W7{first.group('offset') or ''}":
+        return None
+    return f"W{weekday.group(1)}{first.group('offset') or ''}"
+
+
 def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | None = None) -> When:
     masker = Masker(text)
     for filler in _FILLER_BEFORE_WEEKDAY.finditer(text):
@@ -163,6 +172,8 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
     end = None
     if date is None and day_range is not None:
         date, end = day_range.start, day_range.end
+    elif date is not None and day_range is not None:
+        date = _weekday_of_week(date, day_range) or date  # "Saturday next week" -> W6+1
     return When(
         date=date,
         end=end,

@@ -1,0 +1,46 @@
+"""Revising what is in focus (read by ``revisions.py``): a patch to the request still open
+(``schedule_event`` with its ``command_id``, only the values that change), or a change to the
+event just made (``change_event``; "it" is left to the server unless it would miss the event).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from assistant.providers.base import ModelResponse
+from assistant.providers.offline.calendar_actions import shift_clock
+from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.intents import Signals
+from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.replies import say
+from assistant.providers.offline.revisions import read_revision
+
+Tools = Sequence[dict[str, Any]]
+
+
+def revise(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    revision = read_revision(turn, s.text)
+    if revision is None or revision.vague:
+        return text(say("ask_change_value", turn.zh))  # which day of "next week"?
+    focus, when = revision.focus, revision.when
+    new_time = when.time
+    if when.shift is not None and new_time is None:
+        # "an hour later": from the time the context shows, never a guessed one.
+        new_time = shift_clock(focus.start or "", when.shift)
+        if new_time is None:
+            return text(say("ask_shift_base" if focus.command is None else "ask_change_value", turn.zh))
+    command = focus.command
+    if command is not None and command.get("kind") == "create":
+        return call(
+            turn, tools, "schedule_event",
+            title=revision.title, date=when.single_day, time=new_time, duration_minutes=when.duration,
+            command_id=command["command_id"],
+        )  # fmt: skip
+    # A shift is counted from one event's time: name that event rather than leave "it" to the server.
+    ref = focus.entity_ref if when.shift is not None and when.time is None else focus.ref
+    return call(
+        turn, tools, "change_event",
+        event_ref=ref, ordinal=None, title=revision.title, date=when.single_day, time=new_time,
+        duration_minutes=when.duration,
+    )  # fmt: skip

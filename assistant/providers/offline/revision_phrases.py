@@ -1,0 +1,69 @@
+"""Phrase tables for corrections and revisions (read in ``revisions.py``): the words that say
+"this replaces what was said" in English and in Chinese, and the words that may surround a
+new value without naming anything else."""
+
+from __future__ import annotations
+
+import re
+
+# The value being replaced: "not 3", "instead of 7", "rather than Saturday", "不是周五".
+REPLACED_EN = re.compile(
+    r"\b(?:not|instead\s+of|rather\s+than)\s+(?:on\s+|at\s+|the\s+)?(?P<old>[\w:.']+(?:\s*[ap]\.?m\.?(?![a-z]))?)",
+    re.IGNORECASE,
+)
+REPLACED_ZH = re.compile(
+    r"不是(?P<old>[^，,。是而\s]{1,10}?)(?=[，,。\s]|而|是|$)|(?P<bad>[^，,。\s]{1,8}?)(?:不行|不方便|不合适)"
+)
+# A number alone that the shared reader leaves unread in a longer message: "can we do 5 instead?".
+BARE_HOUR = re.compile(r"(?:(?<=\s)|^)(?P<hour>\d{1,2})(?=\s*(?:[?!.,]|$|\s+(?:instead|then|please|ok|is|works)\b))")
+
+# Correction words: what may surround the new values and still leave a pure revision.
+FILLER_EN = re.compile(
+    r"\b(?:if\s+(?:that'?s|that\s+is|it'?s|possible|you\s+can|that\s+works)(?:\s+(?:ok(?:ay)?|fine|alright|with\s+you))?"
+    r"|(?:is|would\s+be|works|'?s)\s+(?:better|fine|ok(?:ay)?|best)|thank\s+you|hold\s+on|my\s+bad|let\s+us"
+    r"|that'?s|thats|it'?s|its|i'?d|let'?s|lets|meant|mean|actually|no+|nope|nah|sorry|wait|hmm+|hm|oh|oops|whoops|ah"
+    r"|um+|uh+|er|well|ok(?:ay)?|alright|right|so|yes|yeah|yep|sure|then|instead|rather|please|pls|i|we|you|us|it"
+    r"|that|this|one|the|a|an|make|change|move|push|shift|set|put|switch|reschedule|bump|do|go|have|try|keep|can|could"
+    r"|would|will|should|maybe|perhaps|probably|how|about|say|with|for|to|at|on|in|from|by|into|fine|works?|better|best"
+    r"|good|great|perfect|prefer|time|day|date|start|starting|begin|length|duration|long|just|really|back|forward"
+    r"|also|and|but|again|be|everything|else|rest|same|as|thanks|mistake|typo|correction)\b",
+    re.IGNORECASE,
+)
+_FILLER_ZH_WORDS = (
+    "我说的是", "我是说", "我的意思是", "我指的是", "意思是", "说的是", "指的是", "不好意思", "搞错了", "说错了", "弄错了", "写错了", "其实是", "实际上", "其实",
+    "还是", "不对", "不是", "算了", "改成", "改到", "改为", "改在", "改一下", "换成", "换到", "调到", "调整到", "挪到", "移到", "推迟到", "延后到",
+    "延迟到", "提前到", "推到", "放到", "定在", "放在", "安排在", "要不然", "要不", "能不能", "可不可以", "可以吗", "好吗", "行吗", "行不行", "好不好",
+    "可以", "更好", "比较好", "好一点", "好些", "更合适", "比较合适", "合适", "更方便", "比较方便", "方便", "时间", "日期", "时长", "长度", "地点不变",
+    "其他不变", "其它不变", "别的不变", "其余不变", "其他的不变", "别的都不变", "其他都不变", "都不变", "不变", "一下", "那就", "应该是", "最好", "开始", "帮我",
+    "麻烦", "我想", "改", "换", "调", "把", "它", "这个", "那个", "的", "了", "在", "请", "想", "是", "就", "那", "再", "吧", "啊", "呀",
+    "哦", "噢", "嗯", "哎", "唉", "呃", "好", "行", "对", "哈", "吃",
+)  # fmt: skip
+FILLER_ZH = re.compile("|".join(sorted(_FILLER_ZH_WORDS, key=len, reverse=True)))
+PUNCTUATION = re.compile(r"[\s,.;:!?'\"“”‘’、，。；：！？~～…()（）-]+")
+
+STRONG = re.compile(
+    r"\b(?:actually|no|nope|nah|sorry|wait|hold\s+on|oops|whoops|meant|mean|instead|rather|prefer|better|not|"
+    r"mistake|my\s+bad|typo|should\s+(?:be|have\s+been))\b|其实|实际上|还是|不对|不是|说的是|是说|意思是|指的是|更好|比较好|更合适|比较合适|"
+    r"好一点|好些|说错|搞错|弄错|写错|不行|不方便|不合适",
+    re.IGNORECASE,
+)
+VERB = re.compile(
+    r"\b(?:make\s+(?:it|that)|change|move|push|shift|set\s+it|switch|reschedule|bump|put\s+it)\b|改|换|调|挪|推迟|"
+    r"延后|延迟|提前|往后|往前|推到",
+    re.IGNORECASE,
+)
+SOFT = re.compile(
+    r"\b(?:let'?s\s+(?:say|do|go\s+with|make\s+it|try)|(?:can|could)\s+(?:we|you)|how\s+about|go\s+(?:with|for))\b|"
+    r"吧\s*$|那就|要不|能不能|可不可以|可以吗|行吗|好吗",
+    re.IGNORECASE,
+)
+# Asking what else is on a day ("what about Sunday?") is a question, unless something says "instead".
+WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b", re.IGNORECASE)
+# "晚一点", "往后推一点", "a bit later": a direction without an amount (一点 is not one o'clock here).
+A_BIT = re.compile(
+    r"(?:往后推|往前挪|往后|往前|推迟|延后|提前|推|挪|晚|早)\s*一?点儿?(?![半一二两三四五六七八九十0-9点钟])"
+    r"|\ba\s+(?:bit|little)\s+(?:later|earlier|sooner)\b",
+    re.IGNORECASE,
+)
+# "push it to the afternoon", "改到下午": a part of the day alone, when no clock time is said.
+PART_OF_DAY = re.compile(r"\b(?:morning|afternoon|evening|night|tonight)\b|上午|下午|早上|早晨|中午|晚上|傍晚", re.I)

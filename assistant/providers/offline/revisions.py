@@ -1,0 +1,184 @@
+"""Corrections and revisions of the appointment just made, or of the one still being made:
+"actually 4", "no no, I meant 4pm not 3", "make it lunch at noon", "can we do 5 instead?",
+"其实四点更好", "还是周日吧", "我说的是周二", "时间改成下午四点吧，地点不变".
+
+A message is a revision when three things hold:
+
+- it says a new value: a day, a time, a length, a shift ("an hour later") or a new kind of meal;
+- once those values (and the value being replaced: "not 3", "不是周五") are read, only correction
+  words are left — nothing that names another event or a new request ("and lunch with Sam …");
+- something is in focus to revise, and the message sounds like a revision of it: a correction word
+  ("actually", "I meant", "其实", "不对"), a change verb ("make it", "push", "改", "推迟"), or —
+  for the thing just made or being made — a softer proposal ("let's say", "can we do", "…吧").
+
+``read_revision`` only reads; ``revise_action.py`` makes the call.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline import revision_phrases as rp
+from assistant.providers.offline.meals import MEAL, read_meals, retitled, usual_time
+from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.when import When, read_when
+
+_MADE = frozenset({"created", "updated", "to delete"})
+
+
+@dataclass(frozen=True)
+class Focus:
+    """What a revision revises: the request still open, or an event already on the calendar."""
+
+    command: dict[str, Any] | None  # the open request, if any
+    ref: str | None  # the event, when "it" (the server's focus) would not reach it
+    entity_ref: str | None  # the event the revision starts from, for a shift
+    title: str | None
+    start: str | None  # "HH:mm", when known
+
+
+@dataclass(frozen=True)
+class Revision:
+    focus: Focus
+    when: When
+    title: str | None  # the new title, when the kind of meal changes
+    vague: bool = False  # "I meant next week", "a bit later": no one day or time to move to yet
+
+
+def _made(turn: Turn) -> dict[str, Any] | None:
+    """The event the person just made (or changed), as the context shows it: the current goal's
+    event, else the newest finished create or change found by its title among the recent events."""
+    entities = turn.recent_entities
+    intent = turn.context.get("intent") or {}
+    goal = intent.get("goal") or {}
+    if goal.get("kind") in {"create", "change"} and goal.get("status") == "done" and goal.get("event_id"):
+        ref = f"E{goal['event_id']}"
+        return next((e for e in entities if e.get("ref") == ref), None)
+    finished = [g for g in intent.get("completed") or [] if isinstance(g, dict)]
+    for done in reversed(finished):
+        if done.get("kind") in {"create", "change"} and done.get("status") == "done" and done.get("title"):
+            title = str(done["title"]).casefold()
+            return next((e for e in entities if str(e.get("title") or "").casefold() == title), None)
+    return next((e for e in entities if e.get("via") in _MADE), None)
+
+
+def _focus(turn: Turn, cue: str) -> Focus | None:
+    command = turn.active_command
+    if command is not None:
+        known = command.get("known") or {}
+        ref = str(command["event_ref"]) if command.get("kind") == "change" and command.get("event_ref") else None
+        entity = next((e for e in turn.recent_entities if ref and e.get("ref") == ref), {})
+        title = known.get("title") or entity.get("title")
+        start = known.get("time") or entity.get("start")
+        return Focus(command, ref, ref, str(title) if title else None, str(start) if start else None)
+    entities = turn.recent_entities
+    if not entities:
+        return None
+    top, made = entities[0], _made(turn)
+    # The server's "it" surely is the top event when it was just made or changed and nothing was
+    # looked up since (a look at an empty day leaves nothing in focus), or when it was the one
+    # event just listed. Otherwise the event is named.
+    goal = (turn.context.get("intent") or {}).get("goal") or {}
+    event_id = goal.get("event_id")
+    made_last = goal.get("kind") in {"create", "change"} and (event_id is None or f"E{event_id}" == top.get("ref"))
+    nothing_since = not goal or made_last
+    in_focus = (top.get("via") in _MADE and nothing_since) or turn.last_listed == [str(top["ref"])]
+    if made is not None and made.get("ref") == top.get("ref"):
+        return Focus(None, None if in_focus else str(top["ref"]), str(top["ref"]), top.get("title"), top.get("start"))
+    if cue == "strong" and made is not None:
+        # "actually, make it 8" after a look at a busy day: the correction is of what was just made.
+        return Focus(None, str(made["ref"]), str(made["ref"]), made.get("title"), made.get("start"))
+    if in_focus and (cue != "soft" or top.get("via") in _MADE):
+        return Focus(None, None, str(top["ref"]), top.get("title"), top.get("start"))
+    if top.get("via") in _MADE and cue != "soft":
+        return Focus(None, str(top["ref"]), str(top["ref"]), top.get("title"), top.get("start"))
+    return None
+
+
+def _cue(text: str, today: datetime.date) -> str | None:
+    if rp.STRONG.search(text):
+        return "strong"
+    when = read_when(text, today=today)
+    if rp.VERB.search(text) or rp.A_BIT.search(text) or lx.LENGTH_CHANGE.search(text) or when.shift is not None:
+        return "verb"  # "make it …", "it only needs 30 minutes", "an hour later"
+    if when.duration is not None and not (when.date or when.time):
+        return "verb"  # "90 minutes": a length alone can only be a new length
+    return "soft" if rp.SOFT.search(text) else None
+
+
+def _is_when(words: str, today: datetime.date) -> bool:
+    if MEAL.fullmatch(words.strip()) or re.fullmatch(r"\d{1,2}(?::\d{2})?", words.strip()):
+        return True
+    found = read_when(words, today=today)
+    return bool(found.date or found.time or found.duration)
+
+
+def _without_replaced(text: str, today: datetime.date) -> str:
+    """The message without the value it replaces: "4pm not 3" -> "4pm"."""
+
+    def drop(match: re.Match[str]) -> str:
+        old = match.groupdict().get("old") or match.groupdict().get("bad")
+        return " " if old and _is_when(old, today) else match.group(0)
+
+    return rp.REPLACED_ZH.sub(drop, rp.REPLACED_EN.sub(drop, text))
+
+
+def _near(meal: str | None, focus: Focus) -> datetime.time | None:
+    """Where a bare hour belongs: near the new meal ("lunch at 1"), else near the event's own time."""
+    if meal is not None:
+        return usual_time(meal)
+    if focus.start and re.fullmatch(r"\d{2}:\d{2}", focus.start):
+        return datetime.time(int(focus.start[:2]), int(focus.start[3:]))
+    return None
+
+
+def _read(text: str, turn: Turn, near: datetime.time | None) -> When:
+    when = read_when(text, today=turn.today, prefer_near=near)
+    if when.time is None and rp.BARE_HOUR.search(when.residue):
+        # "can we do 5 instead?": a number alone is the hour (the shared reader wants "at 5").
+        again = read_when(rp.BARE_HOUR.sub(r"at \g<hour>", text, count=1), today=turn.today, prefer_near=near)
+        if again.time is not None:
+            return again
+    return when
+
+
+def _only_correction_words(residue: str) -> bool:
+    left = rp.FILLER_ZH.sub(" ", rp.FILLER_EN.sub(" ", lx.LENGTH_CHANGE.sub(" ", residue)))
+    return not rp.PUNCTUATION.sub("", left)
+
+
+def read_revision(turn: Turn, text: str) -> Revision | None:
+    """The revision ``text`` makes to what is in focus, or None when it is something else."""
+    cue = _cue(text, turn.today)
+    if cue is None or lx.RENAME.search(text):
+        return None  # renames ("call it …") are read by the change reader
+    if rp.WHAT_ABOUT.search(text) and turn.active_command is None and not re.search(r"\binstead\b", text, re.I):
+        return None
+    focus = _focus(turn, cue)
+    if focus is None:
+        return None
+    cleaned = _without_replaced(text, turn.today)
+    a_bit = rp.A_BIT.search(cleaned)
+    if a_bit is not None:
+        cleaned = cleaned[: a_bit.start()] + " " + cleaned[a_bit.end() :]  # "推一点" is not 1 o'clock
+    said_meal = read_meals(cleaned, focus.title).new_kind
+    when = _read(cleaned, turn, _near(said_meal, focus))
+    if when.ordinal is not None or when.past:
+        return None  # a list position picks an event; a past day is a report
+    meals = read_meals(when.residue, focus.title)
+    residue = meals.residue
+    part = None if when.time else rp.PART_OF_DAY.search(residue)
+    if part is not None:
+        residue = rp.PART_OF_DAY.sub(" ", residue)
+    if not _only_correction_words(residue):
+        return None
+    title = retitled(focus.title, meals.new_kind) if meals.new_kind else None
+    if not (title or when.date or when.time or when.duration or when.shift):
+        # "a bit later", "push it to the afternoon": which time is still the person's to say.
+        vague = a_bit is not None or part is not None
+        return Revision(focus=focus, when=when, title=None, vague=True) if vague else None
+    return Revision(focus=focus, when=when, title=title, vague=when.end is not None)
