@@ -154,18 +154,25 @@ def command_merge_patch(
     validate_patch(patch)
     revealed: list[str] = []
     revised: dict[str, tuple[Any, Any]] = {}
+    today = local_today(now, profile_get(user=command.owner).zone)
     for name, value in patch.values().items():
         if name == "title":
             value = clean_title(value)
         if name == "date" and command.candidates and command.status == CommandStatus.NEEDS_DATE:
-            value = _pick_offered_day(command, value, local_today(now, profile_get(user=command.owner).zone))
+            value = _pick_offered_day(command, value, today)
         old = command.slot_value(name)
-        if old == value:
+        if old == value and name != "date":
             continue
         defaulted = name == "duration_minutes" and (command.slots.get(name) or {}).get("raw") == ""
         command.slots[name] = _slot(
             value, raw=patch.raw.get(name, str(value)), source_turn=source_turn, confidence=patch.confidence
         )
+        if name == "date":
+            # A relative symbol means the day it was said on: "D+1" said at 23:50 is still
+            # that tomorrow when the time arrives at 00:10.
+            command.slots[name]["anchor"] = today.isoformat()
+        if old == value:
+            continue
         if old is None or defaulted:
             revealed.append(name)
             _history(command, CommandChange.Kind.REVEAL, name, old, value, now, source_turn)
@@ -258,6 +265,12 @@ def command_confirm_delete(*, owner: User, command_id: uuid.UUID | str, now: dat
         if command.target_event_id is None:
             _set_status(command, CommandStatus.CANCELLED, now, note="event already gone")
             return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event no longer exists")
+        asked = (command.slots.get("event") or {}).get("value") or {}
+        current = Event.objects.filter(owner=owner, id=command.target_event_id).first()
+        if current is not None and asked and _event_snapshot(current) != asked:
+            # Only the event the question named may be deleted; a moved or renamed one is asked again.
+            _set_status(command, CommandStatus.CANCELLED, now, note="event changed since the question")
+            return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event changed since the question")
         try:
             event = event_delete(owner=owner, event_id=command.target_event_id)
         except NotFound:
@@ -306,6 +319,17 @@ def command_cancel(*, owner: User, command_id: uuid.UUID | str, now: datetime.da
             return _settled(command)
         _set_status(command, CommandStatus.CANCELLED, now, note="cancelled by the person")
         return CommandOutcome(Outcome.CANCELLED, command=command)
+
+
+def commands_cancel_pending_deletes(*, owner: User, event_id: int, now: datetime.datetime) -> int:
+    """Withdraw the delete questions still open for an event (the person chose to change it)."""
+    pending = ScheduleCommand.objects.filter(
+        owner=owner, kind=CommandKind.DELETE, target_event_id=event_id, status=CommandStatus.AWAITING_CONFIRMATION
+    ).values_list("id", flat=True)
+    return sum(
+        command_cancel(owner=owner, command_id=command_id, now=now).status == Outcome.CANCELLED
+        for command_id in pending
+    )
 
 
 def command_expire(*, command_id: uuid.UUID | str, now: datetime.datetime) -> bool:
@@ -390,7 +414,14 @@ def _execute_locked(command: ScheduleCommand, now: datetime.datetime, source_tur
 
     clashes = event_conflicts(owner=owner, start=start, end=end, exclude_ids=[target.id] if target else [])
     if clashes:
-        suggestions = nearest_free_slots(owner=owner, profile=profile, wanted_start=start, duration=duration, now=now)
+        suggestions = nearest_free_slots(
+            owner=owner,
+            profile=profile,
+            wanted_start=start,
+            duration=duration,
+            now=now,
+            ignore_ids=[target.id] if target else [],
+        )
         command.candidates = [slot.as_dict() for slot in suggestions]
         command.missing = []
         _set_status(command, CommandStatus.CONFLICT, now)
@@ -429,7 +460,7 @@ def _when(
     time_expression = command.slot_value("time")
     local_target = target.starts_at.astimezone(zone) if target else None
     if date_expression is not None:
-        days = symbols.resolve(str(date_expression), today)
+        days = symbols.resolve(str(date_expression), _anchor(command, today))
         if len(days) > 1:
             # "This weekend" said on a Sunday: Saturday is gone, only Sunday is a candidate.
             ahead = [day for day in days if day >= today]
@@ -448,13 +479,19 @@ def _when(
     return day, clock
 
 
+def _anchor(command: ScheduleCommand, today: datetime.date) -> datetime.date:
+    """The day the date slot was said on (its symbol is read against that day)."""
+    anchor = (command.slots.get("date") or {}).get("anchor")
+    return datetime.date.fromisoformat(anchor) if isinstance(anchor, str) else today
+
+
 def _date_choice(command: ScheduleCommand, today: datetime.date) -> list[datetime.date]:
     """The days still ahead that the date slot leaves open (a weekend), or [] when it is one day."""
     expression = command.slot_value("date")
     if not isinstance(expression, str):
         return []
     try:
-        days = symbols.resolve(expression, today)
+        days = symbols.resolve(expression, _anchor(command, today))
     except symbols.InvalidExpression:
         return []
     ahead = [day for day in days if day >= today]
@@ -519,8 +556,12 @@ def _settled(command: ScheduleCommand) -> CommandOutcome:
     status = command.status
     if status == CommandStatus.CREATED:
         event = Event.objects.filter(created_by_command=command).first()
+        if event is None:
+            return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event it created was deleted since")
         return CommandOutcome(Outcome.CREATED, command=command, event=event, already_done=True)
     if status == CommandStatus.UPDATED:
+        if command.target_event is None:
+            return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event was deleted since")
         return CommandOutcome(Outcome.UPDATED, command=command, event=command.target_event, already_done=True)
     if status == CommandStatus.DELETED:
         return CommandOutcome(Outcome.DELETED, command=command, already_done=True)

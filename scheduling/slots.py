@@ -87,8 +87,11 @@ def nearest_free_slots(
     now: datetime.datetime,
     limit: int = 3,
     search_days: int = 7,
+    ignore_ids: Sequence[int] = (),
 ) -> list[Slot]:
     """Free slots closest to a wanted start, for the answer to a conflict.
+
+    ``ignore_ids`` are events that do not count as busy (the event being moved).
 
     The wanted day is searched over its working hours widened to include the wanted time
     (a 20:00 dinner looks around 20:00, not only inside 09:00-18:00); when that day has no
@@ -101,14 +104,15 @@ def nearest_free_slots(
     start_clock = min(profile.work_start, local_start.time())
     end_clock = profile.work_end if local_end.date() != day else max(profile.work_end, local_end.time())
     window = (local_datetime(day, start_clock, zone), local_datetime(day, end_clock, zone))
-    same_day = _fit(owner=owner, windows=[window], duration=duration, now=now, limit=MAX_SUGGESTIONS * 4)
+    same_day = _fit(
+        owner=owner, windows=[window], duration=duration, now=now, limit=MAX_SUGGESTIONS * 4, ignore_ids=ignore_ids
+    )
     if same_day:
         same_day.sort(key=lambda slot: (abs(slot.start - wanted_start), slot.start))
         return sorted(same_day[:limit], key=lambda slot: slot.start)
     later_days = [day + datetime.timedelta(days=offset) for offset in range(1, search_days + 1)]
-    return free_slots(
-        owner=owner, profile=profile, days=later_days, duration=duration, part=PartOfDay.ANY, now=now, limit=limit
-    )
+    windows = [w for w in (day_window(day, PartOfDay.ANY, profile) for day in later_days) if w]
+    return _fit(owner=owner, windows=windows, duration=duration, now=now, limit=limit, ignore_ids=ignore_ids)
 
 
 def _fit(
@@ -118,15 +122,16 @@ def _fit(
     duration: datetime.timedelta,
     now: datetime.datetime,
     limit: int,
+    ignore_ids: Sequence[int] = (),
 ) -> list[Slot]:
     windows = sorted(windows)
     if not windows or duration <= datetime.timedelta(0) or limit <= 0:
         return []
     busy = [
         (event.starts_at, event.ends_at)
-        for event in event_list_in_range(owner=owner, start=windows[0][0], end=windows[-1][1]).only(
-            "starts_at", "ends_at"
-        )
+        for event in event_list_in_range(owner=owner, start=windows[0][0], end=windows[-1][1])
+        .exclude(id__in=list(ignore_ids))
+        .only("starts_at", "ends_at")
     ]
     slots: list[Slot] = []
     for window_start, window_end in windows:

@@ -61,7 +61,8 @@ def command_fact(command: ScheduleCommand, today: datetime.date) -> dict[str, An
     date = known.get("date")
     if isinstance(date, str):
         try:
-            days = symbols.resolve(date, today)
+            anchor = (command.slots.get("date") or {}).get("anchor")
+            days = symbols.resolve(date, datetime.date.fromisoformat(anchor) if isinstance(anchor, str) else today)
         except symbols.InvalidExpression:
             days = []
         if days:

@@ -61,6 +61,14 @@ def parse_arguments(name: str, raw: str | Mapping[str, Any]) -> dict[str, Any] |
         arguments = dict(raw)
     if not isinstance(arguments, dict):
         return "arguments must be a JSON object"
+    for field, schema in spec.parameters.get("properties", {}).items():
+        value = arguments.get(field)
+        kinds = schema.get("type")
+        # JSON Schema counts 90.0 as an integer; the server keeps integers as integers.
+        if isinstance(value, float) and "integer" in (kinds if isinstance(kinds, list) else [kinds]):
+            if not value.is_integer():
+                return f"{field}: {value} is not a whole number"
+            arguments[field] = int(value)
     errors = sorted(_VALIDATORS[name].iter_errors(arguments), key=lambda error: list(error.path))
     if errors:
         where = "/".join(str(part) for part in errors[0].path) or "(root)"

@@ -66,6 +66,9 @@ class EventRangeSerializer(serializers.Serializer[Any]):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         end = attrs.get("end") or attrs["start"]
+        for day in (attrs["start"], end):
+            if not datetime.date(1900, 1, 1) <= day <= datetime.date(2999, 12, 30):
+                raise serializers.ValidationError("dates must be between 1900 and 2999")
         if end < attrs["start"]:
             raise serializers.ValidationError("end is before start")
         if end - attrs["start"] > datetime.timedelta(days=62):

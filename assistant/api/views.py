@@ -39,7 +39,9 @@ GATE_ENTRIES = {"confirmation", "confirmation_gate", "confirmation_button"}
 
 def turn_payload(outcome: TurnOutcome) -> dict[str, Any]:
     trace = outcome.trace
-    tool_calls = [call for call in trace.tool_calls if call.get("name") not in GATE_ENTRIES]
+    tool_calls = [
+        call for call in trace.tool_calls if call.get("name") not in GATE_ENTRIES and not call.get("rolled_back")
+    ]
     return {
         "user_message": MessageSerializer(outcome.user_message).data,
         "assistant_message": MessageSerializer(outcome.assistant_message).data,

@@ -155,7 +155,7 @@ class _Deriver:
                 self.switch_to(goal, known)
         self.slot_changes(known)
         if known.get("title") and self.goal and self.goal.get("title") != known["title"]:
-            self.goal["title"] = known["title"]
+            self.set_status(self.goal["status"], title=known["title"])
         final = FINAL_COMMAND_STATUSES.get(command.get("status", ""))
         event = act.data.get("event") or {}
         if final:
@@ -170,7 +170,8 @@ class _Deriver:
             return
         event_id = _event_id(event)
         changed = {k: v for k, v in (command.get("known") or {}).items() if k in SLOT_NAMES}
-        if self.goal is None or self.goal.get("event_id") != event_id:
+        deleting = self.goal is not None and self.goal.get("kind") == "delete"
+        if self.goal is None or self.goal.get("event_id") != event_id or deleting:
             goal = {
                 "id": self.new_goal_id(),
                 "kind": "change",
@@ -181,7 +182,8 @@ class _Deriver:
             }
             previous = act.data.get("previous") or event
             start = {"title": previous.get("title"), "date": previous.get("date"), "time": previous.get("start")}
-            self.switch_to(goal, start)
+            # "Delete it … actually, move it": the delete is dropped, not put aside.
+            self.switch_to(goal, start, drop="cancelled" if deleting else None)
         self.slot_changes(changed)
         final = FINAL_COMMAND_STATUSES.get(command.get("status", ""))
         if final:

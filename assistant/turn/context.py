@@ -95,6 +95,9 @@ class TurnContext:
         """After a rollback: the acts, effects and entity changes of this turn did not happen."""
         self.acts.clear()
         self.effects.clear()
+        for call in self.tool_calls:
+            call["rolled_back"] = True
+            call.pop("event", None)
         self.entities = EntityStack(self.state.entities)
         self.queried = False
 

@@ -123,6 +123,9 @@ def confirmation_gate(context: TurnContext) -> Reply | None:
 
 def decide(context: TurnContext, confirmation: PendingConfirmation, answer: str, verdict: Verdict) -> Reply:
     """Carry out (or refuse) an answer to a confirmation; shared by typed answers and card buttons."""
+    if verdict == Verdict.CURRENT and answer == "yes" and not _event_as_asked(context, confirmation):
+        # The event was moved or renamed (in another thread, say) since the question named it.
+        verdict = Verdict.STALE_OR_MISMATCH
     if verdict != Verdict.CURRENT:
         if confirmation.status == ConfirmationStatus.PENDING:
             confirmation.status = ConfirmationStatus.STALE
@@ -153,6 +156,23 @@ def decide(context: TurnContext, confirmation: PendingConfirmation, answer: str,
     result = outcome_result(tool_context(context), outcome)
     record_result(context, "confirmation", result, {})
     return reply_for(context, "confirmation", result)
+
+
+def _event_as_asked(context: TurnContext, confirmation: PendingConfirmation) -> bool:
+    """Is the event still the one the question named (same title, day and start)?"""
+    if confirmation.kind != PendingConfirmation.Kind.DELETE_EVENT:
+        return True
+    try:
+        event = event_get(owner=context.user, event_id=int(confirmation.action["event_id"]))
+    except NotFound:
+        return True  # gone already: the delete reports that honestly
+    now_named = event_fact(event, context.zone)
+    action = confirmation.action
+    return (now_named["title"], now_named["date"], now_named["start"]) == (
+        action.get("title"),
+        action.get("date"),
+        action.get("start"),
+    )
 
 
 def _declined(context: TurnContext, confirmation: PendingConfirmation) -> Reply:

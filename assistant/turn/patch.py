@@ -145,12 +145,13 @@ _ZH_FILLER = re.compile("|".join(sorted(map(re.escape, FILLER_ZH), key=len, reve
 _PUNCT = re.compile(r"[\s,.!?;:~…、，。！？；：～\-—()（）\"'“”‘’]+")
 
 _TITLE_EN = re.compile(
-    r"^\s*(?:(?:please\s+)?(?:call|name|title)\s+it|rename\s+it(?:\s+to)?|the\s+title\s+is|title\s*[:：]|it'?s\s+called)"
+    r"^\s*(?:(?:please\s+)?(?:call|name|title)\s+it(?!\s+(?:off|a\s+day|a\s+night|quits|even)\b)|rename\s+it(?:\s+to)?|"
+    r"the\s+title\s+is|title\s*[:：]|it'?s\s+called)"
     r"\s+[\"'“]?(?P<title>[^\"'”]{1,120}?)[\"'”]?\s*[.!]?\s*$",
     re.IGNORECASE,
 )
 _TITLE_ZH = re.compile(
-    r"^\s*(?:就)?(?:叫它|叫做|叫|名字叫|名字是|标题是|标题叫|改名为|改名叫|改名成)[「“\"]?(?P<title>[^」”\"]{1,60}?)[」”\"]?\s*[吧。！!]?\s*$"
+    r"^\s*(?:就)?(?:叫它|叫做|叫(?!停)|名字叫|名字是|标题是|标题叫|改名为|改名叫|改名成)[「“\"]?(?P<title>[^」”\"]{1,60}?)[」”\"]?\s*[吧。！!]?\s*$"
 )
 
 _NUMBER_EN = {
@@ -207,14 +208,26 @@ def _zh_number(text: str) -> int | None:
     return None
 
 
+# "in 2 hours", "move it an hour", "an hour later", "推迟一个小时": a shift of the time, not a length.
+_SHIFT_BEFORE = re.compile(
+    r"\b(?:in|within|move|moved|push|pushed|shift|delay|postpone|bring|by|after|before|back|forward)\s*(?:it\s+|that\s+)?$",
+    re.I,
+)
+_SHIFT_AFTER = re.compile(r"^\s*(?:later|earlier|before|after|from now|back|forward|ago)\b", re.I)
+
+
 def _duration(text: str) -> tuple[int, tuple[int, int]] | None:
     match = _DURATION_EN.search(text)
     if match:
+        if _SHIFT_BEFORE.search(text[: match.start()]) or _SHIFT_AFTER.match(text[match.end() :]):
+            return None
         if match.group("half"):
             return 30, match.span()
         raw = match.group("number").lower()
         number = float(raw) if raw[0].isdigit() else float(_NUMBER_EN[raw])
         unit = match.group("unit").lower()
+        if unit == "h" and number > 12:
+            return None  # "15h" is a clock time in much of the world, not fifteen hours
         minutes = number * 60 if unit.startswith("h") else number
         if match.group("and_half"):
             minutes += 30
@@ -298,8 +311,10 @@ def read_patch(
 
 
 _NOT_A_TITLE = re.compile(
-    r"\?|？|\b(?:cancel|never\s*mind|forget|stop|no|nope|what|when|where|why|how|who|which|schedule|book|delete|remove|"
-    r"move|change|remind|help|hi|hello|hey|thanks|thank)\b|算了|取消|不要|删除|什么|怎么|为什么|几点|哪天|哪里|谁|吗|呢|你好|谢谢|安排|帮我",
+    r"\?|？|\b(?:cancel|never\s*mind|forget|stop|no|nope|nah|not|wait|hold|later|skip|leave|dunno|know|idea|sure|"
+    r"ok|okay|yes|yeah|maybe|hmm|um|uh|whatever|anything|something|nothing|what|when|where|why|how|who|which|"
+    r"schedule|book|delete|remove|move|change|remind|help|hi|hello|hey|thanks|thank|sorry|please|it|that|this)\b|"
+    r"算了|取消|不要|不用|不知道|随便|等等|等一下|稍后|以后再说|先这样|删除|什么|怎么|为什么|几点|哪天|哪里|谁|吗|呢|你好|谢谢|安排|帮我|好的|可以|行|嗯",
     re.IGNORECASE,
 )
 

@@ -12,13 +12,13 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 
-from assistant.intent.confirmations import confirmation_check
+from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.models import PendingConfirmation
 from assistant.providers.base import ModelError, Provider
 from assistant.providers.registry import get_provider
 from assistant.turn.context import Emit, Reply, TurnContext, _no_emit
 from assistant.turn.exit import enforce_exit_invariant
-from assistant.turn.gates import confirmation_gate, decide, fast_path_gate
+from assistant.turn.gates import confirmation_gate, decide, fast_path_gate, previous_assistant_message
 from assistant.turn.load import load_turn, thread_get
 from assistant.turn.lock import thread_lock
 from assistant.turn.model import model_failure_reply, model_turn
@@ -104,6 +104,10 @@ def handle_confirmation(
         verdict = confirmation_check(
             confirmation, context.state, now=context.now, presented_action_digest=action_digest
         )
+        previous = previous_assistant_message(context)
+        if previous is None or previous.id != confirmation.message_id:
+            # Like a typed "yes": the question must be the last thing the assistant said.
+            verdict = Verdict.STALE_OR_MISMATCH
         context.tool_calls.append({"name": "confirmation_button", "answer": answer, "verdict": verdict.value})
         reply = enforce_exit_invariant(context, decide(context, confirmation, answer, verdict))
         return record_turn(context, reply)

@@ -50,6 +50,7 @@ def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
     context.state = state
 
     marker = None
+    confirmation = None
     card = reply.card
     if reply.confirmation is not None:
         confirmation = confirmation_create(
@@ -80,6 +81,9 @@ def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
         card=card,
         flags=flags,
     )
+    if confirmation is not None:
+        confirmation.message = assistant_message
+        confirmation.save(update_fields=["message"])
     thread = context.thread
     thread.last_activity_at = answered_at
     update = ["last_activity_at"]

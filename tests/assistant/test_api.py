@@ -127,6 +127,8 @@ def test_events_are_listed_for_a_range_in_the_persons_zone(
     assert api.get("/api/events/?start=2026-12-08&end=2026-12-01").status_code == 400
     assert api.get("/api/events/?start=not-a-date").status_code == 400
     assert api.get("/api/events/?start=2026-01-01&end=2026-12-31").status_code == 400
+    assert api.get("/api/events/?start=9999-12-31").status_code == 400
+    assert api.get("/api/events/?start=0001-01-01").status_code == 400
 
 
 def test_profile_settings(api: Client) -> None:

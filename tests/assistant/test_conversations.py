@@ -239,3 +239,51 @@ def test_conflict_then_a_new_time_on_the_fast_path(chat: Chat, add_event: Callab
     done = chat.say("make it 5")
     assert done.trace.route == "fast_path"
     assert sorted(local(e) for e in chat.events()) == ["Fri 2026-12-11 15:00", "Fri 2026-12-11 17:00"]
+
+
+def test_a_yes_never_deletes_an_event_that_changed_since_the_question(
+    chat: Chat, add_event: Callable[..., Event], make_chat: Any
+) -> None:
+    event = add_event(chat.user, "Dentist", "2026-12-11T15:00")
+    chat.say("what's on Friday?", tool("query_events", start="W5", end=None))
+    chat.say("delete it", tool("delete_event", event_ref=None, ordinal=None))
+    moved = datetime.timedelta(days=1)
+    Event.objects.filter(id=event.id).update(
+        title="Board review", starts_at=event.starts_at + moved, ends_at=event.ends_at + moved
+    )
+    again = chat.say("yes")
+    assert Event.objects.filter(id=event.id).exists()
+    assert "stale_confirmation" in again.trace.flags and "'Board review'" in again.reply and "ask again" in again.reply
+    done = chat.say("yes")
+    assert not Event.objects.filter(id=event.id).exists() and "Deleted" in done.reply
+
+
+def test_a_confirm_button_goes_stale_after_other_messages_like_a_typed_yes(
+    chat: Chat, add_event: Callable[..., Event]
+) -> None:
+    from assistant.turn.pipeline import handle_confirmation
+
+    event = add_event(chat.user, "Dentist", "2026-12-11T15:00")
+    chat.say("what's on Friday?", tool("query_events", start="W5", end=None))
+    card = chat.say("delete it", tool("delete_event", event_ref=None, ordinal=None)).assistant_message.card
+    chat.say("thanks, how are you?", text("I'm well, thanks!"))
+    pressed = handle_confirmation(
+        user=chat.user, confirmation_id=card["confirmation_id"], decision="confirm", action_digest=card["action_digest"]
+    )
+    assert "stale_confirmation" in pressed.trace.flags and Event.objects.filter(id=event.id).exists()
+
+
+def test_delete_then_actually_move_it_drops_the_delete(chat: Chat, add_event: Callable[..., Event]) -> None:
+    add_event(chat.user, "Dentist", "2026-12-11T15:00")
+    chat.say("what's on Friday?", tool("query_events", start="W5", end=None))
+    chat.say("delete it", tool("delete_event", event_ref=None, ordinal=None))
+    chat.say(
+        "actually, just move it to 5pm",
+        tool("change_event", event_ref=None, ordinal=None, title=None, date=None, time="17:00", duration_minutes=None),
+    )
+    [event] = chat.events()
+    assert local(event) == "Fri 2026-12-11 17:00"
+    state = intent(chat)
+    assert state["goal"]["kind"] == "change" and state["goal"]["status"] == "done" and state["suspended"] == []
+    assert state["completed"][-2]["kind"] == "delete" and state["completed"][-2]["status"] == "cancelled"
+    assert [c.status for c in chat.commands() if c.kind == "delete"] == [CommandStatus.CANCELLED]

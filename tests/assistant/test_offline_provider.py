@@ -439,6 +439,7 @@ def test_actually_another_time(subject: str, message: str, changes: dict[str, An
         ("dinner", "push it back to 6", {"time": "18:00"}),
         ("dinner", "let's make it 6 instead of 7", {"time": "18:00"}),
         ("dinner", "how about 8 instead?", {"time": "20:00"}),
+        ("dinner", "8 would be better", {"time": "20:00"}),
         ("dentist_zh", "推迟到六点", {"time": "18:00"}),
         ("dentist_zh", "要不改成四点", {"time": "16:00"}),
         ("dentist_zh", "能不能改到四点", {"time": "16:00"}),
@@ -457,6 +458,7 @@ def test_a_proposal_instead(subject: str, message: str, changes: dict[str, Any])
         ("dinner", "hmm, actually make it Sunday instead, if that's ok", {"date": "W7"}),
         ("dinner", "not Saturday, Sunday", {"date": "W7"}),
         ("dinner", "oops, I meant Saturday next week", {"date": "W6+1"}),
+        ("dinner", "I said Sunday", {"date": "W7"}),
         ("dentist_zh", "还是周日吧", {"date": "W7"}),
         ("dentist_zh", "我说的是周二", {"date": "W2"}),
         ("dentist_zh", "我的意思是周二", {"date": "W2"}),
@@ -561,6 +563,8 @@ def test_questions_detours_and_new_requests_are_not_revisions(how: str) -> None:
     new_zh = tool_of(respond(request("周四中午十二点半和小王吃午饭", **setup_zh)))
     assert new_zh == ("schedule_event", {"title": "和小王吃午饭", "date": "W4", "time": "12:30", "duration_minutes": None, "command_id": None})  # fmt: skip
     assert tool_of(respond(request("actually, what's on Friday?", **setup))) == ("query_events", {"start": "W5", "end": None})  # fmt: skip
+    for look in ("no, show me Sunday", "can you check Sunday instead?"):
+        assert tool_of(respond(request(look, **setup))) == ("query_events", {"start": "W7", "end": None}), look
     back = respond(request("ok, back to the dinner", suspended=SUSPENDED, **setup))
     assert tool_of(back) == ("resume_task", {"task_ref": "T2"})
     back_zh = respond(request("回到刚才的晚饭", suspended=SUSPENDED_ZH, **setup_zh))

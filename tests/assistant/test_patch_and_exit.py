@@ -31,6 +31,7 @@ MONDAY = datetime.date(2026, 12, 7)
         ("叫它团队午餐", None, None, None, "团队午餐"),
         ("2026-12-12", "2026-12-12", None, None, None),
         ("2026-12-08 14:00", "2026-12-08", "14:00", None, None),
+        ("15h", None, "15:00", None, None),
     ],
 )
 def test_patches_are_read(
@@ -193,3 +194,41 @@ def test_short_answers(text: str, answer: str | None) -> None:
     from assistant.turn.gates import read_short_answer
 
     assert read_short_answer(text) == answer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "call it off",
+        "call it a day",
+        "叫停",
+        "in 2 hours",
+        "in 30 minutes",
+        "move it an hour",
+        "push it an hour",
+        "an hour later",
+    ],
+)
+def test_idioms_and_shifts_are_not_patches(text: str) -> None:
+    assert read_patch(text, today=MONDAY) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not now",
+        "nah",
+        "wait",
+        "hold on",
+        "leave it",
+        "skip",
+        "I don't know",
+        "no idea",
+        "whatever",
+        "不知道",
+        "随便",
+        "等一下",
+    ],
+)
+def test_hesitations_are_not_titles(text: str) -> None:
+    assert read_patch(text, today=MONDAY, expecting_title=True) is None

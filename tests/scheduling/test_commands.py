@@ -289,3 +289,30 @@ def test_the_sweep_marks_only_stale_open_stubs(person: Any, frozen_now: datetime
     assert statuses[stale.command.id] == CommandStatus.EXPIRED
     assert statuses[fresh.command.id] == CommandStatus.NEEDS_DATE
     assert statuses[done.command.id] == CommandStatus.CREATED
+
+
+def test_a_relative_day_means_the_day_it_was_said_on(person: Any) -> None:
+    before_midnight = datetime.datetime(2026, 12, 7, 15, 50, tzinfo=datetime.UTC)  # 23:50 Monday in Shanghai
+    asked = apply(person, before_midnight, title="Dentist", date="D+1")
+    after_midnight = before_midnight + datetime.timedelta(minutes=20)  # 00:10 Tuesday
+    done = apply(person, after_midnight, command_id=asked.command.id, time="15:00")
+    assert local(done.event) == "Tue 2026-12-08 15:00"  # "tomorrow" as said on Monday, not Wednesday
+
+
+def test_a_done_stub_whose_event_was_deleted_says_so(person: Any, frozen_now: datetime.datetime) -> None:
+    done = apply(person, frozen_now, title="Dentist", date="D+1", time="15:00")
+    done.event.delete()
+    again = command_execute(owner=person, command_id=done.command.id, now=frozen_now)
+    assert again.status == Outcome.NOT_FOUND and "deleted" in again.problem
+
+
+def test_moving_an_event_may_land_on_its_own_time(
+    person: Any, frozen_now: datetime.datetime, add_event: Callable[..., Event]
+) -> None:
+    event = add_event(person, "Dentist", "2026-12-11T15:00", 60)
+    add_event(person, "Review", "2026-12-11T16:00", 60)
+    clash = command_apply(
+        owner=person, patch=SlotPatch(time="16:00"), now=frozen_now, kind=CommandKind.CHANGE, target_event_id=event.id
+    )
+    starts = [slot.start.astimezone(person.profile.zone).strftime("%H:%M") for slot in clash.suggestions]
+    assert "15:00" in starts  # its own slot is free for itself

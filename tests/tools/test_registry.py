@@ -105,3 +105,10 @@ def test_arguments_are_validated_with_the_same_schema(arguments: str, problem: s
 
 def test_unknown_tools_are_refused() -> None:
     assert "no tool named" in str(parse_arguments("drop_database", "{}"))
+
+
+def test_whole_floats_become_integers_and_fractions_are_refused() -> None:
+    base = '{"title": "x", "date": "D+1", "time": "15:00", "command_id": null, "duration_minutes": %s}'
+    parsed = parse_arguments("schedule_event", base % "90.0")
+    assert isinstance(parsed, dict) and parsed["duration_minutes"] == 90 and isinstance(parsed["duration_minutes"], int)
+    assert "whole number" in str(parse_arguments("schedule_event", base % "90.5"))

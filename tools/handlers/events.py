@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scheduling import symbols
-from scheduling.commands import command_apply, command_request_delete
+from scheduling.commands import command_apply, command_request_delete, commands_cancel_pending_deletes
 from scheduling.errors import NotFound
 from scheduling.localtime import local_datetime
 from scheduling.models import CommandKind, Event
@@ -110,6 +110,7 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     if isinstance(target, ToolResult):
         return target
     patch = patch_from_arguments(arguments)
+    commands_cancel_pending_deletes(owner=context.user, event_id=target.id, now=context.now)
     outcome = command_apply(
         owner=context.user,
         patch=patch,

@@ -228,8 +228,10 @@ THAT_DAY = re.compile(r"\bthat\s+(?:day|morning|afternoon|evening|night)\b|那�
 
 # What is left of a query once its day is read: "my schedule", "的安排呢".
 QUERY_RESIDUE = re.compile(
-    r"^(?:(?:show|tell|give|list|read)(?:\s+me)?\s*|看看|看一下|看下|查查|查一下)?(?:我)?(?:my|the|的)?\s*(?:安排|日程|行程|日历|schedule|calendar|agenda|plans?|"
-    r"events|appointments|meetings)?(?:\s*(?:呢|是什么|有哪些|如何|怎么样|please|for|on))?\s*[?？]?$",
+    r"^(?:(?:(?:no|ok(?:ay)?|actually|and|then|so|wait|sorry|hmm)[\s,]+)*(?:(?:can|could)\s+you\s+)?"
+    r"(?:show|tell|give|list|read|check)(?:\s+me)?\s*|看看|看一下|看下|查查|查一下)?(?:我)?(?:my|the|的)?\s*"
+    r"(?:安排|日程|行程|日历|schedule|calendar|agenda|plans?|events|appointments|meetings)?"
+    r"(?:\s*(?:呢|是什么|有哪些|如何|怎么样|please|for|on|instead))?\s*[?？]?$",
     re.IGNORECASE,
 )
 

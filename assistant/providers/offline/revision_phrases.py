@@ -15,7 +15,9 @@ REPLACED_ZH = re.compile(
     r"不是(?P<old>[^，,。是而\s]{1,10}?)(?=[，,。\s]|而|是|$)|(?P<bad>[^，,。\s]{1,8}?)(?:不行|不方便|不合适)"
 )
 # A number alone that the shared reader leaves unread in a longer message: "can we do 5 instead?".
-BARE_HOUR = re.compile(r"(?:(?<=\s)|^)(?P<hour>\d{1,2})(?=\s*(?:[?!.,]|$|\s+(?:instead|then|please|ok|is|works)\b))")
+BARE_HOUR = re.compile(
+    r"(?:(?<=\s)|^)(?P<hour>\d{1,2})(?=\s*(?:[?!.,]|$|\s+(?:instead|then|please|ok|is|works|would|sounds|should)\b))"
+)
 
 # Correction words: what may surround the new values and still leave a pure revision.
 FILLER_EN = re.compile(
@@ -26,7 +28,7 @@ FILLER_EN = re.compile(
     r"|that|this|one|the|a|an|make|change|move|push|shift|set|put|switch|reschedule|bump|do|go|have|try|keep|can|could"
     r"|would|will|should|maybe|perhaps|probably|how|about|say|with|for|to|at|on|in|from|by|into|fine|works?|better|best"
     r"|good|great|perfect|prefer|time|day|date|start|starting|begin|length|duration|long|just|really|back|forward"
-    r"|also|and|but|again|be|everything|else|rest|same|as|thanks|mistake|typo|correction)\b",
+    r"|also|and|but|again|be|everything|else|rest|same|as|thanks|mistake|typo|correction|said|sounds)\b",
     re.IGNORECASE,
 )
 _FILLER_ZH_WORDS = (
@@ -43,7 +45,7 @@ PUNCTUATION = re.compile(r"[\s,.;:!?'\"“”‘’、，。；：！？~～…(
 
 STRONG = re.compile(
     r"\b(?:actually|no|nope|nah|sorry|wait|hold\s+on|oops|whoops|meant|mean|instead|rather|prefer|better|not|"
-    r"mistake|my\s+bad|typo|should\s+(?:be|have\s+been))\b|其实|实际上|还是|不对|不是|说的是|是说|意思是|指的是|更好|比较好|更合适|比较合适|"
+    r"mistake|my\s+bad|typo|i\s+said|should\s+(?:be|have\s+been)|would\s+be\s+better)\b|其实|实际上|还是|不对|不是|说的是|是说|意思是|指的是|更好|比较好|更合适|比较合适|"
     r"好一点|好些|说错|搞错|弄错|写错|不行|不方便|不合适",
     re.IGNORECASE,
 )
