@@ -235,7 +235,11 @@ CONFIRMATION_TTL_MINUTES = env_int("CONFIRMATION_TTL_MINUTES", 30)
 COMMAND_TTL_MINUTES = env_int("COMMAND_TTL_MINUTES", 120)
 MAX_MESSAGE_CHARS = env_int("MAX_MESSAGE_CHARS", 2000)
 MAX_TOOL_HOPS = env_int("MAX_TOOL_HOPS", 3)
-THREAD_LOCK_SECONDS = env_int("THREAD_LOCK_SECONDS", 120)
+# Longer than the slowest possible turn (every model call timing out on every retry and hop),
+# so a second message never runs beside a slow first one.
+THREAD_LOCK_SECONDS = env_int(
+    "THREAD_LOCK_SECONDS", int(OPENAI_TIMEOUT_SECONDS * (OPENAI_MAX_RETRIES + 1) * (MAX_TOOL_HOPS + 1)) + 60
+)
 
 # Where the slow work after a turn runs: "celery" (default when a broker is set), "thread"
 # (default in embedded mode: in-process, after the reply), "inline" (tests) or "none".

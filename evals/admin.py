@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 
 from evals.models import EvalCaseResult, EvalRun
 from evals.report import group_chart, latency_chart
-from evals.tasks import run_eval
+from evals.service import launch
 
 
 class EvalCaseResultInline(admin.TabularInline[EvalCaseResult, EvalRun]):
@@ -133,8 +133,8 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
             run = EvalRun.objects.create(
                 mode=data["mode"], provider=data["provider"], repeat=data["repeat"] if data["mode"] == "live" else 1
             )
-            transaction.on_commit(lambda: run_eval.delay(run.id))
-            self.message_user(request, f"Eval run #{run.id} queued; a worker runs it.", messages.SUCCESS)
+            transaction.on_commit(lambda: launch(run))
+            self.message_user(request, f"Eval run #{run.id} started; this page shows its progress.", messages.SUCCESS)
             return HttpResponseRedirect(reverse("admin:evals_evalrun_change", args=[run.id]))
         context = {
             **self.admin_site.each_context(request),

@@ -76,17 +76,21 @@ class _Deriver:
         self, goal: dict[str, Any] | None, constraints: Mapping[str, Any] | None = None, drop: str | None = None
     ) -> None:
         current_open = self.goal is not None and self.goal["status"] == OPEN
-        suspend = current_open and drop is None and len(self.suspended) < MAX_SUSPENDED
+        reading = goal is not None and goal["kind"] in {"query", "suggest"}
+        full = len(self.suspended) >= MAX_SUSPENDED
+        if current_open and drop is None and full and reading:
+            # The stack is full: a read is a detour that leaves the open task current.
+            return
         patch: dict[str, Any] = {"to": goal, "constraints": dict(constraints or {})}
-        if suspend:
+        if current_open and drop is None:
+            if full:
+                # Another task while three are put aside: the oldest one is dropped (recorded).
+                patch["evict"] = self.suspended.pop()["goal"]["id"]
             patch["suspend"] = True
             assert self.goal is not None
             self.suspended.insert(0, {"goal": self.goal, "constraints": self.constraints})
         if drop:
             patch["drop"] = drop
-        if current_open and not suspend and not drop and goal is not None and goal["kind"] in {"query", "suggest"}:
-            # The stack is full: a read is a detour that leaves the open task current.
-            return
         self.emit("switch", patch)
         self.goal = dict(goal) if goal else None
         self.constraints = dict(constraints or {})
@@ -94,11 +98,12 @@ class _Deriver:
     def resume(self, goal_id: str) -> bool:
         for index, entry in enumerate(self.suspended):
             if entry["goal"]["id"] == goal_id:
-                self.emit("switch", {"resume": goal_id, "suspend": bool(self.goal and self.goal["status"] == OPEN)})
-                if self.goal and self.goal["status"] == OPEN:
-                    self.suspended.insert(0, {"goal": self.goal, "constraints": self.constraints})
-                    index += 1
+                suspend = bool(self.goal and self.goal["status"] == OPEN)
+                self.emit("switch", {"resume": goal_id, "suspend": suspend})
                 self.suspended.pop(index)
+                if suspend:
+                    assert self.goal is not None
+                    self.suspended.insert(0, {"goal": self.goal, "constraints": self.constraints})
                 self.goal, self.constraints = dict(entry["goal"]), dict(entry["constraints"])
                 return True
         return False

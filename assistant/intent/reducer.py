@@ -98,25 +98,34 @@ def _complete(state: dict[str, Any], goal: Mapping[str, Any]) -> None:
 
 
 def _switch(state: dict[str, Any], patch: Mapping[str, Any]) -> None:
+    # The task resumed leaves the stack first, so a full stack can still swap two tasks.
+    resumed = None
+    resume_id = patch.get("resume")
+    if resume_id is not None:
+        matches = [index for index, entry in enumerate(state["suspended"]) if entry["goal"]["id"] == resume_id]
+        if not matches:
+            raise TransitionRejected("no such suspended task")
+        resumed = state["suspended"].pop(matches[0])
+    evict = patch.get("evict")
+    if evict is not None:
+        # The stack is shallow: the oldest task put aside makes room, and is recorded as dropped.
+        for index, entry in enumerate(state["suspended"]):
+            if entry["goal"]["id"] == evict:
+                _complete(state, {**state["suspended"].pop(index)["goal"], "status": "dropped"})
+                break
     current = state["goal"]
     if current is not None:
         if patch.get("suspend") and current["status"] == OPEN:
             if len(state["suspended"]) >= MAX_SUSPENDED:
                 raise TransitionRejected("too many tasks are already put aside")
-            snapshot = {"goal": current, "constraints": state["constraints"]}
-            state["suspended"].insert(0, snapshot)
+            state["suspended"].insert(0, {"goal": current, "constraints": state["constraints"]})
         elif current["status"] != OPEN or patch.get("drop"):
             if patch.get("drop"):
                 current = {**current, "status": patch.get("drop")}
             _complete(state, current)
-    resume_id = patch.get("resume")
-    if resume_id is not None:
-        for index, entry in enumerate(state["suspended"]):
-            if entry["goal"]["id"] == resume_id:
-                state["suspended"].pop(index)
-                state["goal"], state["constraints"] = entry["goal"], dict(entry["constraints"])
-                return
-        raise TransitionRejected("no such suspended task")
+    if resumed is not None:
+        state["goal"], state["constraints"] = resumed["goal"], dict(resumed["constraints"])
+        return
     to = patch.get("to")
     state["goal"] = dict(to) if to else None
     state["constraints"] = dict(patch.get("constraints") or {})

@@ -24,7 +24,6 @@ class StateMoved(Exception):
     """The state changed under a turn that read it (the thread lock should make this impossible)."""
 
 
-@transaction.atomic(savepoint=False)
 def state_apply(
     *,
     thread: Thread,
@@ -39,7 +38,7 @@ def state_apply(
     With ``base`` (the state the turn read) the write is a compare-and-set on its revision, one
     statement instead of a locked read and a write; a state that moved meanwhile raises.
     """
-    state = base or ThreadState.objects.select_for_update().filter(thread=thread).first() or state_get(thread=thread)
+    state = base or _locked(thread)
     if not transitions and (entities is None or entities == state.entities):
         return state, []
     base_revision = state.revision
@@ -63,7 +62,6 @@ def state_apply(
             )
         )
         applied.append({"revision": revision, "type": transition_type, "patch": patch})
-    IntentTransition.objects.bulk_create(rows)
     state.intent = intent
     if entities is not None:
         state.entities = entities
@@ -75,9 +73,20 @@ def state_apply(
         "entities": state.entities,
         "updated_at": now,
     }
-    if not ThreadState.objects.filter(pk=state.pk, revision=base_revision).update(**fields):
+    # The compare-and-set comes before the log rows: a state that moved meanwhile writes nothing
+    # (and the error is raised outside the block, so the caller's transaction stays usable).
+    with transaction.atomic(savepoint=False):
+        written = ThreadState.objects.filter(pk=state.pk, revision=base_revision).update(**fields)
+        if written:
+            IntentTransition.objects.bulk_create(rows)
+    if not written:
         raise StateMoved(f"thread {thread.pk} moved past revision {base_revision}")
     return state, applied
+
+
+def _locked(thread: Thread) -> ThreadState:
+    with transaction.atomic(savepoint=False):
+        return ThreadState.objects.select_for_update().filter(thread=thread).first() or state_get(thread=thread)
 
 
 def state_replay(*, thread: Thread) -> tuple[int, dict[str, Any], str]:

@@ -27,7 +27,7 @@ READ_GOALS = {"query", "suggest"}
 
 def thread_get(*, owner: User, thread_id: int) -> Thread:
     try:
-        return Thread.objects.select_related("state").get(owner=owner, id=thread_id)
+        return Thread.objects.get(owner=owner, id=thread_id)
     except (Thread.DoesNotExist, ValueError, TypeError):
         raise NotFound("thread not found", {"thread_id": thread_id}) from None
 
@@ -90,10 +90,8 @@ def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -
     now = timezone.now()
     message = message_archive(thread=thread, role=Role.USER, text=text, now=now)
     segment = current_segment(thread=thread, until=message)
-    try:
-        state = thread.state  # read with the thread (select_related)
-    except ThreadState.DoesNotExist:
-        state = state_get(thread=thread)
+    # Read under the thread lock: a message that waited for the previous one sees its state.
+    state = ThreadState.objects.filter(thread=thread).first() or state_get(thread=thread)
     active, expired = goal_commands(user=user, intent=state.intent, now=now)
     context = TurnContext(
         user=user,

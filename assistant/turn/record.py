@@ -3,14 +3,17 @@ archive the reply with the server's clock, write one trace row, and queue the sl
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from assistant.intent.confirmations import confirmation_create
 from assistant.intent.derive import derive
-from assistant.intent.store import state_apply
+from assistant.intent.reducer import TransitionRejected
+from assistant.intent.store import StateMoved, state_apply
 from assistant.models import Message, Role, ThreadState, TurnTrace
 from assistant.tasks import after_turn
 from assistant.turn.context import Reply, TurnContext
@@ -18,6 +21,7 @@ from assistant.turn.load import message_archive
 from scheduling.models import OPEN_STATUSES, ScheduleCommand
 
 THREAD_TITLE_CHARS = 60
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -36,17 +40,38 @@ def _is_command_open(command_id: str) -> bool:
     return ScheduleCommand.objects.filter(id=command_id, status__in=list(OPEN_STATUSES)).exists()
 
 
+def _apply_intent(context: TurnContext) -> tuple[ThreadState, list[dict[str, Any]]]:
+    """Derive and apply this turn's transitions; never lose the reply over the intent log.
+
+    The thread lock makes a moved state (another turn in between) all but impossible; if it
+    happens, the transitions are derived again against the state as it is now. A transition
+    the reducer rejects is flagged, and the turn keeps its reply.
+    """
+    for base in (context.state, None):
+        if base is None:
+            context.state = ThreadState.objects.select_for_update().get(pk=context.state.pk)
+        transitions = derive(context.state.intent, context.state.revision, context.acts, _is_command_open)
+        try:
+            return state_apply(
+                thread=context.thread,
+                transitions=transitions,
+                message=context.user_message,
+                now=context.now,
+                entities=context.entities.as_json(),
+                base=context.state,
+            )
+        except StateMoved:
+            context.flags.append("intent_state_moved")
+        except TransitionRejected as error:
+            logger.warning("intent transition rejected in thread %s: %s", context.thread.id, error)
+            context.flags.append("intent_rejected")
+            return context.state, []
+    return context.state, []
+
+
 @transaction.atomic(savepoint=False)
 def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
-    transitions = derive(context.state.intent, context.state.revision, context.acts, _is_command_open)
-    state, applied = state_apply(
-        thread=context.thread,
-        transitions=transitions,
-        message=context.user_message,
-        now=context.now,
-        entities=context.entities.as_json(),
-        base=context.state,
-    )
+    state, applied = _apply_intent(context)
     context.state = state
 
     marker = None

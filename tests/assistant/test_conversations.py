@@ -287,3 +287,37 @@ def test_delete_then_actually_move_it_drops_the_delete(chat: Chat, add_event: Ca
     assert state["goal"]["kind"] == "change" and state["goal"]["status"] == "done" and state["suspended"] == []
     assert state["completed"][-2]["kind"] == "delete" and state["completed"][-2]["status"] == "cancelled"
     assert [c.status for c in chat.commands() if c.kind == "delete"] == [CommandStatus.CANCELLED]
+
+
+def test_a_state_that_moved_during_the_turn_is_read_again_not_lost(chat: Chat) -> None:
+    """Should a turn ever run beside another (a lock that expired), its reply and log survive."""
+    from assistant.intent.store import state_apply
+    from assistant.providers.base import ModelRequest, ModelResponse, ToolCall
+    from assistant.providers.registry import use_provider
+
+    chat.say("Dinner with Lin on Saturday", create("Dinner with Lin", "W6"))
+
+    class Interleaving:
+        name, model, stand_in = "interleaving", "interleaving", False
+
+        def complete(self, request: ModelRequest, on_text: Any = None) -> ModelResponse:
+            # Another turn lands while this one waits for the model.
+            state_apply(
+                thread=chat.thread,
+                transitions=[("continue", {"goal": "g1", "set": {"title": "Dinner with Lin"}})],
+                message=None,
+                now=timezone.now(),
+            )
+            arguments = '{"start": "W6", "end": null}'
+            return ModelResponse(tool_calls=[ToolCall(id="c1", name="query_events", arguments=arguments)])
+
+    from assistant.turn.pipeline import handle_message
+
+    with use_provider(Interleaving()):
+        outcome = handle_message(user=chat.user, thread_id=chat.thread.id, text="what's on Saturday?")
+    assert "intent_state_moved" in outcome.trace.flags
+    assert outcome.reply.startswith("Nothing on your calendar")
+    state = intent(chat)
+    assert state["goal"]["kind"] == "query" and len(state["suspended"]) == 1
+    revisions = list(chat.thread.transitions.values_list("revision", flat=True))
+    assert revisions == list(range(1, len(revisions) + 1))

@@ -260,3 +260,22 @@ def test_a_done_check_goes_stale_after_a_revise(person: Any) -> None:
         thread=thread, transitions=derive(state.intent, state.revision, [change]), message=None, now=NOW
     )
     assert goal_done_check(state, goal_id="g1", checked_at_revision=checked_at) == Verdict.STALE_OR_MISMATCH
+
+
+def test_a_full_stack_drops_the_oldest_task_and_still_resumes() -> None:
+    state, revision = empty_state(), 0
+    for index in range(MAX_SUSPENDED + 2):
+        state, _, revision = run([create_act(f"c{index}", title=f"Task {index}")], state, revision)
+    assert [entry["goal"]["command_id"] for entry in state["suspended"]] == ["c3", "c2", "c1"]
+    assert state["completed"][-1] == {
+        "id": "g1",
+        "kind": "create",
+        "status": "dropped",
+        "title": "Task 0",
+        "command_id": "c0",
+        "event_id": None,
+    }
+    oldest = state["suspended"][-1]["goal"]["id"]
+    state, _transitions, revision = run([Act("resume_task", "resumed", {"task": {"goal_id": oldest}})], state, revision)
+    assert state["goal"]["command_id"] == "c1" and len(state["suspended"]) == MAX_SUSPENDED
+    assert state["suspended"][0]["goal"]["command_id"] == "c4"

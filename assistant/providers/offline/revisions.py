@@ -62,7 +62,10 @@ def _made(turn: Turn) -> dict[str, Any] | None:
     for done in reversed(finished):
         if done.get("kind") in {"create", "change"} and done.get("status") == "done" and done.get("title"):
             title = str(done["title"]).casefold()
-            return next((e for e in entities if str(e.get("title") or "").casefold() == title), None)
+            named = next((e for e in entities if str(e.get("title") or "").casefold() == title), None)
+            if named is not None:
+                return named
+            break  # renamed since (a goal keeps the title it began with): the newest made event then
     return next((e for e in entities if e.get("via") in _MADE), None)
 
 
@@ -92,10 +95,9 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
     if cue == "strong" and made is not None:
         # "actually, make it 8" after a look at a busy day: the correction is of what was just made.
         return Focus(None, str(made["ref"]), str(made["ref"]), made.get("title"), made.get("start"))
-    if in_focus and (cue != "soft" or top.get("via") in _MADE):
+    if in_focus and cue != "soft":
+        # The one event just listed: "move it to 4" / "actually 4" means that one.
         return Focus(None, None, str(top["ref"]), top.get("title"), top.get("start"))
-    if top.get("via") in _MADE and cue != "soft":
-        return Focus(None, str(top["ref"]), str(top["ref"]), top.get("title"), top.get("start"))
     return None
 
 
