@@ -1027,3 +1027,13 @@ def test_chinese_dinner_put_aside_then_becomes_a_later_lunch(chat_zh: OfflineCha
     [event] = chat_zh.events()
     assert (event.title, local(event)) == ("和林吃午饭", "Sat 2026-12-12 13:00")
     assert [c.status for c in chat_zh.commands()][-1] == CommandStatus.UPDATED
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [("actually I'm busy on Sunday", "en"), ("I'll be away next week", "en"), ("明天再说", "zh"), ("我周日没空", "zh")],
+)
+def test_remarks_about_being_busy_or_free_write_nothing(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert response.tool_calls == []
+    assert not claimed_writes(response.text) and not states_schedule_facts(response.text)

@@ -216,6 +216,7 @@ RULES: tuple[Rule, ...] = (
     ("forget", lambda turn, s: s.text in lx.FORGET),
     ("revise", _revision),
     ("past", _past_report),
+    ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION),
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question),
     ("change", lambda turn, s: s.text in lx.CHANGE and not s.question),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),

@@ -115,6 +115,25 @@ PAST = table(
         r"^(?:我|我们)?(?:今天|今早|今天上午|今天早上|上午|早上|已经|刚)?.{0,6}(?:去|开|见|吃|参加|看|做|打|跑)了",
     ),
 )
+# A remark about being busy or free, or putting something off: information, not a request.
+AVAILABILITY = table(
+    en=(
+        r"\b(?:i'?m|i\s+am|i'?ll\s+be|i\s+will\s+be|we'?re|we\s+are|i'?m\s+going\s+to\s+be)\s+(?:really\s+|pretty\s+|quite\s+|very\s+)?"
+        r"(?:busy|free|away|out|off|sick|ill|travell?ing|on\s+(?:holiday|vacation|leave)|not\s+(?:available|around|free)|unavailable|available|around)\b",
+        r"^(?:let'?s\s+)?(?:talk|think\s+about\s+it|decide)\s+(?:about\s+it\s+)?(?:later|tomorrow)\b",
+    ),
+    zh=(
+        r"(?:我|我们)?(?:今天|明天|后天|周.|星期.|这周|下周|那天)?(?:都|也|可能|应该)?(?<!要)(?<!会)(?<!打算)(?<!准备)(?:没空|有空|不在|出差|请假|休息|很忙|挺忙|比较忙|不方便|方便)",
+        r"再说吧?$|以后再说|回头再说|再想想",
+    ),
+)
+# A verb that asks for something to be done: such a sentence is a request, whatever else it says.
+ACTION = table(
+    en=(
+        r"\b(?:move|cancel|delete|remove|book|schedule|add|put|change|reschedule|push|set\s+up|arrange|create|remind|block)\b",
+    ),
+    zh=(r"改|删|取消|安排|约|订|预约|加|提醒|帮我|挪|推迟|提前",),
+)
 # Words that make a sentence a request or a plan, so it is never read as a report about the past.
 REQUEST = table(
     en=(

@@ -36,6 +36,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "可以。我能帮你添加安排（告诉我做什么、哪天、几点），查看某天或某周的日程，找空闲时间，修改、改名或删除安排"
         "（删除前一定会先问你），还能把生日之类的信息存进记忆。我是离线替身，简短直接的说法效果最好。",
     ),
+    "availability": (
+        "Thanks, noted for this conversation. Nothing was added to your calendar; tell me if you'd like to block that time.",
+        "好的，知道了。日程没有任何改动；如果需要把这段时间空出来，告诉我就行。",
+    ),
     "past": (
         "Thanks for telling me. That's in the past, so I'm leaving your calendar as it is. Want to plan something new?",
         "好的，了解。这是已经过去的事，日程我不做改动。要安排新的事情吗？",

@@ -50,6 +50,7 @@ ACTIONS: dict[str, Action] = {
     "council": conversation.council,
     "forget": conversation.words_only("forget"),
     "past": conversation.words_only("past"),
+    "availability": conversation.words_only("availability"),
     "recurring": conversation.words_only("recurring"),
     "revise": revise,
     "change": calendar.change,
