@@ -16,7 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from scheduling import symbols
 from scheduling.errors import NotFound, ValidationFailed
@@ -121,27 +121,48 @@ def command_start(
     idempotency_key: str | None = None,
 ) -> ScheduleCommand:
     """Open a stub (or return the one a retry already opened under the same key)."""
+    return _open_stub(
+        owner=owner, kind=kind, now=now, thread_id=thread_id, target_event=target_event,
+        intent_revision=intent_revision, idempotency_key=idempotency_key,
+    )[0]  # fmt: skip
+
+
+def _open_stub(
+    *,
+    owner: User,
+    kind: CommandKind,
+    now: datetime.datetime,
+    thread_id: int | None,
+    target_event: Event | None,
+    intent_revision: int,
+    idempotency_key: str | None,
+) -> tuple[ScheduleCommand, bool]:
     key = idempotency_key or uuid.uuid4().hex
-    command, created = ScheduleCommand.objects.get_or_create(
-        idempotency_key=key,
-        defaults={
-            "owner": owner,
-            "kind": kind,
-            "thread_id": thread_id,
-            "target_event": target_event,
-            "intent_revision": intent_revision,
-            "status": CommandStatus.NEEDS_TITLE if kind == CommandKind.CREATE else CommandStatus.NEEDS_DATE,
-            "missing": list(CREATE_REQUIRED) if kind == CommandKind.CREATE else [],
-            "expires_at": now + datetime.timedelta(minutes=settings.COMMAND_TTL_MINUTES),
-        },
-    )
+    fields = {
+        "owner": owner,
+        "kind": kind,
+        "thread_id": thread_id,
+        "target_event": target_event,
+        "intent_revision": intent_revision,
+        "status": CommandStatus.NEEDS_TITLE if kind == CommandKind.CREATE else CommandStatus.NEEDS_DATE,
+        "missing": list(CREATE_REQUIRED) if kind == CommandKind.CREATE else [],
+        "slots": (
+            {"duration_minutes": _slot(DEFAULT_DURATION_MINUTES, raw="", source_turn=None, confidence=0.5)}
+            if kind == CommandKind.CREATE
+            else {}
+        ),
+        "expires_at": now + datetime.timedelta(minutes=settings.COMMAND_TTL_MINUTES),
+    }
+    try:
+        # The common case is a new key: insert straight away; a retry's key finds its stub.
+        with transaction.atomic():
+            return ScheduleCommand.objects.create(idempotency_key=key, **fields), True
+    except IntegrityError:
+        command = ScheduleCommand.objects.get(idempotency_key=key)
     if command.owner_id != owner.pk:
         # An idempotency key is a retry token, not a way into another person's stub.
         raise NotFound("command not found", {"idempotency_key": key})
-    if created and kind == CommandKind.CREATE:
-        command.slots = {"duration_minutes": _slot(DEFAULT_DURATION_MINUTES, raw="", source_turn=None, confidence=0.5)}
-        command.save(update_fields=["slots"])
-    return command
+    return command, False
 
 
 def command_merge_patch(
@@ -207,6 +228,8 @@ def command_apply(
     except (symbols.InvalidExpression, ValidationFailed) as error:
         command = _load_open(owner, command_id) if command_id else None
         return CommandOutcome(Outcome.INVALID_EXPRESSION, command=command, problem=str(error))
+    opened: ScheduleCommand | None = None
+    created = False
     with transaction.atomic():
         if command_id is None:
             try:
@@ -215,7 +238,7 @@ def command_apply(
                 target = None
             if kind not in (None, CommandKind.CREATE) and target is None:
                 return CommandOutcome(Outcome.NOT_FOUND, problem="no such event")
-            command_id = command_start(
+            opened, created = _open_stub(
                 owner=owner,
                 kind=kind or CommandKind.CREATE,
                 now=now,
@@ -223,8 +246,11 @@ def command_apply(
                 target_event=target,
                 intent_revision=intent_revision,
                 idempotency_key=idempotency_key,
-            ).id
-        command = _lock(owner, command_id)
+            )
+            command_id = opened.id
+        # A stub this transaction just inserted is invisible to every other one: no lock needed.
+        command = opened if created and opened is not None else _lock(owner, command_id)
+        command.owner = owner
         if command.kind == CommandKind.DELETE or (kind is not None and command.kind != kind):
             return CommandOutcome(
                 Outcome.NOT_FOUND, problem=f"that command is a {command.kind}, not a {kind or 'patchable'} command"

@@ -25,9 +25,10 @@ SEGMENT_SCAN_LIMIT = 200
 READ_GOALS = {"query", "suggest"}
 
 
-def thread_get(*, owner: User, thread_id: int) -> Thread:
+def thread_get(*, owner: User, thread_id: int, with_state: bool = False) -> Thread:
+    threads = Thread.objects.select_related("state") if with_state else Thread.objects
     try:
-        return Thread.objects.get(owner=owner, id=thread_id)
+        return threads.get(owner=owner, id=thread_id)
     except (Thread.DoesNotExist, ValueError, TypeError):
         raise NotFound("thread not found", {"thread_id": thread_id}) from None
 
@@ -90,8 +91,10 @@ def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -
     now = timezone.now()
     message = message_archive(thread=thread, role=Role.USER, text=text, now=now)
     segment = current_segment(thread=thread, until=message)
-    # Read under the thread lock: a message that waited for the previous one sees its state.
-    state = ThreadState.objects.filter(thread=thread).first() or state_get(thread=thread)
+    try:
+        state = thread.state  # read with the thread, under the thread lock
+    except ThreadState.DoesNotExist:
+        state = state_get(thread=thread)
     active, expired = goal_commands(user=user, intent=state.intent, now=now)
     context = TurnContext(
         user=user,

@@ -49,8 +49,11 @@ def handle_message(
 ) -> TurnOutcome:
     """Answer one message in one of the person's threads; the reply is true by construction."""
     text = clean_message(text)
-    thread = thread_get(owner=user, thread_id=thread_id)
-    with thread_lock(thread.id):
+    if not isinstance(thread_id, int):
+        raise NotFound("thread not found", {"thread_id": thread_id})
+    with thread_lock(thread_id):
+        # Read under the lock, with its state: a message that waited sees the previous turn's.
+        thread = thread_get(owner=user, thread_id=thread_id, with_state=True)
         context = load_turn(user=user, thread=thread, text=text, emit=emit)
         try:
             # The gates decide from stored state alone, so what they write and the record of
