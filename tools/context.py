@@ -69,8 +69,27 @@ class _NoTasks:
         return None
 
 
+class PersonClock:
+    """The person's zone, "today" in it, and language, for anything that has a profile and a now."""
+
+    profile: Profile
+    now: datetime.datetime
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return self.profile.zone
+
+    @property
+    def today(self) -> datetime.date:
+        return local_today(self.now, self.zone)
+
+    @property
+    def language(self) -> str:
+        return self.profile.language
+
+
 @dataclass
-class ToolContext:
+class ToolContext(PersonClock):
     user: User
     profile: Profile
     now: datetime.datetime
@@ -85,18 +104,6 @@ class ToolContext:
     archive: ArchivePort = field(default_factory=_NoArchive)
     tasks: TaskPort = field(default_factory=_NoTasks)
     _keys_issued: int = 0
-
-    @property
-    def zone(self) -> ZoneInfo:
-        return self.profile.zone
-
-    @property
-    def today(self) -> datetime.date:
-        return local_today(self.now, self.zone)
-
-    @property
-    def language(self) -> str:
-        return self.profile.language
 
     def idempotency_key(self, kind: str) -> str | None:
         if self.idempotency_prefix is None:

@@ -7,7 +7,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import User
 
@@ -15,8 +14,8 @@ from assistant.intent.derive import Act
 from assistant.intent.entities import EntityStack
 from assistant.models import Message, Thread, ThreadState
 from assistant.providers.base import Usage
-from scheduling.localtime import local_today
 from scheduling.models import Profile, ScheduleCommand
+from tools.context import PersonClock
 from tools.spec import Effect
 
 Emit = Callable[[str, dict[str, Any]], None]
@@ -50,7 +49,7 @@ class Reply:
 
 
 @dataclass
-class TurnContext:
+class TurnContext(PersonClock):
     user: User
     profile: Profile
     thread: Thread
@@ -74,18 +73,6 @@ class TurnContext:
     model_name: str = ""
     usage: Usage = field(default_factory=Usage)
     error: str = ""
-
-    @property
-    def zone(self) -> ZoneInfo:
-        return self.profile.zone
-
-    @property
-    def today(self) -> datetime.date:
-        return local_today(self.now, self.zone)
-
-    @property
-    def language(self) -> str:
-        return self.profile.language
 
     @property
     def text(self) -> str:

@@ -89,7 +89,9 @@ def run(turns: int, delay_ms: float) -> int:
     share = statistics.median(overheads) / statistics.median(model_walls)
     from django.db import connection
 
-    print(f"turn benchmark on {connection.vendor}: {turns} model turns at {delay_ms:.0f} ms model delay + {turns} fast-path turns")
+    print(
+        f"turn benchmark on {connection.vendor}: {turns} model turns at {delay_ms:.0f} ms model delay + {turns} fast-path turns"
+    )
     for route, values in sorted(calls.items()):
         print(f"  model calls per turn, route {route:<10} mean {statistics.mean(values):.2f} (turns: {len(values)})")
     print(
