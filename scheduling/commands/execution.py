@@ -1,0 +1,184 @@
+"""Executing a complete stub: which day and time, in the person's zone; conflicts; the write."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from scheduling import symbols
+from scheduling.commands.outcomes import DEFAULT_DURATION_MINUTES, NEEDS, CommandOutcome, Outcome
+from scheduling.commands.rows import missing_slots, reject_slot, set_status
+from scheduling.errors import NotFound
+from scheduling.localtime import local_datetime, local_today
+from scheduling.models import (
+    CommandKind,
+    CommandStatus,
+    Event,
+    ScheduleCommand,
+)
+from scheduling.selectors import event_conflicts, event_get, profile_get
+from scheduling.services import event_create, event_update
+from scheduling.slots import nearest_free_slots
+
+
+def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn: int | None) -> CommandOutcome:
+    owner = command.owner
+    profile = profile_get(user=owner)
+    zone = profile.zone
+    today = local_today(now, zone)
+
+    missing = missing_slots(command)
+    if missing and missing[0] == "time":
+        # Which day comes before what time: a weekend offers its days even with no time yet.
+        choice = _date_choice(command, today)
+        if choice:
+            command.candidates = [day.isoformat() for day in choice]
+            command.missing = ["date", "time"]
+            set_status(command, CommandStatus.NEEDS_DATE, now)
+            return CommandOutcome(Outcome.NEEDS_DATE, command=command, candidates=choice)
+    if missing:
+        command.missing = missing
+        set_status(command, NEEDS[missing[0]], now)
+        return CommandOutcome(Outcome(NEEDS[missing[0]].value), command=command)
+
+    target = None
+    if command.kind == CommandKind.CHANGE:
+        try:
+            target = event_get(owner=owner, event_id=command.target_event_id or 0)
+        except NotFound:
+            set_status(command, CommandStatus.CANCELLED, now, note="event gone")
+            return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event no longer exists")
+
+    try:
+        day, clock = _when(command, target, today, zone)
+    except symbols.InvalidExpression as error:
+        reject_slot(command, "date", now, source_turn, str(error))
+        return CommandOutcome(Outcome.INVALID_EXPRESSION, command=command, problem=str(error))
+    except _Ambiguous as ambiguous:
+        command.candidates = [day.isoformat() for day in ambiguous.days]
+        command.missing = ["date"]
+        set_status(command, CommandStatus.NEEDS_DATE, now)
+        return CommandOutcome(Outcome.NEEDS_DATE, command=command, candidates=ambiguous.days)
+
+    duration = datetime.timedelta(minutes=int(_duration(command, target)))
+    start = local_datetime(day, clock, zone)
+    end = start + duration
+    if start <= now:
+        field_at_fault = "time" if day == today else "date"
+        command.missing = [field_at_fault]
+        set_status(command, NEEDS[field_at_fault], now, note="in the past")
+        return CommandOutcome(
+            Outcome.IN_PAST, command=command, problem=f"{start.astimezone(zone):%Y-%m-%d %H:%M} has already passed"
+        )
+
+    clashes = event_conflicts(owner=owner, start=start, end=end, exclude_ids=[target.id] if target else [])
+    if clashes:
+        suggestions = nearest_free_slots(
+            owner=owner,
+            profile=profile,
+            wanted_start=start,
+            duration=duration,
+            now=now,
+            ignore_ids=[target.id] if target else [],
+        )
+        command.candidates = [slot.as_dict() for slot in suggestions]
+        command.missing = []
+        set_status(command, CommandStatus.CONFLICT, now)
+        return CommandOutcome(Outcome.CONFLICT, command=command, conflicts=clashes, suggestions=suggestions)
+
+    command.missing = []
+    command.candidates = []
+    if command.kind == CommandKind.CREATE:
+        event = event_create(
+            owner=owner,
+            title=str(command.slot_value("title")),
+            starts_at=start,
+            ends_at=end,
+            time_zone=profile.time_zone,
+            command=command,
+        )
+        set_status(command, CommandStatus.CREATED, now)
+        return CommandOutcome(Outcome.CREATED, command=command, event=event)
+
+    assert target is not None
+    title = command.slot_value("title")
+    event = event_update(event=target, title=str(title) if title else None, starts_at=start, ends_at=end)
+    set_status(command, CommandStatus.UPDATED, now)
+    return CommandOutcome(Outcome.UPDATED, command=command, event=event)
+
+
+class _Ambiguous(Exception):
+    def __init__(self, days: list[datetime.date]) -> None:
+        self.days = days
+
+
+def _when(
+    command: ScheduleCommand, target: Event | None, today: datetime.date, zone: Any
+) -> tuple[datetime.date, datetime.time]:
+    date_expression = command.slot_value("date")
+    time_expression = command.slot_value("time")
+    local_target = target.starts_at.astimezone(zone) if target else None
+    if date_expression is not None:
+        days = symbols.resolve(str(date_expression), _anchor(command, today))
+        if len(days) > 1:
+            # "This weekend" said on a Sunday: Saturday is gone, only Sunday is a candidate.
+            ahead = [day for day in days if day >= today]
+            if len(ahead) > 1:
+                raise _Ambiguous(ahead)
+            days = ahead or days[-1:]
+        day = days[0]
+    else:
+        assert local_target is not None
+        day = local_target.date()
+    if time_expression is not None:
+        clock = symbols.parse_time(str(time_expression))
+    else:
+        assert local_target is not None
+        clock = local_target.time().replace(tzinfo=None)
+    return day, clock
+
+
+def _anchor(command: ScheduleCommand, today: datetime.date) -> datetime.date:
+    """The day the date slot was said on (its symbol is read against that day)."""
+    anchor = (command.slots.get("date") or {}).get("anchor")
+    return datetime.date.fromisoformat(anchor) if isinstance(anchor, str) else today
+
+
+def _date_choice(command: ScheduleCommand, today: datetime.date) -> list[datetime.date]:
+    """The days still ahead that the date slot leaves open (a weekend), or [] when it is one day."""
+    expression = command.slot_value("date")
+    if not isinstance(expression, str):
+        return []
+    try:
+        days = symbols.resolve(expression, _anchor(command, today))
+    except symbols.InvalidExpression:
+        return []
+    ahead = [day for day in days if day >= today]
+    return ahead if len(ahead) > 1 else []
+
+
+def pick_offered_day(command: ScheduleCommand, expression: str, today: datetime.date) -> str:
+    """A weekday answer to a choice of days means the offered day with that weekday.
+
+    Offered Sat 19 / Sun 20 Dec, "Sunday" is Sun 20, not this week's Sunday.
+    """
+    offered = [datetime.date.fromisoformat(day) for day in command.candidates if isinstance(day, str)]
+    if not offered or not expression.startswith("W") or expression.startswith("WE"):
+        return expression
+    try:
+        [meant] = symbols.resolve(expression, today)
+    except (symbols.InvalidExpression, ValueError):
+        return expression
+    if meant in offered:
+        return expression
+    same_weekday = [day for day in offered if day.isoweekday() == meant.isoweekday()]
+    return same_weekday[0].isoformat() if len(same_weekday) == 1 else expression
+
+
+def _duration(command: ScheduleCommand, target: Event | None) -> int:
+    value = command.slot_value("duration_minutes")
+    if value is not None:
+        return int(str(value))
+    if target is not None:
+        return int(target.duration.total_seconds() // 60)
+    return DEFAULT_DURATION_MINUTES

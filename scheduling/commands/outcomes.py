@@ -1,0 +1,94 @@
+"""What a stub's slots may hold, and what executing it can come to."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from scheduling import symbols
+from scheduling.errors import ValidationFailed
+from scheduling.models import (
+    CommandStatus,
+    Event,
+    ScheduleCommand,
+)
+from scheduling.services import clean_title
+from scheduling.slots import Slot
+
+DEFAULT_DURATION_MINUTES = 60
+MIN_DURATION_MINUTES = 5
+MAX_DURATION_MINUTES = 24 * 60
+SLOT_NAMES = ("title", "date", "time", "duration_minutes")
+# The order in which a create asks for what it lacks.
+CREATE_REQUIRED = ("title", "date", "time")
+NEEDS = {
+    "title": CommandStatus.NEEDS_TITLE,
+    "date": CommandStatus.NEEDS_DATE,
+    "time": CommandStatus.NEEDS_TIME,
+}
+
+
+class Outcome(StrEnum):
+    CREATED = "created"
+    UPDATED = "updated"
+    DELETED = "deleted"
+    NEEDS_TITLE = "needs_title"
+    NEEDS_DATE = "needs_date"
+    NEEDS_TIME = "needs_time"
+    CONFLICT = "conflict"
+    AWAITING_CONFIRMATION = "awaiting_confirmation"
+    INVALID_EXPRESSION = "invalid_expression"
+    IN_PAST = "in_past"
+    EXPIRED = "expired"
+    CANCELLED = "cancelled"
+    NOT_FOUND = "not_found"
+    NO_ACTIVE_COMMAND = "no_active_command"
+
+
+@dataclass(frozen=True)
+class SlotPatch:
+    """Values for a stub's slots; None means "not said in this turn"."""
+
+    title: str | None = None
+    date: str | None = None
+    time: str | None = None
+    duration_minutes: int | None = None
+    raw: dict[str, str] = field(default_factory=dict)
+    confidence: float = 1.0
+
+    def values(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in SLOT_NAMES if getattr(self, name) is not None}
+
+
+@dataclass
+class CommandOutcome:
+    status: Outcome
+    command: ScheduleCommand | None = None
+    event: Event | None = None
+    candidates: list[datetime.date] = field(default_factory=list)
+    conflicts: list[Event] = field(default_factory=list)
+    suggestions: list[Slot] = field(default_factory=list)
+    problem: str = ""
+    revealed: list[str] = field(default_factory=list)
+    revised: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    already_done: bool = False
+
+    @property
+    def wrote(self) -> bool:
+        return self.status in {Outcome.CREATED, Outcome.UPDATED, Outcome.DELETED} and not self.already_done
+
+
+def validate_patch(patch: SlotPatch) -> None:
+    """Syntax checks that need no "today": raise ValidationFailed or InvalidExpression."""
+    if patch.title is not None:
+        clean_title(patch.title)
+    if patch.date is not None and not symbols.is_date_expression(patch.date):
+        raise symbols.InvalidExpression(patch.date, "not a canonical date symbol")
+    if patch.time is not None:
+        symbols.parse_time(patch.time)
+    if patch.duration_minutes is not None and not (
+        MIN_DURATION_MINUTES <= patch.duration_minutes <= MAX_DURATION_MINUTES
+    ):
+        raise ValidationFailed(f"a duration is {MIN_DURATION_MINUTES}-{MAX_DURATION_MINUTES} minutes")
