@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -105,10 +105,10 @@ class MemoryStore:
 class ArchiveSearch:
     """Earlier messages of this person: other threads, and this thread before the current segment."""
 
-    def __init__(self, user: User, thread: Thread, segment: Sequence[Message]) -> None:
+    def __init__(self, user: User, thread: Thread, segment: Callable[[], Sequence[Message]]) -> None:
         self.user = user
         self.thread = thread
-        self.segment_ids = [message.id for message in segment]
+        self.segment = segment
 
     def search(self, query: str, limit: int) -> list[dict[str, Any]]:
         wanted = terms(query)
@@ -119,7 +119,7 @@ class ArchiveSearch:
             condition |= Q(text__icontains=term)
         candidates = (
             Message.objects.filter(thread__owner=self.user)
-            .exclude(id__in=self.segment_ids)
+            .exclude(id__in=[message.id for message in self.segment()])
             .filter(condition)
             .order_by("-created_at")[:200]
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -55,7 +56,8 @@ class TurnContext(PersonClock):
     thread: Thread
     now: datetime.datetime
     user_message: Message
-    segment: list[Message]
+    # The session segment, read on first use: the fast path never needs it.
+    segment_loader: Callable[[], list[Message]]
     state: ThreadState
     entities: EntityStack
     active_command: ScheduleCommand | None
@@ -77,6 +79,10 @@ class TurnContext(PersonClock):
     @property
     def text(self) -> str:
         return self.user_message.text
+
+    @functools.cached_property
+    def segment(self) -> list[Message]:
+        return self.segment_loader()
 
     def forget_work(self) -> None:
         """After a rollback: the acts, effects and entity changes of this turn did not happen."""

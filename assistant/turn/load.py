@@ -90,7 +90,6 @@ def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -
     began = time.perf_counter()
     now = timezone.now()
     message = message_archive(thread=thread, role=Role.USER, text=text, now=now)
-    segment = current_segment(thread=thread, until=message)
     try:
         state = thread.state  # read with the thread, under the thread lock
     except ThreadState.DoesNotExist:
@@ -102,7 +101,7 @@ def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -
         thread=thread,
         now=now,
         user_message=message,
-        segment=segment,
+        segment_loader=lambda: current_segment(thread=thread, until=message),
         state=state,
         entities=EntityStack(state.entities),
         active_command=active,

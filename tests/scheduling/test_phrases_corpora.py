@@ -24,6 +24,7 @@ import datetime
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+import os
 from pathlib import Path
 from typing import Literal
 
@@ -32,7 +33,18 @@ import pytest
 from scheduling.phrases import WhenMatch, extract_when
 from scheduling.symbols import resolve
 
-CORPUS_DIR = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "dates"
+def _corpus_dir() -> Path:
+    """``../shared/corpora/dates`` next to the checkout (CORPUS_DIR overrides), wherever it is cloned."""
+    if os.environ.get("CORPUS_DIR"):
+        return Path(os.environ["CORPUS_DIR"])
+    for ancestor in Path(__file__).resolve().parents:
+        candidate = ancestor / "shared" / "corpora" / "dates"
+        if candidate.is_dir():
+            return candidate
+    return Path(__file__).resolve().parents[3] / "shared" / "corpora" / "dates"
+
+
+CORPUS_DIR = _corpus_dir()
 
 Outcome = Literal["right", "none", "wrong"]
 
