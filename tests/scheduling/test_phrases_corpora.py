@@ -21,10 +21,10 @@ a concrete datetime ("ambiguous", "ill-formed") the phrase must not be read at a
 from __future__ import annotations
 
 import datetime
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-import os
 from pathlib import Path
 from typing import Literal
 
@@ -32,6 +32,7 @@ import pytest
 
 from scheduling.phrases import WhenMatch, extract_when
 from scheduling.symbols import resolve
+
 
 def _corpus_dir() -> Path:
     """``../shared/corpora/dates`` next to the checkout (CORPUS_DIR overrides), wherever it is cloned."""
