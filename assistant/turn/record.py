@@ -69,6 +69,21 @@ def _apply_intent(context: TurnContext) -> tuple[ThreadState, list[dict[str, Any
     return context.state, []
 
 
+def _on_hold_note(context: TurnContext, state: ThreadState, applied: list[dict[str, Any]]) -> str:
+    """When a fourth task pushed the oldest one off the stack, say so and name what is on hold."""
+    evicted = [t["patch"]["evict"] for t in applied if t["type"] == "switch" and t["patch"].get("evict")]
+    if not evicted:
+        return ""
+    dropped = [g.get("title") or g["kind"] for g in state.intent.get("completed", []) if g["id"] in evicted]
+    on_hold = [entry["goal"].get("title") or entry["goal"]["kind"] for entry in state.intent.get("suspended", [])]
+    if context.language == "zh":
+        return f"\n（搁置的事情最多三件，最早的「{'、'.join(dropped)}」已放下。还在搁置的：{'、'.join(on_hold)}。说“继续……”可以回到其中一件。）"
+    return (
+        f"\n(At most three tasks can wait: the oldest, {', '.join(repr(t) for t in dropped)}, was set aside for good. "
+        f'Still waiting: {", ".join(repr(t) for t in on_hold)}. Say "back to …" to return to one.)'
+    )
+
+
 @transaction.atomic(savepoint=False)
 def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
     state, applied = _apply_intent(context)
@@ -95,6 +110,7 @@ def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
             "expires_at": confirmation.expires_at.isoformat(),
         }
 
+    reply.text += _on_hold_note(context, state, applied)
     flags = list(dict.fromkeys([*context.flags, *reply.flags]))
     answered_at = max(timezone.now(), context.user_message.created_at)
     assistant_message = message_archive(

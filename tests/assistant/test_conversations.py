@@ -321,3 +321,14 @@ def test_a_state_that_moved_during_the_turn_is_read_again_not_lost(chat: Chat) -
     assert state["goal"]["kind"] == "query" and len(state["suspended"]) == 1
     revisions = list(chat.thread.transitions.values_list("revision", flat=True))
     assert revisions == list(range(1, len(revisions) + 1))
+
+
+def test_a_fourth_task_on_hold_drops_the_oldest_and_says_so(chat: Chat) -> None:
+    for title in ("Dentist", "Gym", "Lunch", "Haircut"):
+        last = chat.say(f"{title} on Friday", create(title, "W5"))
+    state = intent(chat)
+    assert [entry["goal"]["title"] for entry in state["suspended"]] == ["Lunch", "Gym", "Dentist"]
+    assert "Still waiting" not in last.reply
+    fifth = chat.say("Yoga on Friday", create("Yoga", "W5"))
+    assert "'Dentist', was set aside for good" in fifth.reply and "'Haircut', 'Lunch', 'Gym'" in fifth.reply
+    assert [entry["goal"]["title"] for entry in intent(chat)["suspended"]] == ["Haircut", "Lunch", "Gym"]
