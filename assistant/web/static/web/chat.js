@@ -371,29 +371,34 @@ function isFailedTurn(message) {
   return flags.some((flag) => flag === "internal_error" || String(flag).startsWith("model_error"));
 }
 
+function retryButton(onRetry) {
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "button button-small button-danger",
+      "data-testid": "retry",
+      onclick: () => {
+        if (!state.busy) {
+          onRetry();
+        }
+      },
+    },
+    t("retry"),
+  );
+}
+
 function offerRetry(userNode, assistantNode, text) {
   assistantNode.classList.add("msg-error");
   userNode.classList.add("msg-failed");
   const row = el("div", { class: "msg-failure", role: "alert" }, el("p", { text: `${t("failed")}: ${t("error_model")}` }));
   row.append(
-    el(
-      "button",
-      {
-        type: "button",
-        class: "button button-small button-danger",
-        "data-testid": "retry",
-        onclick: () => {
-          if (state.busy) {
-            return;
-          }
-          // Both messages stay in the archive; the retry is a new message.
-          row.remove();
-          userNode.classList.remove("msg-failed");
-          sendMessage(text);
-        },
-      },
-      t("retry"),
-    ),
+    retryButton(() => {
+      // Both messages stay in the archive; the retry is a new message.
+      row.remove();
+      userNode.classList.remove("msg-failed");
+      sendMessage(text);
+    }),
   );
   userNode.querySelector(".msg-meta").after(row);
 }
@@ -432,22 +437,10 @@ function markFailed(node, text, problem, detail = "") {
   node.classList.remove("msg-pending");
   node.classList.add("msg-failed");
   node.dataset.testid = "failed-message";
-  const retry = el(
-    "button",
-    {
-      type: "button",
-      class: "button button-small button-danger",
-      "data-testid": "retry",
-      onclick: () => {
-        if (state.busy) {
-          return;
-        }
-        node.remove();
-        sendMessage(text);
-      },
-    },
-    t("retry"),
-  );
+  const retry = retryButton(() => {
+    node.remove();
+    sendMessage(text);
+  });
   // The server's own words (in English) stay available on hover, for whoever reports the problem.
   const failure = el(
     "div",
