@@ -106,6 +106,7 @@ class PendingConfirmation(models.Model):
     class Kind(models.TextChoices):
         DELETE_EVENT = "delete_event", "delete an event"
         COUNCIL = "council", "planning consultation"
+        WRITE = "write", "a write held until the person confirms it"
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     thread = models.ForeignKey(Thread, on_delete=models.CASCADE, related_name="confirmations")

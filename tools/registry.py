@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -13,31 +13,18 @@ from scheduling.errors import ValidationFailed
 from scheduling.symbols import InvalidExpression
 from tools.context import ToolContext
 from tools.definitions import TOOL_SPECS
-from tools.handlers import conversation, events, schedule
+from tools.internal import INTERNAL_SPECS
 from tools.spec import Status, ToolResult, ToolSpec
 
-HANDLERS: dict[str, Callable[[ToolContext, Mapping[str, Any]], ToolResult]] = {
-    "schedule_event": schedule.schedule_event,
-    "query_events": events.query_events,
-    "suggest_slots": events.suggest_slots,
-    "cancel_command": schedule.cancel_command,
-    "change_event": events.change_event,
-    "delete_event": events.delete_event,
-    "search_memory": conversation.search_memory,
-    "remember_fact": conversation.remember_fact,
-    "search_chat_archive": conversation.search_chat_archive,
-    "resume_task": conversation.resume_task,
-    "offer_planning_consultation": conversation.offer_planning_consultation,
-}
-SPECS: dict[str, ToolSpec] = {spec.name: spec for spec in TOOL_SPECS}
-_VALIDATORS = {spec.name: Draft202012Validator(spec.parameters) for spec in TOOL_SPECS}
+SPECS: dict[str, ToolSpec] = {spec.name: spec for spec in (*TOOL_SPECS, *INTERNAL_SPECS)}
+_VALIDATORS = {name: Draft202012Validator(spec.parameters) for name, spec in SPECS.items()}
 MAX_ARGUMENT_BYTES = 8192
 
 
 @functools.cache
 def openai_tools() -> tuple[dict[str, Any], ...]:
     """The tool list sent to the model: the same objects, in the same order, every time."""
-    return tuple(spec.openai_tool() for spec in TOOL_SPECS)
+    return tuple(spec.openai_tool() for spec in TOOL_SPECS if not spec.internal)
 
 
 def is_terminal(name: str) -> bool:
@@ -80,21 +67,30 @@ def parse_arguments(name: str, raw: str | Mapping[str, Any]) -> dict[str, Any] |
     return arguments
 
 
+def is_write(name: str) -> bool:
+    spec = SPECS.get(name)
+    return spec is not None and spec.side_effect != "read"
+
+
 class ToolRegistry:
-    """Handlers closed over one request's context; the model never sees the context."""
+    """Handlers closed over one request's context; the model never sees the context.
+
+    The model may call only the tools it is offered; the turn's own stages may also call the
+    internal ones (``internal=True``), whose arguments come from code.
+    """
 
     def __init__(self, context: ToolContext) -> None:
         self.context = context
-        self._handlers = {name: functools.partial(handler, context) for name, handler in HANDLERS.items()}
 
-    def execute(self, name: str, raw_arguments: str | Mapping[str, Any]) -> ToolResult:
-        if name not in self._handlers:
+    def execute(self, name: str, raw_arguments: str | Mapping[str, Any], *, internal: bool = False) -> ToolResult:
+        spec = SPECS.get(name)
+        if spec is None or (spec.internal and not internal):
             return ToolResult(Status.UNKNOWN_TOOL, {"problem": f"there is no tool named {name!r}"})
         arguments = parse_arguments(name, raw_arguments)
         if isinstance(arguments, str):
             return ToolResult(Status.INVALID_ARGUMENTS, {"problem": arguments})
         try:
-            return self._handlers[name](arguments)
+            return spec.handler(self.context, arguments)
         except InvalidExpression as error:
             return ToolResult(Status.INVALID_EXPRESSION, {"problem": str(error)})
         except ValidationFailed as error:

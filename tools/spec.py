@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from tools.context import ToolContext
 
 SideEffect = Literal["read", "write", "state"]
 
@@ -38,6 +41,8 @@ class Status(StrEnum):
     RESUMED = "resumed"
     NOTHING_TO_RESUME = "nothing_to_resume"
     UNKNOWN_TOOL = "unknown_tool"
+    # A write whose values did not come from the person's words: held for their confirmation.
+    NEEDS_CONFIRMATION = "needs_confirmation"
 
 
 @dataclass(frozen=True)
@@ -60,7 +65,7 @@ class ToolResult:
         return {"status": self.status.value, **self.data}
 
 
-Handler = Callable[[Mapping[str, Any]], ToolResult]
+ToolHandler = Callable[["ToolContext", Mapping[str, Any]], ToolResult]
 
 
 @dataclass(frozen=True)
@@ -70,8 +75,11 @@ class ToolSpec:
     parameters: dict[str, Any]
     terminal: bool
     side_effect: SideEffect
+    handler: ToolHandler
     # Server-side length limits (strict mode has no maxLength): property name -> characters.
     max_lengths: Mapping[str, int] = field(default_factory=dict)
+    # Called by the turn's own stages only; never offered to the model.
+    internal: bool = False
 
     def openai_tool(self) -> dict[str, Any]:
         return {

@@ -34,7 +34,7 @@ from assistant.turn.record import TurnOutcome
 from scheduling.localtime import local_datetime
 from scheduling.selectors import event_list_in_range, profile_get
 
-GATE_ENTRIES = {"confirmation", "confirmation_gate", "confirmation_button"}
+GATE_ENTRIES = {"confirmation", "confirmation_gate", "confirmation_button", "discarded"}
 
 
 def turn_payload(outcome: TurnOutcome) -> dict[str, Any]:

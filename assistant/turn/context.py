@@ -75,6 +75,9 @@ class TurnContext(PersonClock):
     model_name: str = ""
     usage: Usage = field(default_factory=Usage)
     error: str = ""
+    # Intermediate reads this turn that returned data (memory, archive): writes after them wait.
+    untrusted_reads: list[str] = field(default_factory=list)
+    registry: Any = None
 
     @property
     def text(self) -> str:

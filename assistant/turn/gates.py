@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import re
 
@@ -21,16 +20,13 @@ from assistant.intent.derive import Act
 from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.patch import read_patch
-from assistant.turn.tools import record_result, reply_for, tool_context
-from scheduling.commands import command_apply, command_cancel, command_confirm_delete
+from assistant.turn.tools import reply_for, run_code_tool
 from scheduling.errors import NotFound
 from scheduling.models import CommandKind
 from scheduling.selectors import event_get
 from scheduling.symbols import InvalidExpression, parse_time
 from tools.facts import event_fact
-from tools.handlers.events import delete_event
-from tools.handlers.schedule import outcome_result
-from tools.spec import Status, ToolResult
+from tools.spec import Status
 
 _YES = re.compile(
     r"^(?:y|yes|yeah|yep|yup|sure|ok|okay|confirm(?:ed)?|correct|right|go ahead|do it|please do|please|yes please|"
@@ -152,9 +148,13 @@ def decide(context: TurnContext, confirmation: PendingConfirmation, answer: str,
                 days=int(confirmation.action.get("days", 7)),
             )
         )
-    outcome = command_confirm_delete(owner=context.user, command_id=confirmation.action["command_id"], now=context.now)
-    result = outcome_result(tool_context(context), outcome)
-    record_result(context, "confirmation", result, {})
+    if confirmation.kind == PendingConfirmation.Kind.WRITE:
+        # The person confirmed exactly this call, so its values are theirs now.
+        action = confirmation.action
+        result = run_code_tool(context, action["tool"], action["arguments"])
+        return reply_for(context, action["tool"], result)
+    arguments = {"command_id": confirmation.action["command_id"]}
+    result = run_code_tool(context, "confirm_delete", arguments, recorded_as="confirmation")
     return reply_for(context, "confirmation", result)
 
 
@@ -180,8 +180,9 @@ def _declined(context: TurnContext, confirmation: PendingConfirmation) -> Reply:
     context.acts.append(Act("confirmation", "declined"))
     if confirmation.kind == PendingConfirmation.Kind.COUNCIL:
         return Reply("好的，不做规划咨询。" if zh else "OK, no consultation.")
-    with contextlib.suppress(NotFound):
-        command_cancel(owner=context.user, command_id=confirmation.action["command_id"], now=context.now)
+    if confirmation.kind == PendingConfirmation.Kind.WRITE:
+        return Reply("好的，没有做这项更改。" if zh else "OK, I didn't make that change.")
+    run_code_tool(context, "discard_command", {"command_id": confirmation.action["command_id"]}, recorded_as="discarded", moves_intent=False)
     title = confirmation.action.get("title", "")
     return Reply(f"好的，保留「{title}」，没有删除。" if zh else f"OK, I kept '{title}'; nothing was deleted.")
 
@@ -199,6 +200,13 @@ def _ask_again(context: TurnContext, confirmation: PendingConfirmation, answer: 
         return Reply(text)
     if answer == "no":
         return Reply("好的，什么都没有删除。" if zh else "OK, nothing was deleted.")
+    if confirmation.kind == PendingConfirmation.Kind.WRITE:
+        text = (
+            "情况有变化（或者时间太久了），所以这项更改没有执行。如果还需要，请再说一次。"
+            if zh
+            else "Things changed since I asked (or it was too long ago), so that change was not made. Ask again if you still want it."
+        )
+        return Reply(text)
     try:
         event = event_get(owner=context.user, event_id=int(confirmation.action["event_id"]))
     except NotFound:
@@ -207,10 +215,8 @@ def _ask_again(context: TurnContext, confirmation: PendingConfirmation, answer: 
         )
     # Things changed since the question (or it is too old): ask again, naming the event. The
     # old stub is closed first, so only the new question can ever be answered.
-    with contextlib.suppress(NotFound):
-        command_cancel(owner=context.user, command_id=confirmation.action["command_id"], now=context.now)
-    result = delete_event(tool_context(context), {"event_ref": f"E{event.id}", "ordinal": None})
-    record_result(context, "delete_event", result, {"event_ref": f"E{event.id}"})
+    run_code_tool(context, "discard_command", {"command_id": confirmation.action["command_id"]}, recorded_as="discarded", moves_intent=False)
+    result = run_code_tool(context, "delete_event", {"event_ref": f"E{event.id}", "ordinal": None})
     reply = reply_for(context, "delete_event", result)
     lead = (
         "情况有变化（或者时间太久了），需要重新确认："
@@ -244,20 +250,16 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
     if reading is None:
         return None
     context.route = "fast_path"
-    started = context.elapsed_ms()
-    outcome = command_apply(
-        owner=context.user,
-        patch=reading.patch,
-        now=context.now,
-        command_id=command.id,
-        source_turn=context.user_message.id,
-        intent_revision=context.state.revision,
-    )
-    result: ToolResult = outcome_result(tool_context(context), outcome)
+    patch = reading.patch
+    arguments = {
+        "command_id": str(command.id),
+        **patch.values(),
+        "raw": {name: str(value) for name, value in patch.raw.items()},
+        "confidence": patch.confidence,
+    }
     tool = "schedule_event" if command.kind == CommandKind.CREATE else "change_event"
-    if command.kind == CommandKind.CHANGE and command.target_event is not None:
-        result.data.setdefault("previous", event_fact(command.target_event, context.zone))
-    record_result(context, tool, result, reading.patch.values(), elapsed_ms=context.elapsed_ms() - started)
+    # The intent and the trace speak of the tool this patch continues.
+    result = run_code_tool(context, "patch_command", arguments, recorded_as=tool)
     context.tool_calls[-1]["route"] = "fast_path"
     if result.status == Status.INVALID_EXPRESSION:
         context.flags.append("fast_path_invalid_expression")

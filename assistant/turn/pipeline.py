@@ -1,11 +1,32 @@
-"""The one entry point for a person's message: the HTTP API and the evals both call it.
+"""The turn. Every input — a typed message, a card's button, a pending card's Cancel — runs
+through the same stages, in this order, under one lock, one transaction policy and one error
+policy::
 
-load -> gates (confirmation, fast path) -> model (+ tools) -> exit invariant -> record
+    lock the thread
+    1. load      archive the person's message (server clock); read state, active stub, zone
+    2. gates     a button, a cancel, a short "yes" bound to a live question, or a slot patch the
+                 reader can take whole -> a tool call through the registry, zero model calls
+    3. model     otherwise one model call (+ bounded intermediate hops); a proposed write whose
+                 values do not come from the person is held as a confirmation card (authority)
+    4. intent    derive and apply this turn's transitions (revision, digest, the on-hold note)
+    5. exit      the invariant: no claim of a write that did not persist; no calendar fact
+                 without a query — the last stage that may touch the reply
+    6. record    archive the reply, bind its confirmation, write the trace, queue slow work
+
+Transactions: the gates (2) run in one transaction; each tool call the model proposes runs in
+its own; intent, exit and record (4-6) run in one. A failure in any of them rolls that
+transaction back, forgets its work (nothing rolled back is reported as done) and answers
+honestly; the person's message is archived first and always gets a reply.
+
+The API and the evals call the three entry functions at the bottom; tests call them directly.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -22,13 +43,26 @@ from assistant.turn.gates import confirmation_gate, decide, fast_path_gate, prev
 from assistant.turn.load import load_turn, thread_get
 from assistant.turn.lock import thread_lock
 from assistant.turn.model import model_failure_reply, model_turn
-from assistant.turn.record import TurnOutcome, record_turn
-from assistant.turn.tools import record_result, reply_for, tool_context
+from assistant.turn.record import TurnOutcome, apply_intent, on_hold_note, record_turn
+from assistant.turn.tools import reply_for, run_code_tool
 from scheduling.errors import NotFound, ValidationFailed
 from scheduling.selectors import command_get, profile_get
-from tools.handlers.schedule import cancel_command
 
 logger = logging.getLogger(__name__)
+
+InputKind = Literal["message", "button", "cancel"]
+
+
+@dataclass(frozen=True)
+class TurnInput:
+    """What arrived: the text the archive shows for it, and what a button carries."""
+
+    kind: InputKind
+    text: str
+    answer: str | None = None  # a confirmation button: "yes" or "no"
+    confirmation: PendingConfirmation | None = None
+    action_digest: str | None = None
+    command_id: str | None = None  # the Cancel button's stub
 
 
 def clean_message(text: object) -> str:
@@ -44,43 +78,33 @@ def clean_message(text: object) -> str:
     return cleaned
 
 
-def handle_message(
-    *, user: User, thread_id: int, text: str, emit: Emit = _no_emit, provider: Provider | None = None
+def run_turn(
+    *, user: User, thread_id: int, turn_input: TurnInput, emit: Emit = _no_emit, provider: Provider | None = None
 ) -> TurnOutcome:
-    """Answer one message in one of the person's threads; the reply is true by construction."""
-    text = clean_message(text)
-    if not isinstance(thread_id, int):
-        raise NotFound("thread not found", {"thread_id": thread_id})
+    """One turn, whatever the input; the reply is true by construction."""
     with thread_lock(thread_id):
         # Read under the lock, with its state: a message that waited sees the previous turn's.
         thread = thread_get(owner=user, thread_id=thread_id, with_state=True)
-        context = load_turn(user=user, thread=thread, text=text, emit=emit)
-        try:
-            # The gates decide from stored state alone, so what they write and the record of
-            # the turn commit together, in one transaction.
-            with transaction.atomic():
-                reply = confirmation_gate(context) or fast_path_gate(context)
-                if reply is not None:
-                    return record_turn(context, enforce_exit_invariant(context, reply))
-        except Exception:
-            logger.exception("gate failed in thread %s", context.thread.id)
-            context.forget_work()  # rolled back: nothing of it may be recorded as done
-            return record_turn(context, enforce_exit_invariant(context, _internal_error(context)))
-        reply = _respond(context, provider)
-        return record_turn(context, enforce_exit_invariant(context, reply))
+        context = load_turn(user=user, thread=thread, text=turn_input.text, emit=emit)
+        reply = _in_transaction(context, lambda: gates(context, turn_input))
+        if reply is None:
+            reply = model(context, provider)
+        return _finish(context, reply)
 
 
-def _internal_error(context: TurnContext) -> Reply:
-    context.route = "error"
-    context.error = "internal error"
-    context.flags.append("internal_error")
-    zh = context.language == "zh"
-    return Reply(
-        "抱歉，出了点问题。你的消息已保存。" if zh else "Sorry, something went wrong on my side. Your message is saved."
-    )
+def gates(context: TurnContext, turn_input: TurnInput) -> Reply | None:
+    """Stage 2: what stored state alone decides, with no model call."""
+    if turn_input.kind == "button":
+        assert turn_input.confirmation is not None and turn_input.answer is not None
+        return _button(context, turn_input.confirmation, turn_input.answer, turn_input.action_digest)
+    if turn_input.kind == "cancel":
+        assert turn_input.command_id is not None
+        return _cancel_button(context, turn_input.command_id)
+    return confirmation_gate(context) or fast_path_gate(context)
 
 
-def _respond(context: TurnContext, provider: Provider | None) -> Reply:
+def model(context: TurnContext, provider: Provider | None) -> Reply:
+    """Stage 3: the model proposes; each tool call it makes runs in its own transaction."""
     try:
         return model_turn(context, provider or get_provider())
     except ModelError as error:
@@ -93,50 +117,99 @@ def _respond(context: TurnContext, provider: Provider | None) -> Reply:
         return _internal_error(context)
 
 
+def _finish(context: TurnContext, reply: Reply) -> TurnOutcome:
+    """Stages 4-6 in one transaction; if that fails, the message still gets an honest reply."""
+    try:
+        with transaction.atomic():
+            applied = apply_intent(context)
+            reply.text += on_hold_note(context, applied)
+            checked = enforce_exit_invariant(context, reply)  # nothing edits the reply after this
+            return record_turn(context, checked, applied)
+    except Exception:
+        logger.exception("recording the turn failed in thread %s", context.thread.id)
+        context.forget_work()
+        with transaction.atomic():
+            return record_turn(context, _internal_error(context), [])
+
+
+def _in_transaction(context: TurnContext, stage: Callable[[], Reply | None]) -> Reply | None:
+    try:
+        with transaction.atomic():
+            return stage()
+    except Exception:
+        logger.exception("a stage failed in thread %s", context.thread.id)
+        context.forget_work()  # rolled back: nothing of it may be recorded as done
+        return _internal_error(context)
+
+
+def _internal_error(context: TurnContext) -> Reply:
+    context.route = "error"
+    context.error = "internal error"
+    context.flags.append("internal_error")
+    zh = context.language == "zh"
+    return Reply(
+        "抱歉，出了点问题。你的消息已保存。" if zh else "Sorry, something went wrong on my side. Your message is saved."
+    )
+
+
+def _button(context: TurnContext, confirmation: PendingConfirmation, answer: str, digest: str | None) -> Reply:
+    """A Confirm / Keep button: the same check as a typed answer, plus the presented digest."""
+    context.route = "confirmation"
+    confirmation.refresh_from_db()
+    verdict = confirmation_check(confirmation, context.state, now=context.now, presented_action_digest=digest)
+    previous = previous_assistant_message(context)
+    if previous is None or previous.id != confirmation.message_id:
+        # Like a typed "yes": the question must be the last thing the assistant said.
+        verdict = Verdict.STALE_OR_MISMATCH
+    context.tool_calls.append({"name": "confirmation_button", "answer": answer, "verdict": verdict.value})
+    return decide(context, confirmation, answer, verdict)
+
+
+def _cancel_button(context: TurnContext, command_id: str) -> Reply:
+    """The Cancel button on a pending-command card: closes exactly that stub."""
+    context.route = "fast_path"
+    active = context.active_command is not None and str(context.active_command.id) == command_id
+    # Cancelling the request the conversation is on ends its goal, as "cancel it" would.
+    result = run_code_tool(
+        context, "discard_command", {"command_id": command_id}, recorded_as="cancel_command", moves_intent=active
+    )
+    return reply_for(context, "cancel_command", result)
+
+
+# --- entry points ---------------------------------------------------------------------------
+
+
+def handle_message(
+    *, user: User, thread_id: int, text: str, emit: Emit = _no_emit, provider: Provider | None = None
+) -> TurnOutcome:
+    """A typed message in one of the person's threads."""
+    text = clean_message(text)
+    if not isinstance(thread_id, int):
+        raise NotFound("thread not found", {"thread_id": thread_id})
+    return run_turn(
+        user=user, thread_id=thread_id, turn_input=TurnInput("message", text), emit=emit, provider=provider
+    )
+
+
 def handle_confirmation(
     *, user: User, confirmation_id: str, decision: str, action_digest: str, emit: Emit = _no_emit
 ) -> TurnOutcome:
-    """A Confirm / Keep button: the same check as a typed answer, plus the presented digest."""
+    """A Confirm / Keep button on a confirmation card."""
     confirmation = _confirmation_get(user=user, confirmation_id=confirmation_id)
-    thread = confirmation.thread
     answer = "yes" if decision == "confirm" else "no"
-    with thread_lock(thread.id):
-        context = load_turn(user=user, thread=thread, text=_button_text(user, answer), emit=emit)
-        context.route = "confirmation"
-        confirmation.refresh_from_db()
-        verdict = confirmation_check(
-            confirmation, context.state, now=context.now, presented_action_digest=action_digest
-        )
-        previous = previous_assistant_message(context)
-        if previous is None or previous.id != confirmation.message_id:
-            # Like a typed "yes": the question must be the last thing the assistant said.
-            verdict = Verdict.STALE_OR_MISMATCH
-        context.tool_calls.append({"name": "confirmation_button", "answer": answer, "verdict": verdict.value})
-        reply = enforce_exit_invariant(context, decide(context, confirmation, answer, verdict))
-        return record_turn(context, reply)
+    turn_input = TurnInput(
+        "button", _button_text(user, answer), answer=answer, confirmation=confirmation, action_digest=action_digest
+    )
+    return run_turn(user=user, thread_id=confirmation.thread_id, turn_input=turn_input, emit=emit)
 
 
 def handle_command_cancel(*, user: User, command_id: str, emit: Emit = _no_emit) -> TurnOutcome:
     """The Cancel button on a pending-command card."""
-    try:
-        command = command_get(owner=user, command_id=command_id)
-    except NotFound:
-        raise
+    command = command_get(owner=user, command_id=command_id)
     if command.thread_id is None:
         raise NotFound("command not found", {"command_id": command_id})
-    thread = thread_get(owner=user, thread_id=command.thread_id)
-    with thread_lock(thread.id):
-        context = load_turn(user=user, thread=thread, text=_button_text(user, "cancel"), emit=emit)
-        context.route = "fast_path"
-        tools = tool_context(context)
-        tools.active_command_id = str(command.id)
-        result = cancel_command(tools, {})
-        if context.active_command is not None and context.active_command.id == command.id:
-            record_result(context, "cancel_command", result, {})
-        else:
-            context.tool_calls.append({"name": "cancel_command", "status": result.status.value, "arguments": {}})
-        reply = enforce_exit_invariant(context, reply_for(context, "cancel_command", result))
-        return record_turn(context, reply)
+    turn_input = TurnInput("cancel", _button_text(user, "cancel"), command_id=str(command.id))
+    return run_turn(user=user, thread_id=command.thread_id, turn_input=turn_input, emit=emit)
 
 
 def _confirmation_get(*, user: User, confirmation_id: str) -> PendingConfirmation:

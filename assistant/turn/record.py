@@ -1,5 +1,6 @@
-"""Stage 6, record: apply the turn's intent transitions, bind any confirmation to the new state,
-archive the reply with the server's clock, write one trace row, and queue the slow work."""
+"""Stages 4 and 6: apply the turn's intent transitions (before the exit check, so what they add
+to the reply is checked too); then record: bind any confirmation to the new state, archive the
+reply with the server's clock, write one trace row, and queue the slow work."""
 
 from __future__ import annotations
 
@@ -40,6 +41,12 @@ def _is_command_open(command_id: str) -> bool:
     return ScheduleCommand.objects.filter(id=command_id, status__in=list(OPEN_STATUSES)).exists()
 
 
+def apply_intent(context: TurnContext) -> list[dict[str, Any]]:
+    """Stage 4: the turn's transitions, applied; ``context.state`` is the new state after it."""
+    context.state, applied = _apply_intent(context)
+    return applied
+
+
 def _apply_intent(context: TurnContext) -> tuple[ThreadState, list[dict[str, Any]]]:
     """Derive and apply this turn's transitions; never lose the reply over the intent log.
 
@@ -69,8 +76,9 @@ def _apply_intent(context: TurnContext) -> tuple[ThreadState, list[dict[str, Any
     return context.state, []
 
 
-def _on_hold_note(context: TurnContext, state: ThreadState, applied: list[dict[str, Any]]) -> str:
+def on_hold_note(context: TurnContext, applied: list[dict[str, Any]]) -> str:
     """When a fourth task pushed the oldest one off the stack, say so and name what is on hold."""
+    state = context.state
     evicted = [t["patch"]["evict"] for t in applied if t["type"] == "switch" and t["patch"].get("evict")]
     if not evicted:
         return ""
@@ -84,10 +92,9 @@ def _on_hold_note(context: TurnContext, state: ThreadState, applied: list[dict[s
     )
 
 
-@transaction.atomic(savepoint=False)
-def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
-    state, applied = _apply_intent(context)
-    context.state = state
+def record_turn(context: TurnContext, reply: Reply, applied: list[dict[str, Any]]) -> TurnOutcome:
+    """Stage 6; the caller holds the transaction. The reply is recorded exactly as the exit check left it."""
+    state = context.state
 
     marker = None
     confirmation = None
@@ -110,7 +117,6 @@ def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
             "expires_at": confirmation.expires_at.isoformat(),
         }
 
-    reply.text += _on_hold_note(context, state, applied)
     flags = list(dict.fromkeys([*context.flags, *reply.flags]))
     answered_at = max(timezone.now(), context.user_message.created_at)
     assistant_message = message_archive(

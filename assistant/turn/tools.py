@@ -1,5 +1,9 @@
-"""Stage 4, tools: run a tool call for this person, record what it did, and turn a terminal
-result into the reply (written by code, never by a second generation)."""
+"""Stage 4, tools: the one place any tool runs, for this person, through the registry.
+
+Every stage's tool call comes here — the model's proposals (checked for authority first), the
+fast path's patch, a button's confirm or cancel, the exit check's query — and is recorded the
+same way. A terminal result becomes the reply, written by code, never by a second generation.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +13,20 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from django.db import transaction
+
 from assistant.intent.derive import Act
 from assistant.memory import ArchiveSearch, MemoryStore
+from assistant.models import Role
+from assistant.turn.authority import UNTRUSTED_READS, hold_reason, provenance_for
 from assistant.turn.context import Reply, TurnContext
+from assistant.turn.holds import held_result, hold_text
 from scheduling.errors import NotFound
 from scheduling.selectors import command_get
 from tools.context import ToolContext
 from tools.facts import command_fact
 from tools.receipts import render_receipt
-from tools.registry import ToolRegistry, is_terminal
+from tools.registry import ToolRegistry, is_terminal, parse_arguments
 from tools.spec import Status, ToolResult
 
 MAX_LOGGED_ARGUMENT_CHARS = 500
@@ -83,17 +92,78 @@ def tool_context(context: TurnContext) -> ToolContext:
     )
 
 
-def run_tool(context: TurnContext, registry: ToolRegistry, name: str, raw_arguments: str) -> ToolResult:
-    started = time.perf_counter()
+def registry_for(context: TurnContext) -> ToolRegistry:
+    """The turn's registry, bound to this person; built once per turn."""
+    if context.registry is None:
+        context.registry = ToolRegistry(tool_context(context))
+    registry: ToolRegistry = context.registry
     registry.context.active_command_id = str(context.active_command.id) if context.active_command else None
-    result = registry.execute(name, raw_arguments)
-    elapsed = (time.perf_counter() - started) * 1000
+    return registry
+
+
+def run_tool(context: TurnContext, registry: ToolRegistry | None, name: str, raw_arguments: str) -> ToolResult:
+    """Run a tool call the MODEL proposed: a write whose values do not come from the person waits for them."""
+    started = time.perf_counter()
+    registry = registry_for(context)
     try:
         arguments = json.loads(raw_arguments) if raw_arguments else {}
     except ValueError:
         arguments = {"_raw": raw_arguments[:MAX_LOGGED_ARGUMENT_CHARS]}
-    record_result(context, name, result, arguments if isinstance(arguments, dict) else {}, elapsed_ms=elapsed)
+    arguments = arguments if isinstance(arguments, dict) else {}
+    reason = _hold_reason(context, name, raw_arguments)
+    if reason is not None:
+        result = held_result(registry.context, name, arguments, reason)
+        context.flags.append(reason)
+    else:
+        with transaction.atomic():  # a tool call writes all of its effects or none
+            result = registry.execute(name, raw_arguments)
+    record_result(context, name, result, arguments, elapsed_ms=(time.perf_counter() - started) * 1000)
     return result
+
+
+def run_code_tool(
+    context: TurnContext,
+    name: str,
+    arguments: Mapping[str, Any],
+    *,
+    recorded_as: str | None = None,
+    moves_intent: bool = True,
+) -> ToolResult:
+    """Run a tool call a STAGE made from the person's own words or buttons (internal tools allowed).
+
+    ``recorded_as`` names the step in the intent and the trace when an internal tool carries
+    out a step of a model tool (the fast path's patch continues ``schedule_event``);
+    ``moves_intent=False`` records it in the trace only (closing a stub the goal is not on).
+    """
+    started = time.perf_counter()
+    result = registry_for(context).execute(name, arguments, internal=True)
+    acts = len(context.acts)
+    record_result(
+        context, recorded_as or name, result, arguments, elapsed_ms=(time.perf_counter() - started) * 1000
+    )
+    if not moves_intent:
+        del context.acts[acts:]
+    return result
+
+
+def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | None:
+    arguments = parse_arguments(name, raw_arguments)
+    if isinstance(arguments, str):
+        return None  # the registry answers with what is wrong
+    command = context.active_command
+    slot_values = [command.slot_value(slot) for slot in ("title", "date", "time")] if command else []
+    provenance = provenance_for(
+        person_texts=[m.text for m in context.segment if m.role == Role.USER],
+        slot_values=slot_values,
+        today=context.today,
+    )
+    return hold_reason(
+        tool=name,
+        arguments=arguments,
+        provenance=provenance,
+        read_tools=context.untrusted_reads,
+        current_text=context.text,
+    )
 
 
 def record_result(
@@ -114,6 +184,11 @@ def record_result(
     context.entities.record(result.status.value, result.data)
     if name in {"query_events", "suggest_slots"} and result.status in {Status.RESULTS, Status.SUGGESTIONS}:
         context.queried = True
+    if name in UNTRUSTED_READS and (result.data.get("facts") or result.data.get("messages")):
+        context.untrusted_reads.append(name)
+    if result.status == Status.NEEDS_CONFIRMATION:
+        context.tool_calls[-1]["reason"] = result.data.get("reason")
+        return
     if is_terminal(name) or name == "confirmation":
         context.acts.append(Act(name, result.status.value, result.data, dict(arguments)))
     command = result.data.get("command")
@@ -140,7 +215,11 @@ def receipt_claims(result: ToolResult) -> frozenset[str]:
 
 def reply_for(context: TurnContext, name: str, result: ToolResult) -> Reply:
     """The reply to a terminal result: the receipt, plus a card the page can act on."""
-    reply = Reply(render_receipt(result, context.language), claims=receipt_claims(result))
+    if result.status == Status.NEEDS_CONFIRMATION:
+        text = hold_text(result, context=registry_for(context).context, language=context.language)
+    else:
+        text = render_receipt(result, context.language)
+    reply = Reply(text, claims=receipt_claims(result))
     command = result.data.get("command")
     if result.status in PENDING_STATUSES and command:
         reply.card = pending_card(result)
@@ -158,6 +237,8 @@ def reply_for(context: TurnContext, name: str, result: ToolResult) -> Reply:
             },
             "event": event,
         }
+    elif result.status == Status.NEEDS_CONFIRMATION:
+        reply.confirmation = {"kind": "write", "action": result.data["action"], "event": result.data.get("event")}
     elif result.status == Status.INVITED:
         reply.confirmation = {"kind": "council", "action": {"type": "council", "days": result.data.get("days", 7)}}
     return reply

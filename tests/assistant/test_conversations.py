@@ -164,6 +164,8 @@ def test_chinese_memory_is_read_before_writing(zh_chat: Chat) -> None:
         create("妈妈生日晚饭", "03-14", "19:00"),
     )
     assert [c["name"] for c in outcome.trace.tool_calls] == ["search_memory", "schedule_event"]
+    assert zh_chat.events() == [] and "确认" in outcome.reply
+    zh_chat.say("好")
     [event] = zh_chat.events()
     assert local(event) == "Sun 2027-03-14 19:00"
 

@@ -106,9 +106,11 @@ def test_remember_then_dinner_on_mums_birthday(chat: OfflineChat) -> None:
     outcome = chat.say("dinner on mum's birthday at 7pm")
     assert outcome.trace.model_calls == 2
     assert [c["name"] for c in outcome.trace.tool_calls] == ["search_memory", "schedule_event"]
+    # The date came from memory: the card names the write and waits for the person's yes.
+    assert chat.events() == [] and outcome.trace.flags == ["untrusted_source"]
+    chat.say("yes")
     [event] = chat.events()
     assert (event.title, local(event)) == ("Dinner for mum's birthday", "Sun 2027-03-14 19:00")
-    assert outcome.trace.flags == []
 
 
 def test_an_unknown_birthday_is_asked_for(chat: OfflineChat) -> None:

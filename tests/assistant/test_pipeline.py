@@ -201,12 +201,18 @@ def test_intermediate_tool_loops_back_then_terminal_ends_the_turn(chat: Chat) ->
     assert chat.model_calls == 2
     tool_message = chat.provider.requests[1].messages[-1]  # type: ignore[union-attr]
     assert tool_message["role"] == "tool" and "14 March" in tool_message["content"]
-    [event] = chat.events()
-    assert local(event) == "Sun 2027-03-14 19:00"
     assert outcome.trace.route == "model" and [c["name"] for c in outcome.trace.tool_calls] == [
         "search_memory",
         "schedule_event",
     ]
+    # The day came from memory, not from the person's words: the write waits for their yes.
+    assert [c["status"] for c in outcome.trace.tool_calls][-1] == "needs_confirmation"
+    assert "untrusted_source" in outcome.trace.flags and chat.events() == []
+    assert "Dinner for mum's birthday" in outcome.reply and "Sun 14 Mar 2027" in outcome.reply
+    confirmed = chat.say("yes")
+    [event] = chat.events()
+    assert local(event) == "Sun 2027-03-14 19:00"
+    assert confirmed.trace.route == "confirmation" and confirmed.trace.model_calls == 0
 
 
 def test_hops_are_bounded(chat: Chat) -> None:

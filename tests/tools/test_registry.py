@@ -10,7 +10,7 @@ import pytest
 
 from scheduling.symbols import DATE_EXPRESSION_PATTERN, TIME_PATTERN
 from tools.definitions import TOOL_SPECS
-from tools.registry import HANDLERS, openai_tools, parse_arguments
+from tools.registry import SPECS, ToolRegistry, openai_tools, parse_arguments
 
 FORBIDDEN = {
     "user",
@@ -53,7 +53,17 @@ def test_every_schema_is_closed_and_strict(spec: Any) -> None:
             f"{spec.name}{path} uses a keyword strict mode rejects"
         )
     assert spec.openai_tool()["function"]["strict"] is True
-    assert spec.name in HANDLERS
+    assert callable(spec.handler)
+
+
+def test_internal_tools_are_never_offered_to_the_model_nor_run_for_it() -> None:
+    internal = {name for name, spec in SPECS.items() if spec.internal}
+    assert internal == {"patch_command", "confirm_delete", "discard_command"}
+    offered = {tool["function"]["name"] for tool in openai_tools()}
+    assert not internal & offered
+    registry = ToolRegistry(context=None)  # type: ignore[arg-type]
+    for name in internal:
+        assert registry.execute(name, "{}").status == "unknown_tool"
 
 
 @pytest.mark.parametrize("spec", TOOL_SPECS, ids=lambda spec: spec.name)
