@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from assistant.models import Message
+from assistant.tokens import WINDOW_BUDGET, count_tokens
 
 MAX_LINE = 120
 
@@ -24,7 +25,6 @@ def summarise_thread(*, thread_id: int) -> None:
     """Fold the part of the current segment that no longer fits the window into the summary."""
     from assistant.models import Thread, ThreadState
     from assistant.turn.load import current_segment
-    from assistant.turn.prompt import WINDOW_BUDGET, count_tokens
 
     thread = Thread.objects.filter(id=thread_id).first()
     if thread is None:

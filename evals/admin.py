@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 
 from evals.models import EvalCaseResult, EvalRun
 from evals.report import group_chart, latency_chart
-from evals.service import launch
+from evals.tasks import launch
 
 
 class EvalCaseResultInline(admin.TabularInline[EvalCaseResult, EvalRun]):

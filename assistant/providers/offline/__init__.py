@@ -8,12 +8,12 @@ import time
 
 from assistant.providers.base import ModelRequest, ModelResponse, TextCallback, Usage
 from assistant.providers.offline.understand import respond
+from assistant.tokens import count_tokens
 
 
 def measured_usage(request: ModelRequest, response: ModelResponse) -> Usage:
     """What a real model would have been sent and written, counted with the same tokenizer the
     context budgets use; nothing is cached by the stand-in, so no cached tokens are claimed."""
-    from assistant.turn.prompt import count_tokens
 
     sent = json.dumps(request.messages, ensure_ascii=False) + json.dumps(list(request.tools), ensure_ascii=False)
     written = response.text + "".join(call.name + call.arguments for call in response.tool_calls)

@@ -1,0 +1,123 @@
+"""The import graph of the production packages: dependencies point one way and nothing is circular.
+
+Every import counts, function-local ones included (a cycle hidden inside a function is still a
+cycle). The layers, lowest first: scheduling -> tools -> assistant -> evals.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("scheduling", "tools", "assistant", "evals")
+LAYER = {name: index for index, name in enumerate(PACKAGES)}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            if "migrations" not in path.parts:
+                found[_module_name(path)] = path
+    return found
+
+
+def _imports(path: Path, name: str, known: set[str]) -> set[str]:
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets: set[str] = set()
+    tree = ast.parse(path.read_text(), str(path))
+    # Imports for type checking only create no dependency at run time.
+    typing_only = {
+        id(child)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test) in {"TYPE_CHECKING", "typing.TYPE_CHECKING"}
+        for child in ast.walk(node)
+    }
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            candidates = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            candidates = [f"{base}.{alias.name}" for alias in node.names] + [base]
+        else:
+            continue
+        for candidate in candidates:
+            # The longest known module the import names (a name imported from a module is not one).
+            while candidate and candidate not in known:
+                candidate = candidate.rpartition(".")[0]
+            if candidate and candidate != name:
+                targets.add(candidate)
+    return targets
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = _modules()
+    known = set(modules)
+    return {name: _imports(path, name, known) for name, path in modules.items()}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    # A package's __init__ re-exporting its own modules is not a cycle of behaviour.
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if target.startswith(node + "."):
+                continue
+            if state.get(target) == 1:
+                return [*stack[stack.index(target) :], target]
+            if state.get(target) is None and (found := visit(target)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if state.get(node) is None and (found := visit(node)):
+            return found
+    return None
+
+
+def test_dependencies_point_one_way() -> None:
+    wrong = sorted(
+        f"{source} imports {target}"
+        for source, targets in import_graph().items()
+        for target in targets
+        if LAYER[target.split(".")[0]] > LAYER[source.split(".")[0]]
+    )
+    assert wrong == []
+
+
+def test_no_module_imports_itself_in_a_circle() -> None:
+    cycle = _cycle(import_graph())
+    assert cycle is None, " -> ".join(cycle or [])
+
+
+def test_the_checker_finds_a_cycle_and_a_wrong_direction() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+    sample = ROOT / "tools" / "spec.py"
+    assert "scheduling.symbols" not in _imports(sample, "tools.spec", set(_modules()))
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_package_is_seen(package: str) -> None:
+    assert any(name.startswith(package) for name in import_graph())
