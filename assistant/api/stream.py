@@ -1,7 +1,7 @@
 """POST a message, get the reply as Server-Sent Events, from an async view under ASGI.
 
-The turn runs in a worker thread; this coroutine only relays its events, so a slow model does
-not hold an event-loop thread. The reply text is sent once the exit invariant has checked it:
+The turn runs on the async driver: its database stages in short worker-thread calls, the model
+awaited on the event loop, so a slow model holds no thread. The reply text is sent once the exit invariant has checked it:
 a claim never reaches the screen before it is verified. A client that disconnects loses
 nothing: the turn finishes and both messages stay in the archive.
 
@@ -27,7 +27,7 @@ from rest_framework.authtoken.models import Token
 from assistant.api.views import turn_payload
 from assistant.turn.load import thread_get
 from assistant.turn.lock import ThreadBusy
-from assistant.turn.pipeline import clean_message, handle_message
+from assistant.turn.pipeline import ahandle_message, clean_message
 from scheduling.errors import ApplicationError, NotFound
 
 
@@ -89,9 +89,7 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
 
     async def run_turn() -> None:
         try:
-            outcome = await sync_to_async(handle_message, thread_sensitive=False)(
-                user=user, thread_id=thread_id, text=text, emit=emit
-            )
+            outcome = await ahandle_message(user=user, thread_id=thread_id, text=text, emit=emit)
             payload = await sync_to_async(turn_payload, thread_sensitive=False)(outcome)
             await queue.put(("reply", payload))
         except ThreadBusy:

@@ -64,7 +64,10 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
     action = result.data["action"]
     tool, arguments = action["tool"], action["arguments"]
     zh = language == "zh"
-    quote = (lambda value: f"「{value}」") if zh else (lambda value: f"'{value}'")
+
+    def quote(value: str) -> str:
+        return f"「{value}」" if zh else f"'{value}'"
+
     date = _day(arguments.get("date"), context, zh)
     time = arguments.get("time") or ""
     when = " ".join(part for part in (date, time) if part)

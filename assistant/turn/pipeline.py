@@ -18,20 +18,23 @@ its own; intent, exit and record (4-6) run in one. A failure in any of them roll
 transaction back, forgets its work (nothing rolled back is reported as done) and answers
 honestly; the person's message is archived first and always gets a reply.
 
-The API and the evals call the three entry functions at the bottom; tests call them directly.
+Two drivers run the same stages: ``run_turn`` (in the caller's thread: tests, the evals, a WSGI
+worker) and ``arun_turn`` (the ASGI endpoints: the model is awaited, no thread waits for it).
+The API and the evals call the entry functions at the bottom; tests call them directly.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import transaction
+from django.db import close_old_connections, transaction
 
 from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.models import PendingConfirmation
@@ -51,6 +54,7 @@ from scheduling.selectors import command_get, profile_get
 logger = logging.getLogger(__name__)
 
 InputKind = Literal["message", "button", "cancel"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -83,13 +87,52 @@ def run_turn(
 ) -> TurnOutcome:
     """One turn, whatever the input; the reply is true by construction."""
     with thread_lock(thread_id):
-        # Read under the lock, with its state: a message that waited sees the previous turn's.
-        thread = thread_get(owner=user, thread_id=thread_id, with_state=True)
-        context = load_turn(user=user, thread=thread, text=turn_input.text, emit=emit)
-        reply = _in_transaction(context, lambda: gates(context, turn_input))
+        context, reply = _load_and_gate(user, thread_id, turn_input, emit)
         if reply is None:
             reply = model(context, provider)
         return _finish(context, reply)
+
+
+async def arun_turn(
+    *, user: User, thread_id: int, turn_input: TurnInput, emit: Emit = _no_emit, provider: Provider | None = None
+) -> TurnOutcome:
+    """The same turn for the ASGI endpoints: the wait for the model holds no thread.
+
+    The database stages run in a worker thread and return their connection before the model is
+    awaited; only the model call (and the tool calls it makes, briefly, in a thread) happen in
+    between. The thread lock is held across all of it, as in ``run_turn``.
+    """
+    lock = thread_lock(thread_id)
+    await _db(lock.__enter__)()
+    try:
+        context, reply = await _db(_load_and_gate)(user, thread_id, turn_input, emit)
+        if reply is None:
+            reply = await amodel(context, provider)
+        return await _db(_finish)(context, reply)
+    finally:
+        await _db(lock.__exit__)(None, None, None)
+
+
+def _db(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """Run a database stage off the event loop and give its connection back when it is done."""
+
+    def stage(*args: object) -> T:
+        try:
+            return function(*args)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(stage, thread_sensitive=False)
+
+
+def _load_and_gate(
+    user: User, thread_id: int, turn_input: TurnInput, emit: Emit
+) -> tuple[TurnContext, Reply | None]:
+    """Stages 1 and 2, under the lock."""
+    # Read under the lock, with its state: a message that waited sees the previous turn's.
+    thread = thread_get(owner=user, thread_id=thread_id, with_state=True)
+    context = load_turn(user=user, thread=thread, text=turn_input.text, emit=emit)
+    return context, _in_transaction(context, lambda: gates(context, turn_input))
 
 
 def gates(context: TurnContext, turn_input: TurnInput) -> Reply | None:
@@ -101,6 +144,11 @@ def gates(context: TurnContext, turn_input: TurnInput) -> Reply | None:
         assert turn_input.command_id is not None
         return _cancel_button(context, turn_input.command_id)
     return confirmation_gate(context) or fast_path_gate(context)
+
+
+async def amodel(context: TurnContext, provider: Provider | None) -> Reply:
+    """Stage 3 for the async driver (see ``model``)."""
+    return await _db(model)(context, provider)
 
 
 def model(context: TurnContext, provider: Provider | None) -> Reply:
@@ -187,6 +235,16 @@ def handle_message(
     if not isinstance(thread_id, int):
         raise NotFound("thread not found", {"thread_id": thread_id})
     return run_turn(
+        user=user, thread_id=thread_id, turn_input=TurnInput("message", text), emit=emit, provider=provider
+    )
+
+
+async def ahandle_message(
+    *, user: User, thread_id: int, text: str, emit: Emit = _no_emit, provider: Provider | None = None
+) -> TurnOutcome:
+    """``handle_message`` for the async endpoints."""
+    text = clean_message(text)
+    return await arun_turn(
         user=user, thread_id=thread_id, turn_input=TurnInput("message", text), emit=emit, provider=provider
     )
 
