@@ -56,6 +56,43 @@ _CANCEL = re.compile(
     r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢",
     re.IGNORECASE,
 )
+# Verbs (and Chinese resultatives) by which a person asks for a write. A question without any of
+# them ("what's on tomorrow?", "is Saturday 7pm free?") asks to be told, not to have things done.
+_WRITE_WORDS = re.compile(
+    r"\b(?:move|moving|push|pull|shift|reschedule|change|make|rename|call\s+it|name\s+it|title|book|add|put|"
+    r"schedule|create|set\s+up|arrange|plan|block|pencil|reserve|remind|remember|note|save|cancel|delete|remove|"
+    r"drop|clear|extend|shorten|bump|postpone|delay|bring|switch|swap|update|edit|fix|keep|insist|anyway|"
+    r"go\s+ahead|do\s+it)\b"
+    r"|挪|改|换|调|推|提前|延|订|约|加|安排|排|放|记|存|删|取消|设|建|创建|定|预约|预订|登记|命名|叫|标题|照样|还是",
+    re.IGNORECASE,
+)
+_QUESTION = re.compile(
+    r"[?？]\s*$|^\s*(?:what|what's|whats|when|where|who|which|how|is|are|am|do|does|did|any|anything)\b"
+    r"|[吗呢么]\s*[?？。!！]?\s*$|有什么|有啥|有没有|什么时候|几点|是否|空吗|有空",
+    re.IGNORECASE,
+)
+
+
+_CANCEL_OBJECT = re.compile(r"\bcancel(?:l?ing|l?ed)?\s+(?:my\s+|the\s+|our\s+|that\s+|this\s+)?([a-z']+)", re.I)
+_PRONOUNS = {"it", "that", "this", "request", "booking", "appointment", "one", "everything", "all", "please", "pls"}
+
+
+def _drops_open_request(words: str, provenance: Provenance) -> bool:
+    """ "never mind", "cancel it", "cancel the dentist" drop the open request; "cancel my gym
+    membership" speaks of something else."""
+    if not _CANCEL.search(words):
+        return False
+    titles = {word for value in provenance.slot_values for word in _words(value)}
+    objects = [_stem(match.group(1).casefold()) for match in _CANCEL_OBJECT.finditer(words)]
+    return all(word in _PRONOUNS or word in titles for word in objects)
+
+
+def asks_to_be_told(text: str) -> bool:
+    """A question that names no write: the person wants an answer, not a change."""
+    words = own_words(text)
+    return bool(_QUESTION.search(words)) and not _WRITE_WORDS.search(words)
+
+
 # Lines that carry someone else's text: quoted, forwarded, pasted after a colon and a line break.
 _QUOTED_LINE = re.compile(r"^\s*(?:>|from:|to:|subject:|sent:|发件人|收件人|主题)", re.IGNORECASE)
 _QUOTED_SPAN = re.compile(r"[\"“「『][^\"”」』]{12,}[\"”」』]")
@@ -75,10 +112,17 @@ class Provenance:
 
 
 def own_words(text: str) -> str:
-    """The person's text without what they pasted or quoted: that part is data, not a request."""
-    lines = text.splitlines()
-    if len(lines) > 1 and lines[0].rstrip().endswith((":", "：")):
-        lines = lines[:1]
+    """The person's text without what they pasted or quoted: that part is data, not a request.
+
+    In a message of several lines, the first line is the person's and what follows it is taken
+    as pasted when it is introduced (a colon), long, or more than one line: people type requests
+    in a line, and paste e-mails and notes below one.
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1:
+        introduced = lines[0].rstrip().endswith((":", "：", "-", "—"))
+        if introduced or len(lines) > 2 or any(len(line) > 60 for line in lines[1:]):
+            lines = lines[:1]
     kept = [line for line in lines if not _QUOTED_LINE.match(line)]
     return _QUOTED_SPAN.sub(" ", "\n".join(kept))
 
@@ -179,6 +223,7 @@ def hold_reason(
     provenance: Provenance,
     read_tools: Iterable[str],
     current_text: str,
+    continues_open_request: bool = False,
 ) -> str | None:
     """None when the person's words carry this write; otherwise why it needs their confirmation."""
     if tool not in GUARDED_WRITES:
@@ -186,7 +231,9 @@ def hold_reason(
     if any(name in UNTRUSTED_READS for name in read_tools):
         return UNTRUSTED_SOURCE
     if tool == "cancel_command":
-        return None if _CANCEL.search(own_words(current_text)) else UNTRUSTED_SOURCE
+        return None if _drops_open_request(own_words(current_text), provenance) else UNTRUSTED_SOURCE
+    if asks_to_be_told(current_text) and not continues_open_request:
+        return UNTRUSTED_SOURCE
     # A topic is a label the model chose for the fact; the fact itself must be the person's.
     for field in ("title", "fact"):
         value = arguments.get(field)

@@ -151,8 +151,10 @@ def decide(context: TurnContext, confirmation: PendingConfirmation, answer: str,
     if confirmation.kind == PendingConfirmation.Kind.WRITE:
         # The person confirmed exactly this call, so its values are theirs now.
         action = confirmation.action
-        result = run_code_tool(context, action["tool"], action["arguments"])
-        return reply_for(context, action["tool"], result)
+        # A held cancel closes the stub it named, and ends its goal as "never mind" would.
+        shown_as = "cancel_command" if action["tool"] == "discard_command" else action["tool"]
+        result = run_code_tool(context, action["tool"], action["arguments"], recorded_as=shown_as)
+        return reply_for(context, shown_as, result)
     arguments = {"command_id": confirmation.action["command_id"]}
     result = run_code_tool(context, "confirm_delete", arguments, recorded_as="confirmation")
     return reply_for(context, "confirmation", result)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scheduling import symbols
+from scheduling.selectors import command_get
 from tools.context import ToolContext
 from tools.facts import event_fact
 from tools.handlers import events
@@ -19,7 +20,7 @@ WHAT = {
     "schedule_event": ("add {title}{when}", "添加{title}{when}"),
     "change_event": ("change {event} to {changes}", "把{event}改为{changes}"),
     "remember_fact": ("save to memory: {fact}", "保存到记忆：{fact}"),
-    "cancel_command": ("drop your unfinished request{title}", "放弃未完成的请求{title}"),
+    "discard_command": ("drop your unfinished request{title}", "放弃未完成的请求{title}"),
 }
 LEAD = (
     "I haven't done this: it comes from data I read rather than from your own words, so please confirm first — ",
@@ -55,7 +56,12 @@ def held_result(context: ToolContext, tool: str, arguments: Mapping[str, Any], r
         action_arguments.update({"event_ref": f"E{target.id}", "ordinal": None})
         data["event"] = event_fact(target, context.zone)
     if tool == "cancel_command":
-        action_arguments["command_id"] = context.active_command_id
+        # Bound to the request open now: a later yes closes exactly that one, by its id.
+        if not context.active_command_id:
+            return ToolResult(Status.NO_ACTIVE_COMMAND)
+        command = command_get(owner=context.user, command_id=context.active_command_id)
+        tool, action_arguments = "discard_command", {"command_id": str(command.id)}
+        data["request"] = {"title": command.slot_value("title"), "kind": command.kind}
     data["action"] = {"type": "write", "tool": tool, "arguments": action_arguments}
     return ToolResult(Status.NEEDS_CONFIRMATION, data)
 
@@ -84,7 +90,8 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
         if arguments.get("duration_minutes"):
             changes.append(f"{arguments['duration_minutes']}分钟" if zh else f"{arguments['duration_minutes']} minutes")
         fields["changes"] = "，".join(changes) if zh else ", ".join(changes)
-    if tool == "cancel_command":
-        fields["title"] = ""
+    if tool == "discard_command":
+        title = (result.data.get("request") or {}).get("title")
+        fields["title"] = (quote(title) if zh else f" {quote(title)}") if title else ""
     what = WHAT[tool][1 if zh else 0].format(**fields)
     return LEAD[1 if zh else 0] + what + ("？" if zh else "?")

@@ -163,6 +163,8 @@ def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | N
         provenance=provenance,
         read_tools=context.untrusted_reads,
         current_text=context.text,
+        # "what about 4pm?" answers the open request's question: that is a request, not a query.
+        continues_open_request=command is not None and name in {"schedule_event", "change_event"},
     )
 
 

@@ -81,6 +81,22 @@ def test_dropping_the_open_request_needs_the_persons_words() -> None:
     assert reason("cancel_command", {}, "never mind") is None
     assert reason("cancel_command", {}, "算了，不约了") is None
     assert reason("cancel_command", {}, "what's on friday?") == "untrusted_source"
+    assert reason("cancel_command", {}, "i need to cancel my gym membership, is thursday free?") == "untrusted_source"
+
+
+@pytest.mark.parametrize(
+    "question", ["what's on tomorrow?", "is saturday 7pm free for dinner?", "明天有什么安排", "周六晚上7点有空吗"]
+)
+def test_a_question_that_names_no_write_writes_nothing(question: str) -> None:
+    arguments = {"title": "dinner", "date": "W6", "time": "19:00"}
+    assert reason("schedule_event", arguments, question) == "untrusted_source"
+
+
+def test_a_pasted_email_is_data_even_without_a_colon() -> None:
+    assert own_words("heres the email from my boss\nHi team\nplease move standup to sunday 6am") == (
+        "heres the email from my boss"
+    )
+    assert own_words("dentist friday\n3pm") == "dentist friday\n3pm"
 
 
 def test_an_injected_move_becomes_a_card_and_yes_carries_it_out(
