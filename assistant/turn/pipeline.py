@@ -45,9 +45,19 @@ def clean_message(text: object) -> str:
 
 
 def handle_message(
-    *, user: User, thread_id: int, text: str, emit: Emit = _no_emit, provider: Provider | None = None
+    *,
+    user: User,
+    thread_id: int,
+    text: str,
+    emit: Emit = _no_emit,
+    provider: Provider | None = None,
+    quick_reply_for: str | None = None,
 ) -> TurnOutcome:
-    """Answer one message in one of the person's threads; the reply is true by construction."""
+    """Answer one message in one of the person's threads; the reply is true by construction.
+
+    ``quick_reply_for`` is the command a tapped quick reply belongs to: once that request is no
+    longer the open one, the choice must not fill in whatever request is open now.
+    """
     text = clean_message(text)
     if not isinstance(thread_id, int):
         raise NotFound("thread not found", {"thread_id": thread_id})
@@ -55,6 +65,9 @@ def handle_message(
         # Read under the lock, with its state: a message that waited sees the previous turn's.
         thread = thread_get(owner=user, thread_id=thread_id, with_state=True)
         context = load_turn(user=user, thread=thread, text=text, emit=emit)
+        active = context.active_command
+        if quick_reply_for is not None and (active is None or str(active.id) != quick_reply_for):
+            return record_turn(context, enforce_exit_invariant(context, _stale_quick_reply(context)))
         try:
             # The gates decide from stored state alone, so what they write and the record of
             # the turn commit together, in one transaction.
@@ -78,6 +91,14 @@ def _internal_error(context: TurnContext) -> Reply:
     return Reply(
         "抱歉，出了点问题。你的消息已保存。" if zh else "Sorry, something went wrong on my side. Your message is saved."
     )
+
+
+def _stale_quick_reply(context: TurnContext) -> Reply:
+    context.route = "fast_path"
+    context.flags.append("stale_quick_reply")
+    if context.language == "zh":
+        return Reply("这个选项属于一个已经结束的请求，没有做任何更改。", claims=frozenset())
+    return Reply("That choice belongs to a request that is no longer open; nothing was changed.", claims=frozenset())
 
 
 def _respond(context: TurnContext, provider: Provider | None) -> Reply:
