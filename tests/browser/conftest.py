@@ -53,7 +53,15 @@ PEOPLE = {
     "gina": "en",
     "hank": "en",
     "ivan": "en",
+    "kate": "en",
+    "liam": "en",
+    "mona": "en",
+    "nora": "en",
+    "olga": "en",
+    "pete": "en",
 }
+# A staff account for the admin pages (a superuser: it sees every review page).
+ADMIN = "root"
 SERVER_START_SECONDS = 60
 DEFAULT_TIMEOUT_MS = 15_000
 
@@ -65,7 +73,12 @@ class Server:
     url: str
     process: subprocess.Popen[bytes]
     log: Path
+    env: dict[str, str] = field(default_factory=dict)
     people: dict[str, str] = field(default_factory=dict)
+
+    def manage(self, *arguments: str) -> None:
+        """Run a management command against the server's database (to set up admin data)."""
+        _manage(self.env, *arguments)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -119,6 +132,7 @@ def _create_people(env: dict[str, str]) -> None:
         f"for name, language in {PEOPLE!r}.items():\n"
         "    user = get_user_model().objects.create_user(username=name, password=" + repr(PASSWORD) + ")\n"
         "    Profile.objects.create(user=user, time_zone=" + repr(PERSON_ZONE) + ", language=language)\n"
+        f"get_user_model().objects.create_superuser(username={ADMIN!r}, password={PASSWORD!r})\n"
     )
     _manage(env, "shell", "-c", code)
 
@@ -156,7 +170,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             stdout=output,
             stderr=subprocess.STDOUT,
         )
-    running = Server(url=f"http://127.0.0.1:{port}", process=process, log=log, people=dict(PEOPLE))
+    running = Server(url=f"http://127.0.0.1:{port}", process=process, log=log, env=env, people=dict(PEOPLE))
     try:
         _wait_healthy(running)
         yield running
@@ -288,3 +302,34 @@ def agenda_day(session: Session, day: datetime.date) -> Locator:
         first = page.get_by_test_id("agenda-day").first.get_attribute("data-date") or ""
         page.get_by_test_id("agenda-prev" if day.isoformat() < first else "agenda-next").click()
     raise AssertionError(f"the agenda never showed {day}")
+
+
+def sign_in_admin(session: Session) -> None:
+    """Sign in to the admin as the staff account (after any person's session is dropped)."""
+    page = session.page
+    page.context.clear_cookies()
+    page.goto("/admin/login/?next=/admin/")
+    page.locator("#id_username").fill(ADMIN)
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("input[type=submit]").click()
+    page.wait_for_url(session.url("/admin/"))
+
+
+def no_clipped_columns(session: Session, selector: str = "#result_list") -> None:
+    """At the test's width the table fits its page: nothing is cut off or scrolled sideways."""
+    page = session.page
+    overflow = page.evaluate(
+        """(selector) => {
+          const table = document.querySelector(selector);
+          if (!table) { return "no table"; }
+          const page = document.documentElement;
+          const clipped = [...table.querySelectorAll("th, td")].filter(
+            (cell) => cell.scrollWidth > cell.clientWidth + 1 && getComputedStyle(cell).overflow !== "visible");
+          return { pageOverflow: page.scrollWidth - page.clientWidth, clipped: clipped.length,
+                   tableRight: table.getBoundingClientRect().right, width: page.clientWidth };
+        }""",
+        selector,
+    )
+    assert overflow != "no table", f"{selector} is missing"
+    assert overflow["pageOverflow"] <= 0 and overflow["clipped"] == 0, overflow
+    assert overflow["tableRight"] <= overflow["width"], overflow
