@@ -146,7 +146,8 @@ class TurnTraceAdmin(admin.ModelAdmin[TurnTrace]):
 
     @admin.display(description="when", ordering="created_at")
     def when(self, trace: TurnTrace) -> str:
-        return timezone.localtime(trace.created_at).strftime("%Y-%m-%d %H:%M:%S")
+        moment = timezone.localtime(trace.created_at)
+        return format_html('{}<br><span class="muted small">{}</span>', f"{moment:%Y-%m-%d}", f"{moment:%H:%M:%S}")
 
     @admin.display(description="person", ordering="thread__owner__username")
     def person(self, trace: TurnTrace) -> str:
@@ -158,9 +159,15 @@ class TurnTraceAdmin(admin.ModelAdmin[TurnTrace]):
 
     @admin.display(description="tools and statuses")
     def tools(self, trace: TurnTrace) -> str:
-        return (
-            ", ".join(f"{call.get('name')}→{call.get('status', call.get('verdict', ''))}" for call in trace.tool_calls)
-            or "—"
+        if not trace.tool_calls:
+            return "—"
+        return format_html_join(
+            "<br>",
+            '<code>{}</code> <span class="status-badge status-{}">{}</span>',
+            (
+                (call.get("name"), call.get("status") or "", call.get("status") or call.get("verdict") or "")
+                for call in trace.tool_calls
+            ),
         )
 
     @admin.display(description="flags")

@@ -45,18 +45,8 @@ class LaunchForm(forms.Form):
 
 @admin.register(EvalRun)
 class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
-    list_display = (
-        "id",
-        "created_at",
-        "mode",
-        "provider",
-        "model_name",
-        "repeat",
-        "status",
-        "progress",
-        "pass_rate",
-        "tool_choice",
-    )
+    list_display = ("run", "what", "status", "progress", "pass_rate", "tool_choice")
+    list_display_links = ("run",)
     list_filter = ("mode", "provider", "status")
     readonly_fields = (
         "mode",
@@ -91,6 +81,15 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    @admin.display(description="run", ordering="created_at")
+    def run(self, run: EvalRun) -> str:
+        return format_html('#{}<br><span class="muted small">{}</span>', run.id, f"{run.created_at:%Y-%m-%d %H:%M}")
+
+    @admin.display(description="mode · provider · model")
+    def what(self, run: EvalRun) -> str:
+        model = f" · {run.model_name}" if run.model_name else ""
+        return f"{run.mode} · {run.provider}{model} · k={run.repeat}"
 
     @admin.display(description="progress")
     def progress(self, run: EvalRun) -> str:

@@ -150,13 +150,18 @@ def tool_rows(trace: TurnTrace) -> list[dict[str, Any]]:
 
 def _changes(value: Any, path: str = "") -> list[str]:
     """A patch in words: "to.title = Dentist", "slots.time = 15:00"."""
+    if isinstance(value, dict) and set(value) == {"old", "new"}:
+        return [f"{path}: {_shown(value['old'])} → {_shown(value['new'])}"]
     if isinstance(value, dict) and value:
         lines: list[str] = []
         for key, item in value.items():
             lines.extend(_changes(item, f"{path}.{key}" if path else str(key)))
         return lines
-    shown = json.dumps(value, ensure_ascii=False, default=str) if not isinstance(value, str) else value
-    return [f"{path} = {shown}" if path else shown]
+    return [f"{path} = {_shown(value)}" if path else _shown(value)]
+
+
+def _shown(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
 
 
 def transition_rows(trace: TurnTrace) -> list[dict[str, Any]]:
