@@ -154,6 +154,13 @@ def test_the_review_queue_filters_and_keeps_verdicts(session: Session) -> None:
     expect(rows.first.get_by_test_id("review-state")).to_contain_text("timeout at 30 s")
     steps.shot("marked-needs-fix")
 
+    # The turn page shows the same verdict, and what each flag means.
+    rows.first.get_by_test_id("open-turn").click()
+    expect(page.get_by_test_id("turn-flags")).to_contain_text("The model call failed")
+    expect(page.get_by_test_id("review-state")).to_contain_text("needs a fix by root")
+    steps.shot("flagged-turn-page", full_page=True)
+    page.go_back()
+
     page.get_by_test_id("filter-flag").select_option("")
     page.get_by_test_id("filter-state").select_option("open")
     page.get_by_test_id("apply-filters").click()
