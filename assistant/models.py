@@ -197,3 +197,34 @@ class TurnTrace(models.Model):
     @property
     def flagged(self) -> bool:
         return bool(self.flags)
+
+
+class FlaggedTurn(TurnTrace):
+    """The review queue's entry in the admin: the same rows, seen as turns waiting for a person."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "flagged turn"
+        verbose_name_plural = "review queue (flagged turns)"
+
+
+class TurnReview(models.Model):
+    """A person's verdict on a flagged turn, with who gave it and when."""
+
+    class Verdict(models.TextChoices):
+        REVIEWED = "reviewed", "reviewed"
+        NEEDS_FIX = "needs_fix", "needs a fix"
+
+    trace = models.OneToOneField(TurnTrace, on_delete=models.CASCADE, related_name="review")
+    verdict = models.CharField(max_length=10, choices=Verdict.choices)
+    note = models.TextField(blank=True, default="", max_length=2000)
+    reviewer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reviewed_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["verdict", "reviewed_at"], name="review_verdict_time")]
+
+    def __str__(self) -> str:
+        return f"{self.get_verdict_display()} by {self.reviewer} at {self.reviewed_at:%Y-%m-%d %H:%M}"

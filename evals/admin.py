@@ -6,13 +6,18 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
+from evals.compare import compare_runs
+from evals.compare import group_chart as compare_group_chart
+from evals.compare import latency_chart as compare_latency_chart
 from evals.models import EvalCaseResult, EvalRun
 from evals.report import group_chart, latency_chart
 from evals.tasks import launch
@@ -40,18 +45,8 @@ class LaunchForm(forms.Form):
 
 @admin.register(EvalRun)
 class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
-    list_display = (
-        "id",
-        "created_at",
-        "mode",
-        "provider",
-        "model_name",
-        "repeat",
-        "status",
-        "progress",
-        "pass_rate",
-        "tool_choice",
-    )
+    list_display = ("run", "what", "status", "progress", "pass_rate", "tool_choice")
+    list_display_links = ("run",)
     list_filter = ("mode", "provider", "status")
     readonly_fields = (
         "mode",
@@ -70,9 +65,31 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
     exclude = ("summary", "progress_done", "progress_total")
     inlines = [EvalCaseResultInline]
     change_list_template = "admin/evals/evalrun/change_list.html"
+    actions = ["compare_selected"]
+
+    class Media:
+        css = {"all": ("web/admin.css",)}
+
+    @admin.action(description="Compare the two selected runs")
+    def compare_selected(self, request: HttpRequest, queryset: QuerySet[EvalRun]) -> HttpResponse | None:
+        runs = list(queryset.order_by("created_at", "id"))
+        if len(runs) != 2:
+            self.message_user(request, "Select exactly two runs to compare.", messages.WARNING)
+            return None
+        url = reverse("admin:evals_evalrun_compare")
+        return HttpResponseRedirect(f"{url}?before={runs[0].id}&after={runs[1].id}")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    @admin.display(description="run", ordering="created_at")
+    def run(self, run: EvalRun) -> str:
+        return format_html('#{}<br><span class="muted small">{}</span>', run.id, f"{run.created_at:%Y-%m-%d %H:%M}")
+
+    @admin.display(description="mode · provider · model")
+    def what(self, run: EvalRun) -> str:
+        model = f" · {run.model_name}" if run.model_name else ""
+        return f"{run.mode} · {run.provider}{model} · k={run.repeat}"
 
     @admin.display(description="progress")
     def progress(self, run: EvalRun) -> str:
@@ -123,8 +140,13 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
     def get_urls(self) -> list[Any]:
         return [
             path("launch/", self.admin_site.admin_view(self.launch), name="evals_evalrun_launch"),
+            path("compare/", self.admin_site.admin_view(self.compare), name="evals_evalrun_compare"),
             *super().get_urls(),
         ]
+
+    def compare(self, request: HttpRequest) -> HttpResponse:
+        """Two runs side by side: cases that broke or were fixed, per-group and latency deltas."""
+        return _compare_view(self, request)
 
     def launch(self, request: HttpRequest) -> HttpResponse:
         form = LaunchForm(request.POST or None)
@@ -143,6 +165,46 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
             "opts": self.model._meta,
         }
         return TemplateResponse(request, "admin/evals/evalrun/launch.html", context)
+
+
+class RunChoiceField(forms.ModelChoiceField[EvalRun]):
+    def label_from_instance(self, obj: EvalRun) -> str:
+        rate = (obj.summary or {}).get("pass_hat_k")
+        figure = "" if rate is None else f" · {rate:.1%}"
+        return f"#{obj.id} · {obj.created_at:%Y-%m-%d %H:%M} · {obj.mode} {obj.provider} k={obj.repeat}{figure}"
+
+
+class CompareForm(forms.Form):
+    before = RunChoiceField(queryset=EvalRun.objects.filter(status=EvalRun.Status.DONE), label="Before")
+    after = RunChoiceField(queryset=EvalRun.objects.filter(status=EvalRun.Status.DONE), label="After")
+
+
+def _compare_view(model_admin: EvalRunAdmin, request: HttpRequest) -> HttpResponse:
+    if not model_admin.has_view_permission(request):
+        raise PermissionDenied
+    runs = list(EvalRun.objects.filter(status=EvalRun.Status.DONE).order_by("-created_at")[:2])
+    initial = {"before": runs[1].id, "after": runs[0].id} if len(runs) == 2 else {}
+    form = CompareForm(request.GET if "before" in request.GET else None, initial=initial)
+    comparison: dict[str, Any] | None = None
+    before = after = None
+    if form.is_bound and form.is_valid():
+        before, after = form.cleaned_data["before"], form.cleaned_data["after"]
+    elif not form.is_bound and len(runs) == 2:
+        before, after = runs[1], runs[0]
+    if before is not None and after is not None:
+        comparison = compare_runs(before=before, after=after)
+        # The SVG is drawn by code from figures and escaped labels; no model text is in it.
+        comparison["group_chart"] = mark_safe(compare_group_chart(comparison))  # noqa: S308
+        comparison["latency_chart"] = mark_safe(compare_latency_chart(comparison))  # noqa: S308
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "title": "Compare eval runs",
+        "subtitle": None,
+        "opts": model_admin.model._meta,
+        "form": form,
+        "comparison": comparison,
+    }
+    return TemplateResponse(request, "admin/evals/evalrun/compare.html", context)
 
 
 def _percent(value: float | None) -> str:

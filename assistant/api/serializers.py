@@ -3,10 +3,12 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from rest_framework import serializers
 
 from assistant.models import Message, Thread
-from scheduling.models import Event, Language, Profile, validate_time_zone
+from scheduling.models import Event, Language, Profile, ScheduleCommand, validate_time_zone
+from scheduling.selectors import command_active_for_thread
 
 
 class ThreadSerializer(serializers.ModelSerializer[Thread]):
@@ -18,6 +20,7 @@ class ThreadSerializer(serializers.ModelSerializer[Thread]):
 
 class MessageSerializer(serializers.ModelSerializer[Message]):
     confirmation_kind = serializers.SerializerMethodField()
+    card = serializers.SerializerMethodField()
 
     class Meta:
         model = Message
@@ -27,9 +30,47 @@ class MessageSerializer(serializers.ModelSerializer[Message]):
     def get_confirmation_kind(self, message: Message) -> str | None:
         return (message.marker or {}).get("kind")
 
+    def get_card(self, message: Message) -> dict[str, Any] | None:
+        """The card as stored, plus (when listing) whether its request is still the open one.
+
+        ``command_status`` is the command's status now and ``command_open`` whether it is still
+        the thread's open request, so an old card shows as answered after a reload.
+        """
+        card = message.card
+        active = self.context.get("active_command_id", _UNKNOWN)
+        if not isinstance(card, dict) or not card.get("command_id") or active is _UNKNOWN:
+            return card
+        statuses: dict[str, str] = self.context.get("command_statuses", {})
+        return {
+            **card,
+            "command_status": statuses.get(str(card["command_id"])),
+            "command_open": str(card["command_id"]) == active,
+        }
+
+
+_UNKNOWN = object()
+
+
+def message_card_context(
+    *, owner: User, thread: Thread, messages: list[Message], now: datetime.datetime
+) -> dict[str, Any]:
+    """What listed cards need to show whether they can still be answered: each card's command
+    status now, and the thread's open request (read only; the server checks again on a tap)."""
+    ids = {str(m.card["command_id"]) for m in messages if isinstance(m.card, dict) and m.card.get("command_id")}
+    if not ids:
+        return {}
+    statuses = {
+        str(command_id): status
+        for command_id, status in ScheduleCommand.objects.filter(owner=owner, id__in=ids).values_list("id", "status")
+    }
+    active = command_active_for_thread(owner=owner, thread_id=thread.id, now=now)
+    return {"command_statuses": statuses, "active_command_id": str(active.id) if active else None}
+
 
 class PostMessageSerializer(serializers.Serializer[Any]):
     text = serializers.CharField(allow_blank=False, trim_whitespace=True, max_length=100_000)
+    # Set by a quick-reply button: the command whose card it was on (see handle_message).
+    quick_reply_for = serializers.UUIDField(required=False, allow_null=True, default=None)
 
 
 class ConfirmationDecisionSerializer(serializers.Serializer[Any]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -56,6 +57,13 @@ def _csrf_probe(request: HttpRequest) -> HttpResponse:
     return HttpResponse()
 
 
+def _is_uuid(value: object) -> bool:
+    try:
+        return isinstance(value, str) and str(uuid.UUID(value)) == value.lower()
+    except ValueError:
+        return False
+
+
 def _sse(event: str, data: dict[str, Any]) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
 
@@ -73,6 +81,9 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
         return JsonResponse({"detail": "the body must be JSON"}, status=400)
     if not isinstance(body, dict):
         return JsonResponse({"detail": "the body must be a JSON object"}, status=400)
+    quick_reply_for = body.get("quick_reply_for")
+    if quick_reply_for is not None and not _is_uuid(quick_reply_for):
+        return JsonResponse({"detail": "quick_reply_for must be a command id"}, status=400)
     try:
         text = clean_message(body.get("text"))
         await sync_to_async(thread_get)(owner=user, thread_id=thread_id)
@@ -89,7 +100,9 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
 
     async def run_turn() -> None:
         try:
-            outcome = await ahandle_message(user=user, thread_id=thread_id, text=text, emit=emit)
+            outcome = await ahandle_message(
+                user=user, thread_id=thread_id, text=text, emit=emit, quick_reply_for=quick_reply_for
+            )
             payload = await sync_to_async(turn_payload, thread_sensitive=False)(outcome)
             await queue.put(("reply", payload))
         except ThreadBusy:

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connection
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny
@@ -24,6 +25,7 @@ from assistant.api.serializers import (
     PostMessageSerializer,
     ProfileSerializer,
     ThreadSerializer,
+    message_card_context,
 )
 from assistant.models import Message, Thread
 from assistant.providers.registry import configuration_problem, get_provider
@@ -90,15 +92,22 @@ class ThreadMessages(APIView):
     @extend_schema(responses=MessageSerializer(many=True))
     def get(self, request: Request, thread_id: int) -> Response:
         thread = thread_get(owner=person(request), thread_id=thread_id)
-        messages = Message.objects.filter(thread=thread).order_by("created_at", "id")
-        return Response(MessageSerializer(messages, many=True).data)
+        messages = list(Message.objects.filter(thread=thread).order_by("created_at", "id"))
+        context = message_card_context(owner=person(request), thread=thread, messages=messages, now=timezone.now())
+        return Response(MessageSerializer(messages, many=True, context=context).data)
 
     @extend_schema(request=PostMessageSerializer, responses={201: dict})
     def post(self, request: Request, thread_id: int) -> Response:
         serializer = PostMessageSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            outcome = handle_message(user=person(request), thread_id=thread_id, text=serializer.validated_data["text"])
+            quick_reply_for = serializer.validated_data.get("quick_reply_for")
+            outcome = handle_message(
+                user=person(request),
+                thread_id=thread_id,
+                text=serializer.validated_data["text"],
+                quick_reply_for=str(quick_reply_for) if quick_reply_for else None,
+            )
         except ThreadBusy:
             return busy_response()
         return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)

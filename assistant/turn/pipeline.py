@@ -67,6 +67,7 @@ class TurnInput:
     confirmation: PendingConfirmation | None = None
     action_digest: str | None = None
     command_id: str | None = None  # the Cancel button's stub
+    quick_reply_for: str | None = None  # the stub a tapped quick reply belongs to
 
 
 def clean_message(text: object) -> str:
@@ -143,7 +144,19 @@ def gates(context: TurnContext, turn_input: TurnInput) -> Reply | None:
     if turn_input.kind == "cancel":
         assert turn_input.command_id is not None
         return _cancel_button(context, turn_input.command_id)
+    active = context.active_command
+    if turn_input.quick_reply_for is not None and (active is None or str(active.id) != turn_input.quick_reply_for):
+        # Once that request is no longer the open one, its choice must not fill in another.
+        return _stale_quick_reply(context)
     return confirmation_gate(context) or fast_path_gate(context)
+
+
+def _stale_quick_reply(context: TurnContext) -> Reply:
+    context.route = "fast_path"
+    context.flags.append("stale_quick_reply")
+    if context.language == "zh":
+        return Reply("这个选项属于一个已经结束的请求，没有做任何更改。", claims=frozenset())
+    return Reply("That choice belongs to a request that is no longer open; nothing was changed.", claims=frozenset())
 
 
 async def amodel(context: TurnContext, provider: Provider | None) -> Reply:
@@ -228,25 +241,35 @@ def _cancel_button(context: TurnContext, command_id: str) -> Reply:
 
 
 def handle_message(
-    *, user: User, thread_id: int, text: str, emit: Emit = _no_emit, provider: Provider | None = None
+    *,
+    user: User,
+    thread_id: int,
+    text: str,
+    emit: Emit = _no_emit,
+    provider: Provider | None = None,
+    quick_reply_for: str | None = None,
 ) -> TurnOutcome:
-    """A typed message in one of the person's threads."""
+    """A typed message (or a tapped quick reply, naming its request) in one of the person's threads."""
     text = clean_message(text)
     if not isinstance(thread_id, int):
         raise NotFound("thread not found", {"thread_id": thread_id})
-    return run_turn(
-        user=user, thread_id=thread_id, turn_input=TurnInput("message", text), emit=emit, provider=provider
-    )
+    turn_input = TurnInput("message", text, quick_reply_for=quick_reply_for)
+    return run_turn(user=user, thread_id=thread_id, turn_input=turn_input, emit=emit, provider=provider)
 
 
 async def ahandle_message(
-    *, user: User, thread_id: int, text: str, emit: Emit = _no_emit, provider: Provider | None = None
+    *,
+    user: User,
+    thread_id: int,
+    text: str,
+    emit: Emit = _no_emit,
+    provider: Provider | None = None,
+    quick_reply_for: str | None = None,
 ) -> TurnOutcome:
     """``handle_message`` for the async endpoints."""
     text = clean_message(text)
-    return await arun_turn(
-        user=user, thread_id=thread_id, turn_input=TurnInput("message", text), emit=emit, provider=provider
-    )
+    turn_input = TurnInput("message", text, quick_reply_for=quick_reply_for)
+    return await arun_turn(user=user, thread_id=thread_id, turn_input=turn_input, emit=emit, provider=provider)
 
 
 def handle_confirmation(

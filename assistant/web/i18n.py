@@ -66,6 +66,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "sending": ("Sending…", "发送中……"),
     "failed": ("Not answered", "未能回复"),
     "retry": ("Retry", "重试"),
+    "edit_message": ("Edit message", "编辑消息"),
+    "refused": ("Not sent", "未发送"),
+    "limit_count": ("{count} / {limit} characters", "{count} / {limit} 个字符"),
+    "limit_over": (
+        "{count} / {limit} characters: a message can be at most {limit}.",
+        "{count} / {limit} 个字符：一条消息最多 {limit} 个字符。",
+    ),
+    "limit_trim": ("Trim to {limit}", "截短到 {limit} 个字符"),
     "error_network": (
         "The connection was lost before the reply arrived. Your message is kept here.",
         "回复到达前网络连接中断。你的消息已保留在这里。",
@@ -103,6 +111,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "keep_label": ("Keep", "保留"),
     "confirm_expires": ("Valid until", "有效期至"),
     "card_answered": ("Answered", "已回复"),
+    "card_closed": ("No longer open", "已结束"),
+    "card_closed_hint": (
+        "This request is finished or was set aside; its buttons no longer change anything.",
+        "这个请求已结束或已被搁置，按钮不再起作用。",
+    ),
+    "confirm_delete_card_title": ("To be deleted", "将被删除"),
     # Agenda
     "agenda_heading": ("Agenda", "日程"),
     "agenda_view": ("View", "视图"),
@@ -125,6 +139,9 @@ STRINGS: dict[str, tuple[str, str]] = {
         "助手按你的时区理解“明天”、“周五”和“下午三点”，并用你选择的语言回答。",
     ),
     "time_zone": ("Time zone", "时区"),
+    "time_zone_search": ("Search time zones", "搜索时区"),
+    "time_zone_search_placeholder": ("Type a city or region, e.g. Shanghai", "输入城市或地区，例如 Shanghai"),
+    "time_zone_matches": ("{count} matching", "{count} 个匹配"),
     "language": ("Language", "语言"),
     "work_hours": ("Working hours", "工作时间"),
     "work_hours_help": ("Free-slot suggestions stay inside these hours.", "推荐空闲时段时只在这个范围内。"),

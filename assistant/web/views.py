@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -67,6 +68,7 @@ def chat(request: HttpRequest) -> HttpResponse:
         # The script's words travel as an escaped data attribute: no inline script needed.
         "strings_json": json.dumps(strings_for(language), ensure_ascii=False),
         "page": "chat",
+        "max_message_chars": settings.MAX_MESSAGE_CHARS,
     }
     return render(request, "chat.html", context)
 

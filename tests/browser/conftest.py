@@ -53,7 +53,16 @@ PEOPLE = {
     "gina": "en",
     "hank": "en",
     "ivan": "en",
+    "kate": "en",
+    "liam": "en",
+    "mona": "en",
+    "nora": "en",
+    "olga": "en",
+    "pete": "en",
+    "quinn": "en",
 }
+# A staff account for the admin pages (a superuser: it sees every review page).
+ADMIN = "root"
 SERVER_START_SECONDS = 60
 DEFAULT_TIMEOUT_MS = 15_000
 
@@ -65,7 +74,12 @@ class Server:
     url: str
     process: subprocess.Popen[bytes]
     log: Path
+    env: dict[str, str] = field(default_factory=dict)
     people: dict[str, str] = field(default_factory=dict)
+
+    def manage(self, *arguments: str) -> None:
+        """Run a management command against the server's database (to set up admin data)."""
+        _manage(self.env, *arguments)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -119,6 +133,7 @@ def _create_people(env: dict[str, str]) -> None:
         f"for name, language in {PEOPLE!r}.items():\n"
         "    user = get_user_model().objects.create_user(username=name, password=" + repr(PASSWORD) + ")\n"
         "    Profile.objects.create(user=user, time_zone=" + repr(PERSON_ZONE) + ", language=language)\n"
+        f"get_user_model().objects.create_superuser(username={ADMIN!r}, password={PASSWORD!r})\n"
     )
     _manage(env, "shell", "-c", code)
 
@@ -156,7 +171,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             stdout=output,
             stderr=subprocess.STDOUT,
         )
-    running = Server(url=f"http://127.0.0.1:{port}", process=process, log=log, people=dict(PEOPLE))
+    running = Server(url=f"http://127.0.0.1:{port}", process=process, log=log, env=env, people=dict(PEOPLE))
     try:
         _wait_healthy(running)
         yield running
@@ -288,3 +303,43 @@ def agenda_day(session: Session, day: datetime.date) -> Locator:
         first = page.get_by_test_id("agenda-day").first.get_attribute("data-date") or ""
         page.get_by_test_id("agenda-prev" if day.isoformat() < first else "agenda-next").click()
     raise AssertionError(f"the agenda never showed {day}")
+
+
+def sign_in_admin(session: Session) -> None:
+    """Sign in to the admin as the staff account (after any person's session is dropped)."""
+    page = session.page
+    page.context.clear_cookies()
+    page.goto("/admin/login/?next=/admin/")
+    page.locator("#id_username").fill(ADMIN)
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("input[type=submit]").click()
+    page.wait_for_url(session.url("/admin/"))
+
+
+def no_clipped_columns(session: Session, selector: str = "#result_list") -> None:
+    """At the test's width the table fits its box: no sideways scrolling, no cell content that
+    spills past its cell (which the next column or the box's edge would cut off)."""
+    page = session.page
+    found = page.evaluate(
+        """(selector) => {
+          const table = document.querySelector(selector);
+          if (!table) { return null; }
+          const box = table.parentElement;
+          const spilled = [];
+          for (const cell of table.querySelectorAll("th, td")) {
+            const right = cell.getBoundingClientRect().right;
+            for (const child of cell.querySelectorAll("*")) {
+              if (child.getBoundingClientRect().right > right + 1) {
+                spilled.push(cell.className + ": " + cell.innerText.slice(0, 40));
+                break;
+              }
+            }
+          }
+          return { tableWidth: table.scrollWidth, boxWidth: box.clientWidth, spilled,
+                   pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+        }""",
+        selector,
+    )
+    assert found is not None, f"{selector} is missing"
+    assert found["tableWidth"] <= found["boxWidth"] and found["pageOverflow"] <= 0, found
+    assert found["spilled"] == [], found

@@ -125,7 +125,7 @@ def test_an_appointment_from_first_words_to_deletion(session: Session) -> None:
     # Delete it: a confirmation card names the event; Confirm posts its id and digest.
     send(session, "delete it")
     confirmation = page.get_by_test_id("confirmation-card").last
-    expect(confirmation).to_contain_text("Delete this event?")
+    expect(confirmation).to_contain_text("To be deleted")
     expect(confirmation).to_contain_text("Team lunch")
     expect(confirmation).to_contain_text("13:00–14:00")
     expect(day.get_by_test_id("agenda-event")).to_have_count(1)

@@ -123,3 +123,18 @@ def test_a_person_without_a_profile_gets_one_with_defaults(client: Client, djang
     client.force_login(user)
     assert client.get("/").status_code == 200
     assert Profile.objects.get(user=user).language == "en"
+
+
+@override_settings(MAX_MESSAGE_CHARS=1500)
+def test_the_composer_says_the_servers_limit_and_never_cuts_a_paste(signed_in: Client) -> None:
+    page = signed_in.get("/").content.decode()
+    assert 'data-max-chars="1500"' in page
+    # A maxlength attribute would cut a pasted text silently; the page counts instead.
+    assert "maxlength" not in page.split('id="composer-input"')[1].split(">")[0]
+
+
+def test_the_settings_page_loads_its_time_zone_search_from_static(signed_in: Client) -> None:
+    page = signed_in.get("/settings/").content.decode()
+    assert '<script type="module" src="/static/web/settings.js">' in page
+    assert 'id="zone-search-input"' in page and 'aria-controls="id_time_zone"' in page
+    assert (STATIC / "settings.js").exists()

@@ -27,6 +27,13 @@ const composer = document.getElementById("composer");
 const input = document.getElementById("composer-input");
 const sendButton = document.getElementById("send-button");
 const banner = document.getElementById("stand-in-banner");
+const limitBox = document.getElementById("composer-limit");
+const limitCount = document.getElementById("composer-count");
+const trimButton = document.getElementById("composer-trim");
+const maxChars = Number(input.dataset.maxChars) || 2000;
+const numberFormat = new Intl.NumberFormat(locale);
+// The counter appears once a message nears the limit, so short messages stay uncluttered.
+const LIMIT_WARNING_SHARE = 0.8;
 
 const timeFormat = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const dateTimeFormat = new Intl.DateTimeFormat(locale, {
@@ -43,13 +50,18 @@ const dayKeyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "n
 
 // focusDate: a day the last turn was about (a chosen day, a clash, an event to delete), which
 // the agenda moves to once the turn is done.
-const state = { threads: [], threadId: null, busy: false, messageCount: 0, focusDate: null };
+const state = { threads: [], threadId: null, busy: false, messageCount: 0, focusDate: null, overLimit: false };
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})/;
 
 // ---------------------------------------------------------------- small helpers
 
 function t(key) {
   return strings[key] ?? key;
+}
+
+/** A string with {name} holes filled. */
+function tf(key, values) {
+  return t(key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
 /** Build an element. Children that are strings become text nodes: data is never parsed as HTML. */
@@ -186,7 +198,7 @@ function hideTyping() {
 
 function setBusy(busy) {
   state.busy = busy;
-  sendButton.disabled = busy;
+  sendButton.disabled = busy || state.overLimit;
   messagesBox.setAttribute("aria-busy", String(busy));
   for (const button of messagesBox.querySelectorAll(".card:not(.card-answered) button")) {
     button.disabled = busy;
@@ -344,7 +356,7 @@ function messageNode(message) {
       "data-testid": mine ? "user-message" : "assistant-message",
       "data-message-id": message.id,
     },
-    el("div", { class: "bubble", text: message.text }),
+    el("div", { class: "bubble", text: bubbleText(message) }),
   );
   if (!mine) {
     const card = renderCard(message.card);
@@ -355,6 +367,20 @@ function messageNode(message) {
   const who = mine ? t("you") : t("assistant");
   node.append(el("div", { class: "msg-meta", text: `${who} · ${formatStamp(message.created_at)}` }));
   return node;
+}
+
+/**
+ * The delete card asks with its buttons, so the question's typed-answer hint ("(yes / no)") is
+ * not repeated above it: one question, one place to answer. Typing "yes" still works.
+ */
+const YES_NO_HINT = /\s*[(（]\s*(?:yes\s*\/\s*no|是\s*\/\s*否)\s*[)）]\s*$/i;
+
+function bubbleText(message) {
+  const text = String(message.text ?? "");
+  if (message.role === "assistant" && message.card?.type === "confirmation" && message.card?.kind === "delete_event") {
+    return text.replace(YES_NO_HINT, "");
+  }
+  return text;
 }
 
 function appendMessage(message) {
@@ -433,20 +459,42 @@ function pendingUserNode(text) {
   return node;
 }
 
-function markFailed(node, text, problem, detail = "") {
+function editButton(node, text) {
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "button button-small",
+      "data-testid": "edit-message",
+      onclick: () => {
+        // The text goes back to the composer, where the counter says what to change.
+        node.remove();
+        input.value = text;
+        updateLimit();
+        input.focus();
+      },
+    },
+    t("edit_message"),
+  );
+}
+
+function markFailed(node, text, problem, detail = "", { refused = false, quickReplyFor = null } = {}) {
   node.classList.remove("msg-pending");
   node.classList.add("msg-failed");
   node.dataset.testid = "failed-message";
-  const retry = retryButton(() => {
-    node.remove();
-    sendMessage(text);
-  });
+  // A message the server refused (too long, malformed) would be refused again: no Retry for it.
+  const action = refused
+    ? editButton(node, text)
+    : retryButton(() => {
+        node.remove();
+        sendMessage(text, { quickReplyFor });
+      });
   // The server's own words (in English) stay available on hover, for whoever reports the problem.
   const failure = el(
     "div",
     { class: "msg-failure", role: "alert" },
-    el("p", { text: `${t("failed")}: ${problem}`, title: detail || null }),
-    retry,
+    el("p", { text: `${t(refused ? "refused" : "failed")}: ${problem}`, title: detail || null }),
+    action,
   );
   if (problem === t("error_session")) {
     failure.append(el("a", { href: `${loginUrl}?next=/` }, t("sign_in_title")));
@@ -502,14 +550,18 @@ function onStatus(data) {
   showTyping(labels[data.stage] || t("typing"));
 }
 
-async function streamTurn(threadId, text) {
+// Answers that say the message itself is not acceptable: sending it again cannot succeed.
+const REFUSED_STATUSES = new Set([400, 404, 413, 422]);
+
+async function streamTurn(threadId, text, quickReplyFor) {
   let response;
+  const body = quickReplyFor ? { text, quick_reply_for: quickReplyFor } : { text };
   try {
     response = await fetch(`/api/threads/${threadId}/messages/stream/`, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream", "X-CSRFToken": csrfToken() },
-      body: JSON.stringify({ text }),
+      body: JSON.stringify(body),
     });
   } catch {
     return { problem: t("error_network") };
@@ -518,7 +570,8 @@ async function streamTurn(threadId, text) {
     if (isSessionProblem(response.status)) {
       return { problem: t("error_session") };
     }
-    return { problem: (await detailOf(response)) || t("error_generic") };
+    const detail = await detailOf(response);
+    return { problem: detail || t("error_generic"), refused: REFUSED_STATUSES.has(response.status) };
   }
   let payload = null;
   let problem = null;
@@ -546,7 +599,7 @@ async function streamTurn(threadId, text) {
   return { problem: problem || t("error_network"), detail };
 }
 
-async function sendMessage(rawText) {
+async function sendMessage(rawText, { quickReplyFor = null } = {}) {
   const text = rawText.trim();
   if (!text || state.busy) {
     return;
@@ -559,14 +612,14 @@ async function sendMessage(rawText) {
       setBusy(false);
       const node = pendingUserNode(text);
       const session = error instanceof HttpError && isSessionProblem(error.status);
-      markFailed(node, text, session ? t("error_session") : t("error_network"));
+      markFailed(node, text, session ? t("error_session") : t("error_network"), "", { quickReplyFor });
       return;
     }
   }
   const threadId = state.threadId;
   const node = pendingUserNode(text);
   showTyping(t("typing"));
-  const outcome = await streamTurn(threadId, text);
+  const outcome = await streamTurn(threadId, text, quickReplyFor);
   hideTyping();
   setBusy(false);
   if (threadId === state.threadId) {
@@ -574,7 +627,7 @@ async function sendMessage(rawText) {
       node.remove();
       appendTurn(outcome.payload);
     } else {
-      markFailed(node, text, outcome.problem, outcome.detail);
+      markFailed(node, text, outcome.problem, outcome.detail, { refused: outcome.refused, quickReplyFor });
     }
   }
   afterTurn();
@@ -582,6 +635,7 @@ async function sendMessage(rawText) {
 
 function afterTurn() {
   loadThreads();
+  refreshCardStates();
   if (state.focusDate) {
     agenda.show(state.focusDate);
     state.focusDate = null;
@@ -646,10 +700,16 @@ function pendingCard(card) {
       names.push(name);
     }
   }
-  const statusLabel = strings[`status_${card.status}`];
+  const closed = card.command_open === false;
+  const statusLabel = closed ? t("card_closed") : strings[`status_${card.status}`];
   const node = el(
     "section",
-    { class: "card card-pending", "data-testid": "pending-card", "aria-label": t("card_pending_title") },
+    {
+      class: "card card-pending",
+      "data-testid": "pending-card",
+      "data-command-id": card.command_id || null,
+      "aria-label": t("card_pending_title"),
+    },
     el(
       "h3",
       {},
@@ -703,7 +763,8 @@ function pendingCard(card) {
                 answered(node);
                 const day = String(reply.text).match(ISO_DATE);
                 state.focusDate = day ? day[1] : null;
-                sendMessage(String(reply.text));
+                // The server checks that this card's request is still the open one.
+                sendMessage(String(reply.text), { quickReplyFor: card.command_id || null });
               },
             },
             quickReplyLabel(reply),
@@ -732,7 +793,59 @@ function pendingCard(card) {
       ),
     );
   }
+  if (closed) {
+    markClosed(node);
+  }
   return node;
+}
+
+/** A card whose request is finished or set aside: shown, but it can no longer act. */
+function markClosed(card) {
+  if (card.classList.contains("card-closed")) {
+    return;
+  }
+  answered(card);
+  card.classList.add("card-closed");
+  card.dataset.state = "closed";
+  const chip = card.querySelector("[data-testid='card-status']");
+  const label = el("span", { class: "chip chip-closed", "data-testid": "card-status", text: t("card_closed") });
+  if (chip) {
+    chip.replaceWith(label);
+  } else {
+    card.querySelector("h3").append(label);
+  }
+  if (!card.querySelector(".card-closed-hint")) {
+    card.append(el("p", { class: "card-foot card-closed-hint", text: t("card_closed_hint") }));
+  }
+}
+
+/**
+ * After a turn, the server says which listed cards still belong to the open request; the others
+ * go stale on screen, exactly as they would after a reload.
+ */
+async function refreshCardStates() {
+  const threadId = state.threadId;
+  const live = messagesBox.querySelectorAll(".card-pending:not(.card-closed)");
+  if (threadId === null || !live.length) {
+    return;
+  }
+  let messages;
+  try {
+    messages = await api(`/api/threads/${threadId}/messages/`);
+  } catch {
+    return; // the server checks every tap anyway
+  }
+  if (threadId !== state.threadId) {
+    return;
+  }
+  for (const message of messages) {
+    if (message.card?.type === "pending_command" && message.card.command_open === false) {
+      const card = messagesBox.querySelector(`[data-message-id="${Number(message.id)}"] .card-pending`);
+      if (card) {
+        markClosed(card);
+      }
+    }
+  }
 }
 
 function confirmationCard(card) {
@@ -746,7 +859,7 @@ function confirmationCard(card) {
       "data-testid": "confirmation-card",
       "aria-label": destructive ? t("confirm_delete_title") : t("confirm_council_title"),
     },
-    el("h3", {}, el("span", { text: destructive ? t("confirm_delete_title") : t("confirm_council_title") })),
+    el("h3", {}, el("span", { text: destructive ? t("confirm_delete_card_title") : t("confirm_council_title") })),
   );
   if (event) {
     node.append(
@@ -833,13 +946,42 @@ const agenda = new Agenda(document.getElementById("agenda"), {
   request: (path) => api(path),
 });
 
+/** Characters as the server counts them: code points of the trimmed text. */
+function charCount(text) {
+  return [...text.replaceAll("\0", "").trim()].length;
+}
+
+function updateLimit() {
+  const count = charCount(input.value);
+  const over = count > maxChars;
+  state.overLimit = over;
+  sendButton.disabled = state.busy || over;
+  input.setAttribute("aria-invalid", over ? "true" : "false");
+  limitBox.hidden = count < maxChars * LIMIT_WARNING_SHARE;
+  limitBox.classList.toggle("composer-limit-over", over);
+  const figures = { count: numberFormat.format(count), limit: numberFormat.format(maxChars) };
+  limitCount.textContent = tf(over ? "limit_over" : "limit_count", figures);
+  trimButton.hidden = !over;
+  trimButton.textContent = tf("limit_trim", figures);
+}
+
+trimButton.addEventListener("click", () => {
+  input.value = [...input.value.replaceAll("\0", "").trim()].slice(0, maxChars).join("");
+  updateLimit();
+  input.focus();
+});
+
+input.addEventListener("input", updateLimit);
+
 composer.addEventListener("submit", (event) => {
   event.preventDefault();
   const text = input.value;
-  if (!text.trim() || state.busy) {
+  updateLimit();
+  if (!text.trim() || state.busy || state.overLimit) {
     return;
   }
   input.value = "";
+  updateLimit();
   sendMessage(text);
 });
 

@@ -1,0 +1,182 @@
+"""Reviewing turns: which flags need a person, what each flag means, and the verdicts kept on them.
+
+Flags are matched by family (a prefix), so a new ``model_error_*`` or ``unverified_*`` kind joins
+the queue without a change here.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db.models import Q, QuerySet
+
+from assistant.models import TurnReview, TurnTrace
+
+
+@dataclass(frozen=True)
+class FlagFamily:
+    key: str
+    prefix: str
+    label: str
+    meaning: str
+    # Families that put a turn in the review queue; the others are informative only.
+    needs_review: bool = True
+
+
+FLAG_FAMILIES: tuple[FlagFamily, ...] = (
+    FlagFamily(
+        "unverified_schedule_fact",
+        "unverified_schedule_fact",
+        "schedule fact without a query",
+        "The reply stated what is on the calendar without querying it this turn; it was answered by a query.",
+    ),
+    FlagFamily(
+        "unverified",
+        "unverified_",
+        "unverified claim",
+        "The reply claimed a write that did not persist this turn; it was replaced by an honest answer.",
+    ),
+    FlagFamily(
+        "model_error",
+        "model_error_",
+        "model error",
+        "The model call failed (timeout, rate limit, server error or an unusable answer); the person was told.",
+    ),
+    FlagFamily(
+        "internal_error",
+        "internal_error",
+        "internal error",
+        "A bug broke the turn; the message was kept, nothing of the turn was recorded as done.",
+    ),
+    FlagFamily(
+        "malformed_tool_arguments",
+        "malformed_tool_arguments",
+        "malformed tool arguments",
+        "The model sent tool arguments that were not valid JSON or did not fit the schema.",
+    ),
+    FlagFamily(
+        "needs_confirmation",
+        "needs_confirmation",
+        "needs confirmation",
+        "A write whose values came from data rather than the person's words was turned into a card.",
+    ),
+    FlagFamily(
+        "untrusted_source",
+        "untrusted_source",
+        "untrusted source",
+        "The turn read archive, memory or imported data before a write; the write had to be confirmed.",
+    ),
+    FlagFamily(
+        "stale_quick_reply",
+        "stale_quick_reply",
+        "stale quick reply",
+        "A quick-reply button of a request that was no longer open was pressed; nothing was changed.",
+        needs_review=False,
+    ),
+    FlagFamily(
+        "stale_confirmation",
+        "stale_confirmation",
+        "stale confirmation",
+        "A yes / no answered a question that was no longer current; nothing was done.",
+        needs_review=False,
+    ),
+    FlagFamily(
+        "tool_hops_exhausted",
+        "tool_hops_exhausted",
+        "tool hops exhausted",
+        "The model kept calling read tools past the per-turn limit.",
+        needs_review=False,
+    ),
+    FlagFamily(
+        "intent_rejected",
+        "intent_rejected",
+        "intent rejected",
+        "The reducer refused a proposed intent transition.",
+        needs_review=False,
+    ),
+    FlagFamily(
+        "intent_state_moved",
+        "intent_state_moved",
+        "intent state moved",
+        "The intent changed under the turn (another message); its transitions were derived again.",
+        needs_review=False,
+    ),
+    FlagFamily(
+        "fast_path_invalid_expression",
+        "fast_path_invalid_expression",
+        "fast path: invalid date",
+        "The fast path read a date expression that did not resolve; it declined.",
+        needs_review=False,
+    ),
+    FlagFamily(
+        "extra_tool_calls_ignored",
+        "extra_tool_calls_ignored",
+        "extra tool calls ignored",
+        "The model asked for several tools at once; only the first ran.",
+        needs_review=False,
+    ),
+)
+REVIEW_FAMILIES = tuple(family for family in FLAG_FAMILIES if family.needs_review)
+
+
+def flag_family(flag: str) -> FlagFamily | None:
+    # Most specific prefix first: "unverified_schedule_fact" before "unverified_".
+    return next((family for family in FLAG_FAMILIES if flag.startswith(family.prefix)), None)
+
+
+def flag_explained(flag: str) -> dict[str, str | bool]:
+    family = flag_family(flag)
+    return {
+        "flag": flag,
+        "label": family.label if family else flag.replace("_", " "),
+        "meaning": family.meaning if family else "A flag this page does not describe yet.",
+        "needs_review": bool(family and family.needs_review),
+    }
+
+
+def _family_match(family: FlagFamily) -> Q:
+    # Flags are a short JSON list of plain words; a text match on the prefix works on SQLite and
+    # PostgreSQL alike. The prefixes are specific enough not to meet inside another flag.
+    return Q(flags__icontains=family.prefix)
+
+
+def flagged_turn_list(
+    *, family: str | None = None, person_id: int | None = None, state: str | None = None
+) -> QuerySet[TurnTrace]:
+    """Turns with a flag that needs a person, newest first; filtered by family, person, review state."""
+    families = [item for item in REVIEW_FAMILIES if family in (None, "", item.key)]
+    if not families:
+        return TurnTrace.objects.none()
+    match = Q()
+    for item in families:
+        match |= _family_match(item)
+    traces = (
+        TurnTrace.objects.filter(match)
+        .select_related("thread__owner", "user_message", "assistant_message", "review__reviewer")
+        .order_by("-created_at", "-id")
+    )
+    if person_id is not None:
+        traces = traces.filter(thread__owner_id=person_id)
+    if state == "open":
+        traces = traces.filter(review__isnull=True)
+    elif state in TurnReview.Verdict.values:
+        traces = traces.filter(review__verdict=state)
+    return traces
+
+
+def review_queue_count() -> int:
+    """Flagged turns nobody has looked at yet: the figure on the admin index."""
+    return flagged_turn_list(state="open").count()
+
+
+def turn_review_set(*, trace: TurnTrace, verdict: str, note: str, reviewer: User, now: datetime.datetime) -> TurnReview:
+    """Record (or replace) the verdict on a turn; the latest reviewer and time are kept."""
+    if verdict not in TurnReview.Verdict.values:
+        raise ValueError(f"unknown verdict {verdict!r}")
+    review, _created = TurnReview.objects.update_or_create(
+        trace=trace,
+        defaults={"verdict": verdict, "note": note.strip()[:2000], "reviewer": reviewer, "reviewed_at": now},
+    )
+    return review
