@@ -1,6 +1,6 @@
 """Explicit calendar dates: 2026-12-05, 12/25, Dec 5th, the 5th of December, 12月5日, 下个月20号, the 15th.
 
-They become ``MM-DD`` or ``YYYY-MM-DD`` (see :mod:`scheduling.phrases.extract` for the year).
+They become ``MM-DD`` or ``YYYY-MM-DD`` (see :mod:`assistant.reading.extract` for the year).
 Numeric dates are read only when the order cannot be mistaken: ``2/15`` is February 15 in
 every convention, ``3/4`` is March 4 in the US and China and 3 April in Britain, so it is left
 to the model (and, being a date we saw but cannot read, it sends the whole message there).
@@ -12,8 +12,8 @@ import datetime
 import re
 from typing import Final
 
-from scheduling.phrases.numbers import CN_MONTH, EN_ORDINAL, any_int, cn_int, en_ordinal
-from scheduling.phrases.scan import DateFinding, Scan
+from assistant.reading.numbers import CN_MONTH, EN_ORDINAL, any_int, cn_int, en_ordinal
+from assistant.reading.scan import DateFinding, Scan
 
 RANK_CALENDAR: Final = 0
 _YEARS_AHEAD: Final = 20

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from scheduling.phrases.calendar_dates import MONTHS
-from scheduling.phrases.scan import Scan
+from assistant.reading.calendar_dates import MONTHS
+from assistant.reading.scan import Scan
 
 _CN_QUANTITY = r"(?:[0-9]+(?:\.[0-9]+)?|[零〇一二两三四五六七八九十百几半]+)"
 _BEFORE = re.compile(

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from scheduling.phrases.numbers import CN_NUMBER, EN_COUNT, any_int
-from scheduling.phrases.scan import DateFinding, Scan
+from assistant.reading.numbers import CN_NUMBER, EN_COUNT, any_int
+from assistant.reading.scan import DateFinding, Scan
 
 RANK_OFFSET: Final = 1
 RANK_WEEKDAY: Final = 2

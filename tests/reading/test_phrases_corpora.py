@@ -30,7 +30,7 @@ from typing import Literal
 
 import pytest
 
-from scheduling.phrases import WhenMatch, extract_when
+from assistant.reading import WhenMatch, extract_when
 from scheduling.symbols import resolve
 
 
