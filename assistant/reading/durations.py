@@ -42,7 +42,9 @@ _LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后
 _OFFSET_BEFORE = re.compile(
     r"\b(?:in|within|move[ds]?|shift(?:ed)?|bring|by|after|before)\s*(?:it\s+|that\s+)?$", re.IGNORECASE
 )
-_OFFSET_AFTER = re.compile(r"\s*(?:(?:before|after|from\s+now|ago|hence)\b|(?:之|以)?[后前内])", re.IGNORECASE)
+_OFFSET_AFTER = re.compile(
+    r"\s*(?:(?:before|after|from|ago|hence|to|till?|past)\b|(?:之|以)?[后前内])", re.IGNORECASE
+)  # "20 minutes to 2pm"
 
 
 @dataclass(frozen=True)
