@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.reading import extract_when
 from scheduling import symbols
-from scheduling.phrases import extract_when
 
 # Tools whose result writes what the person did not see yet. Deletes always ask anyway.
 GUARDED_WRITES = {"schedule_event", "change_event", "remember_fact", "cancel_command"}
@@ -132,12 +132,15 @@ def _normal(text: str) -> str:
 
 
 def _stem(word: str) -> str:
-    """ "takes" and "take", "meetings" and "meeting", "mum's" and "mum" are the same word here."""
+    """ "takes" and "take", "meetings" and "meet", "mum's" and "mum" are the same word here."""
     word = word.removesuffix("'s")
-    for suffix in ("ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
+    if word.endswith("ing") and len(word) > 5:
+        word = word[:-3]
+    elif word.endswith(("ed", "es")) and len(word) > 4:
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        word = word[:-1]
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
 def _words(text: str) -> list[str]:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from assistant.models import MemoryFact
+from assistant.reading import extract_when
 from assistant.turn.claims import claimed_writes, states_schedule_facts
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.tools import record_result, reply_for, tool_context
 from scheduling.models import Event
-from scheduling.phrases import extract_when
 from tools.handlers.events import query_events
 from tools.spec import Effect
 

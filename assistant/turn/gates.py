@@ -17,14 +17,14 @@ from django.conf import settings
 from assistant.council import council_reply
 from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.intent.derive import Act
-from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role
+from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role, TurnTrace
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.patch import read_patch
 from assistant.turn.tools import reply_for, run_code_tool
 from scheduling.errors import NotFound
-from scheduling.models import CommandKind
+from scheduling.models import CommandKind, ScheduleCommand
 from scheduling.selectors import event_get
-from scheduling.symbols import InvalidExpression, parse_time
+from scheduling.symbols import InvalidExpression, parse_time, resolve
 from tools.facts import event_fact
 from tools.spec import Status
 
@@ -237,6 +237,8 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
     # A delete waiting for its yes/no has no slots to patch ("move it to 9am" is a new request).
     if command is None or command.kind == CommandKind.DELETE or command.status == "awaiting_confirmation":
         return None
+    if not _still_asked(context, command):
+        return None
     prefer_near = None
     current_time = command.slot_value("time")
     if isinstance(current_time, str):
@@ -246,9 +248,7 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
             prefer_near = None
     if prefer_near is None and command.target_event is not None:
         prefer_near = command.target_event.starts_at.astimezone(context.zone).time()
-    reading = read_patch(
-        context.text, today=context.today, prefer_near=prefer_near, expecting_title=command.status == "needs_title"
-    )
+    reading = read_patch(context.text, today=context.today, prefer_near=prefer_near)
     if reading is None:
         return None
     context.route = "fast_path"
@@ -266,3 +266,50 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
     if result.status == Status.INVALID_EXPRESSION:
         context.flags.append("fast_path_invalid_expression")
     return reply_for(context, tool, result)
+
+
+def _still_asked(context: TurnContext, command: ScheduleCommand) -> bool:
+    """Is this stub's question still the one on the table?
+
+    Walking back from the newest message to the stub's card (its question): a turn in between
+    that started or wrote something else, or asked about another day, means the talk has moved
+    on, and a bare "3pm" may be about that instead. The stub then waits on its card, and the
+    model reads the message. A look at the stub's own day, or one of its candidate days ("what
+    else is on Saturday?"), or a reply with no tool call does not move the talk on.
+    """
+    earlier = list(
+        Message.objects.filter(thread=context.thread, created_at__lte=context.user_message.created_at)
+        .exclude(id=context.user_message.id)
+        .order_by("-created_at", "-id")
+        .only("id", "role", "card")[:_LOOK_BACK]
+    )
+    answers = [message for message in earlier if message.role == Role.ASSISTANT]
+    calls = dict(
+        TurnTrace.objects.filter(assistant_message__in=answers).values_list("assistant_message_id", "tool_calls")
+    )
+    own_days = _days(command.slot_value("date"), context.today)
+    for message in answers:
+        card = message.card or {}
+        if card.get("type") == "pending_command" and card.get("command_id") == str(command.id):
+            return True
+        for call in calls.get(message.id) or []:
+            arguments = call.get("arguments") or {}
+            if call.get("name") in _ELSEWHERE:
+                return False
+            looked_at = set(_days(arguments.get("start") or arguments.get("date"), context.today))
+            ranged = arguments.get("end") or arguments.get("end_date")
+            if call.get("name") in _LOOKS and (ranged or not looked_at or not looked_at <= set(own_days)):
+                return False
+    return False
+
+
+_LOOK_BACK = 12
+_ELSEWHERE = frozenset({"schedule_event", "change_event", "delete_event", "remember_fact", "confirmation"})
+_LOOKS = frozenset({"query_events", "suggest_slots"})
+
+
+def _days(symbol: object, today: datetime.date) -> list[datetime.date]:
+    try:
+        return resolve(symbol, today) if isinstance(symbol, str) else []
+    except InvalidExpression:
+        return []

@@ -241,6 +241,10 @@ def reply_for(context: TurnContext, name: str, result: ToolResult) -> Reply:
         }
     elif result.status == Status.NEEDS_CONFIRMATION:
         reply.confirmation = {"kind": "write", "action": result.data["action"], "event": result.data.get("event")}
+    elif result.status == Status.RESUMED and (task := result.data.get("task") or {}).get("command"):
+        # Coming back to a task puts its question, and its card, in front of the person again.
+        status = Status(task["command"]["status"])
+        reply.card = pending_card(ToolResult(status, {"command": task["command"]}))
     elif result.status == Status.INVITED:
         reply.confirmation = {"kind": "council", "action": {"type": "council", "days": result.data.get("days", 7)}}
     return reply

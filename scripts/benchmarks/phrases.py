@@ -1,6 +1,6 @@
 """Benchmark: date/time phrase extraction, corpus accuracy per file and time per typical reply.
 
-The corpus figures are judged exactly as in tests/scheduling/test_phrases_corpora.py (same
+The corpus figures are judged exactly as in tests/reading/test_phrases_corpora.py (same
 loader, same product conventions), so the two cannot drift apart. Goal: no phrase read wrong,
 and extraction well under 2 ms p50 per typical reply (the fast path's turn budget is 15 ms).
 """
@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from scheduling.phrases import extract_when
-from tests.scheduling.test_phrases_corpora import CORPUS_DIR, judge, load_corpora, read
+from assistant.reading import extract_when
+from tests.reading.test_phrases_corpora import CORPUS_DIR, judge, load_corpora, read
 
 GOAL_P50_MS = 2.0
 TYPICAL_REPLIES = [

@@ -68,12 +68,10 @@ def test_anything_more_than_a_patch_goes_to_the_model(text: str) -> None:
     assert read_patch(text, today=MONDAY) is None
 
 
-def test_a_bare_title_counts_only_when_a_title_is_awaited() -> None:
-    assert read_patch("Team lunch", today=MONDAY) is None
-    reading = read_patch("Team lunch", today=MONDAY, expecting_title=True)
-    assert reading is not None and reading.patch.title == "Team lunch"
-    for not_a_title in ("never mind", "what?", "算了", "cancel", "你好"):
-        assert read_patch(not_a_title, today=MONDAY, expecting_title=True) is None
+def test_a_bare_reply_is_never_a_title() -> None:
+    # Only an explicit naming gives a title; "Team lunch" alone goes to the model, which asked.
+    for not_a_title in ("Team lunch", "Sounds good.", "never mind", "what?", "算了", "cancel", "你好"):
+        assert read_patch(not_a_title, today=MONDAY) is None
 
 
 FAKE = [
@@ -231,4 +229,4 @@ def test_idioms_and_shifts_are_not_patches(text: str) -> None:
     ],
 )
 def test_hesitations_are_not_titles(text: str) -> None:
-    assert read_patch(text, today=MONDAY, expecting_title=True) is None
+    assert read_patch(text, today=MONDAY) is None

@@ -105,7 +105,9 @@ def _continuable(context: ToolContext, patch: SlotPatch) -> str | None:
     if active.kind != CommandKind.CREATE or not active.is_open:
         return None
     same_title = patch.title is None or _same(patch.title, active.slot_value("title"))
-    return str(active.id) if same_title else None
+    # The answer to "what should I call it?": only a title, for a create that waits for one.
+    names_it = active.status == "needs_title" and not (patch.date or patch.time or patch.duration_minutes)
+    return str(active.id) if same_title or names_it else None
 
 
 def _same(left: object, right: object) -> bool:

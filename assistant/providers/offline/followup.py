@@ -18,7 +18,7 @@ from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import text
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.replies import QUOTE_BY, say
-from scheduling.phrases import extract_when
+from assistant.reading import extract_when
 from scheduling.symbols import InvalidExpression, resolve
 
 MAX_QUOTES = 3

@@ -13,8 +13,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from assistant.providers.offline.numbers import EN_NUMBER, ZH_NUMBER, Masker, number, zh_number
-from scheduling.phrases import extract_when
+from assistant.reading import extract_when
+from assistant.reading.numbers import NUMBER, cn_int, number
+from assistant.reading.text import Masker
 from scheduling.symbols import InvalidExpression, resolve
 
 
@@ -61,8 +62,8 @@ _RANGES: tuple[tuple[re.Pattern[str], Callable[[datetime.date], DayRange]], ...]
     (re.compile(r"(?:未来|接下来|之后)的?(?:一|1)?(?:周|个星期)"), days_ahead(7)),
 )
 _DAYS_AHEAD = (
-    re.compile(rf"\b(?:the\s+)?(?:next|coming|following)\s+(?P<number>{EN_NUMBER})\s+days\b", re.I),
-    re.compile(rf"(?:未来|接下来|之后|最近|这)的?(?P<number>{ZH_NUMBER})\s*天"),
+    re.compile(rf"\b(?:the\s+)?(?:next|coming|following)\s+(?P<number>{NUMBER})\s+days\b", re.I),
+    re.compile(rf"(?:未来|接下来|之后|最近|这)的?(?P<number>{NUMBER}|几)\s*天"),
 )
 
 # Two days, or a list of days: both ends (or the earliest and latest) make the range.
@@ -145,7 +146,7 @@ def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
                 return span
     for pattern in _DAYS_AHEAD:
         match = pattern.search(masker.text)
-        count = number(match.group("number")) if match else None
+        count = (3 if match["number"] == "几" else number(match["number"])) if match else None  # 几天: a few
         if match and count:
             masker.take(*match.span())
             return days_ahead(min(int(count), 62))(today)
@@ -194,7 +195,7 @@ def _english_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
 
 
 def _chinese_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
-    h1, h2 = zh_number(match.group("h1")), zh_number(match.group("h2"))
+    h1, h2 = cn_int(match.group("h1")), cn_int(match.group("h2"))
     if h1 is None or h2 is None:
         return None
     first_part = match.group("p1")

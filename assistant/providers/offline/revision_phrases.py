@@ -41,7 +41,6 @@ _FILLER_ZH_WORDS = (
     "哦", "噢", "嗯", "哎", "唉", "呃", "好", "行", "对", "哈", "吃",
 )  # fmt: skip
 FILLER_ZH = re.compile("|".join(sorted(_FILLER_ZH_WORDS, key=len, reverse=True)))
-PUNCTUATION = re.compile(r"[\s,.;:!?'\"“”‘’、，。；：！？~～…()（）-]+")
 
 STRONG = re.compile(
     r"\b(?:actually|no|nope|nah|sorry|wait|hold\s+on|oops|whoops|meant|mean|instead|rather|prefer|better|not|"

@@ -26,6 +26,7 @@ from assistant.providers.offline import revision_phrases as rp
 from assistant.providers.offline.meals import MEAL, read_meals, retitled, usual_time
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.when import When, read_when
+from assistant.reading.text import PUNCTUATION
 
 _MADE = frozenset({"created", "updated", "to delete"})
 
@@ -150,7 +151,7 @@ def _read(text: str, turn: Turn, near: datetime.time | None) -> When:
 
 def _only_correction_words(residue: str) -> bool:
     left = rp.FILLER_ZH.sub(" ", rp.FILLER_EN.sub(" ", lx.LENGTH_CHANGE.sub(" ", residue)))
-    return not rp.PUNCTUATION.sub("", left)
+    return not PUNCTUATION.sub("", left)
 
 
 def read_revision(turn: Turn, text: str) -> Revision | None:

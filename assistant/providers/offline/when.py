@@ -1,7 +1,7 @@
 """Reading the "when" of a message: one day or a range of days, a time, a part of the day, a
 length, a shift ("an hour later") and a list position ("the second one").
 
-Single days and clock times come from ``scheduling.phrases.extract_when`` — the same reader the
+Single days and clock times come from ``assistant.reading.extract_when`` — the same reader the
 fast path uses, so the stand-in and the fast path never disagree about a date. What that reader
 deliberately leaves out (lengths, list positions, and the ranges in ``ranges.py``) is read here
 first and masked, so it neither confuses the reader nor ends up in a title.
@@ -13,9 +13,11 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from assistant.providers.offline.numbers import EN_NUMBER_WORDS, ZH_NUMBER, Masker, number, zh_number
 from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range
-from scheduling.phrases import extract_when
+from assistant.reading import extract_when
+from assistant.reading.durations import find_lengths
+from assistant.reading.numbers import cn_int
+from assistant.reading.text import Masker
 
 _ORDINAL_WORDS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -23,25 +25,6 @@ _ORDINAL_WORDS = {
     "9th": 9, "10th": 10, "last": -1,
 }  # fmt: skip
 LAST = -1  # "the last one": resolved against the last list shown
-
-_DURATION_EN = re.compile(
-    r"(?:\bfor\s+)?(?:\babout\s+)?(?:\bhalf\s+an?\s+hour\b(?P<half_hour>)|\ba\s+quarter\s+of\s+an\s+hour\b(?P<quarter>)"
-    r"|\b(?:an?\s+)?free\s+hour\b(?P<free_hour>)"
-    r"|\b(?P<number>\d{1,3}(?:\.\d)?)\s*-?\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|m)(?![a-z])"
-    rf"|\b(?P<word_number>{EN_NUMBER_WORDS})[\s-]+(?P<word_unit>hours?|hrs?|minutes?|mins?)\b)"
-    r"(?P<and_half>\s+and\s+a\s+half)?",
-    re.IGNORECASE,
-)
-_DURATION_ZH = re.compile(
-    rf"(?P<number>{ZH_NUMBER})?\s*个?\s*(?P<half_before>半)?\s*个?\s*(?P<unit>小时|钟头|分钟|刻钟)(?P<half_after>半)?"
-)
-_SHIFT_AFTER = re.compile(r"^\s*(?P<dir>later|earlier|sooner|back|forward)\b", re.IGNORECASE)
-_SHIFT_BEFORE = re.compile(
-    r"\b(?P<dir>back|forward|later|earlier|delay|postpone|push)\b(?:\s+(?:it|that|this|the\s+\w+))?\s+(?:by\s+)?$",
-    re.IGNORECASE,
-)
-_SHIFT_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|往后|晚|提前|往前挪|往前推|往前|早)\s*$")
-_LATER_WORDS = {"later", "back", "delay", "postpone", "push", "推迟", "延后", "延迟", "往后推", "往后挪", "往后", "晚"}
 
 _ORDINAL_EN = re.compile(
     r"\b(?:the\s+)?(?P<word>" + "|".join(_ORDINAL_WORDS) + r")\s+(?:one|event|meeting|appointment|item|entry|thing)\b"
@@ -79,46 +62,14 @@ class When:
         return self.date if self.end is None else None
 
 
-def _duration_minutes(match: re.Match[str]) -> int | None:
-    groups = match.groupdict()
-    if groups.get("half_hour") is not None:
-        return 30
-    if groups.get("quarter") is not None:
-        return 15
-    if groups.get("free_hour") is not None:
-        return 60
-    unit = groups.get("unit") or groups.get("word_unit") or ""
-    said = groups.get("number") or groups.get("word_number")
-    count = number(said) if said else (0.0 if groups.get("half_before") else None)
-    if count is None:
-        return None
-    if unit == "刻钟":
-        return int(count * 15)
-    minutes = count * 60 if unit.lower().startswith("h") or unit in {"小时", "钟头"} else count
-    if groups.get("and_half") or groups.get("half_before") or groups.get("half_after"):
-        minutes += 30
-    # The tools accept 5 minutes to a day; anything else was not a length ("a minute").
-    return int(minutes) if 5 <= minutes <= 1440 else None
-
-
 def _read_duration_and_shift(masker: Masker) -> tuple[int | None, int | None]:
     duration = shift = None
-    for pattern in (_DURATION_EN, _DURATION_ZH):
-        for match in pattern.finditer(masker.text):
-            minutes = _duration_minutes(match)
-            if minutes is None:
-                continue
-            start, end = match.span()
-            before, after = masker.text[:start], masker.text[end:]
-            direction = _SHIFT_AFTER.match(after) or _SHIFT_BEFORE.search(before) or _SHIFT_ZH.search(before)
-            if direction and shift is None:
-                sign = 1 if direction.group("dir").lower() in _LATER_WORDS else -1
-                shift = sign * minutes
-                end = end + direction.end() if direction.re is _SHIFT_AFTER else end
-                start = direction.start() if direction.re is not _SHIFT_AFTER else start
-            elif duration is None:
-                duration = minutes
-            masker.take(start, end)
+    for length in find_lengths(masker.text):
+        if length.kind in ("later", "earlier") and shift is None:
+            shift = length.minutes if length.kind == "later" else -length.minutes
+        elif duration is None:
+            duration = length.minutes
+        masker.take(length.start, length.end)
     return duration, shift
 
 
@@ -133,7 +84,7 @@ def _read_ordinal(masker: Masker) -> int | None:
         masker.take(*match.span())
         if match.group("last"):
             return LAST
-        said = zh_number(match.group("number"))
+        said = cn_int(match.group("number"))
         return said if said and 1 <= said <= 50 else None
     return None
 

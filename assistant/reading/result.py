@@ -1,4 +1,4 @@
-"""What :func:`scheduling.phrases.extract_when` returns."""
+"""What :func:`assistant.reading.extract_when` returns."""
 
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from scheduling.phrases.numbers import CN_NUMBER, EN_HOUR, EN_MINUTE, any_int, cn_int
-from scheduling.phrases.scan import MASK, ClockFinding, Meridiem, Scan
+from assistant.reading.numbers import CN_NUMBER, EN_HOUR, EN_MINUTE, any_int, cn_int
+from assistant.reading.scan import MASK, ClockFinding, Meridiem, Scan
 
 _MER: Final = r"(?:\s?(?P<mer>[ap])\.?\s?m\.?(?![a-z])|(?P<mer1>[ap])\.?(?![a-z]))"
 _START: Final = r"(?<![0-9a-z:/.$#+-])"

@@ -1,6 +1,6 @@
 """Explicit calendar dates: 2026-12-05, 12/25, Dec 5th, the 5th of December, 12月5日, 下个月20号, the 15th.
 
-They become ``MM-DD`` or ``YYYY-MM-DD`` (see :mod:`scheduling.phrases.extract` for the year).
+They become ``MM-DD`` or ``YYYY-MM-DD`` (see :mod:`assistant.reading.extract` for the year).
 Numeric dates are read only when the order cannot be mistaken: ``2/15`` is February 15 in
 every convention, ``3/4`` is March 4 in the US and China and 3 April in Britain, so it is left
 to the model (and, being a date we saw but cannot read, it sends the whole message there).
@@ -12,8 +12,8 @@ import datetime
 import re
 from typing import Final
 
-from scheduling.phrases.numbers import CN_MONTH, EN_ORDINAL, any_int, cn_int, en_ordinal
-from scheduling.phrases.scan import DateFinding, Scan
+from assistant.reading.numbers import CN_MONTH, EN_ORDINAL, any_int, cn_int, en_ordinal
+from assistant.reading.scan import DateFinding, Scan
 
 RANK_CALENDAR: Final = 0
 _YEARS_AHEAD: Final = 20
@@ -31,7 +31,8 @@ _YEAR: Final = r"(?P<y>(?:19|20)[0-9]{2})(?![0-9:])"
 _VERB_FOLLOWERS: Final = re.compile(r"\s+(?!at\b|on\b|in\b|from\b|morning|afternoon|evening|night)[a-z]")
 
 _ISO = re.compile(
-    r"(?<![0-9])(?P<y>(?:19|20)[0-9]{2})(?P<sep>[-/.])(?P<m>[0-9]{1,2})(?P=sep)(?P<d>[0-9]{1,2})(?![0-9])"
+    r"(?<![0-9])(?P<y>(?:19|20)[0-9]{2})(?P<sep>[-/.])(?P<m>[0-9]{1,2})(?P=sep)(?P<d>[0-9]{1,2})"
+    r"(?:t(?=[0-9]{2}:)|(?![0-9]))"  # 2026-12-15T15:00: the clock time after the T is read too
 )
 _NUMERIC_WITH_YEAR = re.compile(
     r"(?<![0-9/.:-])(?P<a>[0-9]{1,2})(?P<sep>[/.-])(?P<b>[0-9]{1,2})(?P=sep)(?P<y>[0-9]{4}|[0-9]{2})(?![0-9/.:-])"
@@ -50,9 +51,16 @@ _EN_DAY_OF_RELATIVE_MONTH = re.compile(
     rf"(?<![a-z0-9])(?:the\s+)?{_DAY}\s+(?:day\s+)?of\s+(?:the\s+)?"
     r"(?P<rel>next|following|this|current|previous|last)\s+month(?![a-z])"
 )
+# A day of the month said alone is a date only where a date can stand: "the 7th at 3", "on the
+# 5th", "Wed 16th" - not "341 7th Street", "the 7th floor", "the 2nd one", "7th and Main".
+_DAY_CAN_END: Final = (
+    r"(?=\s*(?:$|[\x00,.;:!?)@0-9]|(?:at|on|in|around|about|for|then|please|ok|okay|works?|is|would|instead|maybe"
+    r"|or|if|sounds|mon|tues?|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning"
+    r"|afternoon|evening|night|tonight|noon|midday|midnight)(?![a-z])))"
+)
 _EN_DAY_OF_MONTH = re.compile(
-    rf"(?<![a-z0-9])(?:on\s+the\s+(?:(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{EN_ORDINAL}))"
-    r"|(?:the\s+)?(?P<d2>[0-9]{1,2})(?:st|nd|rd|th))(?![a-z0-9])"
+    rf"(?<![a-z0-9])(?<![0-9]\s)(?:on\s+the\s+(?:(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{EN_ORDINAL}))"
+    rf"|(?:the\s+)?(?P<d2>[0-9]{{1,2}})(?:st|nd|rd|th))(?![a-z0-9]){_DAY_CAN_END}"
 )
 _CN_DAY: Final = r"(?P<d>[0-9]{1,2}|[一二三四五六七八九十廿]{1,3})"
 _ZH_FULL = re.compile(
@@ -60,7 +68,16 @@ _ZH_FULL = re.compile(
     rf"(?P<m>[0-9]{{1,2}}|{CN_MONTH})\s?月\s?{_CN_DAY}(?![0-9])\s?(?:日|号)?"
 )
 _ZH_DAY_OF_RELATIVE_MONTH = re.compile(rf"(?P<rel>这个月|本月|今个月|下个?月|上个?月)\s?{_CN_DAY}\s?(?:日|号)")
-_ZH_DAY_OF_MONTH = re.compile(rf"(?<![0-9一二三四五六七八九十廿月]){_CN_DAY}\s?号")
+# 号 also numbers buildings, lines and rooms ("7号楼", "3号线", "人民路7号"): those are no dates.
+_ZH_DAY_OF_MONTH = re.compile(
+    rf"(?:(?<=[周期拜][一二三四五六日天])|(?<![0-9一二三四五六七八九十廿月路街道巷弄第])){_CN_DAY}\s?(?:号|日(?![内前后以之游]))"
+    r"(?![楼线房门车位桌厅馆院口码床座机窗台店屋室站])"
+)
+# A weekday with a day number too big to be a clock hour: "Wed 16", "Friday, 13", "Mon the 14".
+_EN_WEEKDAY_DAY = re.compile(
+    r"(?<![a-z])(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\.?,?\s+"
+    rf"(?:the\s+)?(?P<d>1[3-9]|2[0-9]|3[01])(?![0-9:.a-z%]){_DAY_CAN_END}(?!\s*(?:[ap]\.?m|h\b|o'?clock|点|时))"
+)
 _MONTH_SHIFTS: Final = {
     "next": 1, "following": 1, "this": 0, "current": 0, "previous": -1, "last": -1,
     "这个月": 0, "本月": 0, "今个月": 0, "下个月": 1, "下月": 1, "上个月": -1, "上月": -1,
@@ -77,6 +94,9 @@ def find_calendar_dates(scan: Scan) -> None:
     for pattern in (_EN_SEPARATED, _EN_DAY_OF_RELATIVE_MONTH, _EN_DAY_FIRST, _EN_MONTH_FIRST):
         for match in pattern.finditer(scan.masked):
             _add_english(scan, match)
+    for match in _EN_WEEKDAY_DAY.finditer(scan.masked):
+        if scan.claim(*match.span("d"), "date"):  # the weekday stays, for days.py to read and check
+            scan.dates.append(DateFinding(match.span("d"), RANK_CALENDAR, day=int(match["d"])))
     for match in _EN_DAY_OF_MONTH.finditer(scan.masked):
         day = any_int(match["d"] or match["d2"] or "") if match["dw"] is None else en_ordinal(match["dw"])
         _add(scan, match, None, None, day)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime
 from typing import Final
 
-from scheduling.phrases.scan import ClockFinding, Part
+from assistant.reading.scan import ClockFinding, Part
 
 MINUTES_PER_DAY: Final = 24 * 60
 LAST_PM_BY_DEFAULT: Final = 7

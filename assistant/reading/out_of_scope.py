@@ -10,9 +10,11 @@ left over means a date or time we did not read).
 from __future__ import annotations
 
 import re
+from typing import Final
 
-from scheduling.phrases.calendar_dates import MONTHS
-from scheduling.phrases.scan import Scan
+from assistant.reading.calendar_dates import MONTHS
+from assistant.reading.numbers import EN_COUNT, EN_ORDINAL
+from assistant.reading.scan import MASK, Scan
 
 _CN_QUANTITY = r"(?:[0-9]+(?:\.[0-9]+)?|[零〇一二两三四五六七八九十百几半]+)"
 _BEFORE = re.compile(
@@ -60,5 +62,51 @@ def rule_out_before(scan: Scan) -> None:
 
 
 def rule_out_after(scan: Scan) -> None:
-    if _AFTER.search(scan.masked):
+    if _AFTER.search(scan.masked) or _ignored_neighbour(scan):
         scan.out_of_scope = True
+
+
+# A word or number right beside a phrase that was read, and that changes it: "this PAST
+# Wednesday", "Wednesday 15", "FROM Friday", "Friday AFTER", "14号" after 周一 left unread.
+# Reading the phrase without it would be wrong, not partial. Glue between them does not count.
+_TOKEN = re.compile(r"\x00+|[0-9]+(?:st|nd|rd|th)?|[a-z']+|[\u3400-\u9fff]|[^\s,，、-]")
+# "on" is glue too: "3 on Friday" says a time the reader did not take ("at 3 on Friday" it does).
+_GLUE: Final = frozenset(("the", "of", "on", "的"))
+_CHANGES_BEFORE: Final = frozenset((
+    "past", "previous", "prior", "following", "upcoming", "after", "before", "by", "until", "till", "til",
+    "since", "through", "thru", "early", "late", "mid", "middle", "end", "beginning", "start", "that", "last",
+    "next", "this", "every", "each", "first", "second", "third", "fourth", "fifth", "final", "from", "later",
+    "earlier", "thing", "eod", "cob", "lunchtime", "dinnertime",
+))  # fmt: skip
+_CHANGES_AFTER: Final = frozenset((
+    "after", "before", "later", "earlier", "onward", "onwards", "ago", "prior", "early", "late", "past", "eod",
+    "cob", "lunchtime", "dinnertime",
+))  # fmt: skip
+_CN_NUMERALS: Final = frozenset("零〇一二两三四五六七八九十廿百")
+_ZH_BEFORE: Final = frozenset("从自每年月号差刻分")  # not 到: "改到周四" is "move it to Thursday"
+_ZH_AFTER: Final = frozenset("前后起到至底初中末旬年月日号点分刻差之以")
+_NUMBER_WORD = re.compile(rf"(?:{EN_COUNT}|{EN_ORDINAL}|hundred|thousand)")
+
+
+def _ignored_neighbour(scan: Scan) -> bool:
+    tokens = [token.group() for token in _TOKEN.finditer(scan.masked) if token.group() not in _GLUE]
+    for index, token in enumerate(tokens):
+        if token[0] != MASK:
+            continue
+        before = tokens[index - 1] if index else ""
+        after = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if _changes(before, _CHANGES_BEFORE, _ZH_BEFORE) or _changes(after, _CHANGES_AFTER, _ZH_AFTER):
+            return True
+    return False
+
+
+def _changes(token: str, words: frozenset[str], characters: frozenset[str]) -> bool:
+    if not token or token[0] == MASK:
+        return False
+    return (
+        token[0].isdigit()
+        or token in words
+        or token in characters
+        or token in _CN_NUMERALS
+        or _NUMBER_WORD.fullmatch(token) is not None
+    )

@@ -14,8 +14,8 @@ import datetime
 import re
 from typing import Any, Final
 
-from scheduling.phrases.calendar_dates import MONTH_NAME, MONTHS, RANK_CALENDAR
-from scheduling.phrases.scan import DateFinding, Scan
+from assistant.reading.calendar_dates import MONTH_NAME, MONTHS, RANK_CALENDAR
+from assistant.reading.scan import DateFinding, Scan
 
 _NUMBER: Final = r"[0-9]{1,4}(?:st|nd|rd|th)?"
 _CANDIDATE = re.compile(

@@ -30,7 +30,7 @@ from typing import Literal
 
 import pytest
 
-from scheduling.phrases import WhenMatch, extract_when
+from assistant.reading import WhenMatch, extract_when
 from scheduling.symbols import resolve
 
 
@@ -310,3 +310,20 @@ def test_the_judge_catches_wrong_and_partial_readings() -> None:
     assert outcome("in 7 days", "D+7", None) == "right"
     assert outcome("in 7 days at 5pm", "D+7", None) == "wrong"
     assert judge(by_phrase["today"], None) == "none"
+
+
+@needs_corpora
+@pytest.mark.django_db  # read_patch builds a SlotPatch; no query runs
+def test_the_fast_path_reads_no_corpus_phrase_wrongly() -> None:
+    # The fast path may decline anything; what it does read (a date or a time) must be right.
+    from assistant.turn.patch import read_patch
+
+    wrong = []
+    for entry in ENTRIES:
+        reading = read_patch(entry.phrase, today=entry.reference)
+        if reading is None or (reading.patch.date is None and reading.patch.time is None):
+            continue
+        match = WhenMatch(date=reading.patch.date, time=reading.patch.time, part_of_day=None, spans=((0, 1),))
+        if judge(entry, match) == "wrong":
+            wrong.append(f"{entry.id} -> {reading.patch.date} {reading.patch.time}")
+    assert wrong == []

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from scheduling.phrases.numbers import CN_NUMBER, EN_COUNT, any_int
-from scheduling.phrases.scan import DateFinding, Scan
+from assistant.reading.numbers import CN_NUMBER, EN_COUNT, any_int
+from assistant.reading.scan import DateFinding, Scan
 
 RANK_OFFSET: Final = 1
 RANK_WEEKDAY: Final = 2
@@ -36,7 +36,7 @@ _EN_WEEK_THEN_DAY = re.compile(
 )
 # "friday", "next tuesday", "wednesday of next week", "sunday from last week"
 _EN_DAY = re.compile(
-    rf"(?<![a-z])(?:(?P<mod>next|this\s+coming|this|coming|last)\s+)?(?P<wd>{_EN_WEEKDAY})\.?(?![a-z'])"
+    rf"(?<![a-z])(?:(?P<mod>next|this\s+coming|this\s+past|this|coming|last)\s+)?(?P<wd>{_EN_WEEKDAY})\.?(?![a-z'])"
     r"(?:,?\s+(?:of\s+|from\s+|in\s+)?(?:the\s+)?(?P<week>next|this|last)\s+week(?![a-z-]|\s?end))?"
 )
 # A numeral right before 周 means a count ("两周三天", "每周三"), not a weekday; but a week prefix
@@ -53,7 +53,7 @@ _ZH_WEEKEND = re.compile(r"(?<![上下])(?P<mod>下下个?|下个?|这个?|本|�
 
 _EN_RELATIVE_DAY = re.compile(
     r"(?<![a-z])(?:(?P<plus2>(?:the\s+)?day\s+after\s+tomorrow)|(?P<minus2>(?:the\s+)?day\s+before\s+yesterday)"
-    r"|(?P<tonight>tonight|tonite)|(?P<today>today)|(?P<plus1>tomorrows?|tmrw|tmr|tomorow|tommorow|tommorrow)"
+    r"|(?P<tonight>tonight|tonite)|(?P<today>today)|(?P<plus1>tomorrows?|tmrw|tmr|tmw|tomorow|tommorow|tommorrow|tomorro|tomrrow|tmorrow|2morrow|2moro)"
     r"|(?P<minus1>yesterday)|(?P<last_night>last\s+night))(?![a-z])"
 )
 _ZH_RELATIVE_DAYS: Final = {
@@ -141,6 +141,9 @@ def _find_weekdays(scan: Scan) -> None:
             scan.out_of_scope = True  # "next Friday of this week"
         elif week is not None:
             _add_weekday(scan, match, weekday, shifts[week])
+        elif mod is not None and mod.endswith("past"):
+            # "this past Wednesday": the latest one before today, never today's.
+            _add_weekday(scan, match, weekday, 0 if weekday < scan.today.isoweekday() else -1)
         elif mod == "last":
             if weekday < scan.today.isoweekday():
                 scan.out_of_scope = True  # this week's or last week's: people disagree

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from scheduling.phrases.days import RANK_OFFSET
-from scheduling.phrases.scan import DateFinding, Part, Scan
+from assistant.reading.days import RANK_OFFSET
+from assistant.reading.scan import DateFinding, Part, Scan
 
 _EN_PART = re.compile(
     r"(?<![a-z])(?<!good\s)(?:"

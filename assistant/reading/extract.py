@@ -13,15 +13,15 @@ import logging
 import re
 from typing import Final
 
-from scheduling.phrases.calendar_dates import find_calendar_dates
-from scheduling.phrases.clock import find_clock_times, find_times_around_noon
-from scheduling.phrases.days import find_relative_days
-from scheduling.phrases.fallback import find_month_name_dates
-from scheduling.phrases.hours import place
-from scheduling.phrases.out_of_scope import rule_out_after, rule_out_before
-from scheduling.phrases.parts import find_parts_of_day
-from scheduling.phrases.result import PartOfDay, WhenMatch
-from scheduling.phrases.scan import MAX_CHARS, DateFinding, Part, Scan, Span, normalize
+from assistant.reading.calendar_dates import find_calendar_dates
+from assistant.reading.clock import find_clock_times, find_times_around_noon
+from assistant.reading.days import find_relative_days
+from assistant.reading.fallback import find_month_name_dates
+from assistant.reading.hours import place
+from assistant.reading.out_of_scope import rule_out_after, rule_out_before
+from assistant.reading.parts import find_parts_of_day
+from assistant.reading.result import PartOfDay, WhenMatch
+from assistant.reading.scan import MAX_CHARS, DateFinding, Part, Scan, Span, normalize
 from scheduling.symbols import InvalidExpression, resolve
 
 logger = logging.getLogger(__name__)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Final
 
-_CN_DIGITS: Final = {
-    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
-    "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
-}  # fmt: skip
+import cn2an
+
+_CN_UNITS: Final = frozenset("十廿百")
 
 # Up to four characters covers 二零一五 (a year said digit by digit) and 二十三 (23).
 CN_NUMBER: Final = r"[零〇一二两三四五六七八九十廿]{1,4}"
@@ -26,7 +25,7 @@ _EN_TEENS: Final = {
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
 }  # fmt: skip
-_EN_TENS: Final = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+_EN_TENS: Final = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
 
 _UNIT_WORDS: Final = "one|two|three|four|five|six|seven|eight|nine"
 # The hour of a spoken clock time: one ... twelve.
@@ -37,8 +36,10 @@ EN_MINUTE: Final = (
     r"|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|ten"
     rf"|oh[\s-](?:{_UNIT_WORDS}))"
 )
-# A small count ("in three days", "two weeks ago").
-EN_COUNT: Final = rf"(?:{EN_MINUTE}|{_UNIT_WORDS}|an?)"
+# A small count ("in three days", "two weeks ago", "ninety minutes").
+EN_COUNT: Final = rf"(?:{EN_MINUTE}|{_UNIT_WORDS}|sixty|ninety|an?)"
+# A count or a length as typed: "2", "1.5", "two", "forty-five", "两", "十五".
+NUMBER: Final = rf"(?:[0-9]{{1,3}}(?:\.[0-9])?|{EN_COUNT}|{CN_NUMBER})"
 
 _EN_ORDINALS: Final = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
@@ -59,32 +60,14 @@ def cn_int(text: str) -> int | None:
         return None
     if text.isascii():
         return int(text) if text.isdigit() else None
-    if text[0] == "廿":
-        tens, rest = 2, text[1:]
-    elif "十" in text:
-        head, _, rest = text.partition("十")
-        if head == "":
-            tens = 1
-        elif len(head) == 1 and _CN_DIGITS.get(head, 0) > 0:
-            tens = _CN_DIGITS[head]
-        else:
-            return None
-    else:
-        # Digit by digit only for a year (二零二六) or a leading zero (零五): "两三" is "two or
-        # three", "三四点" is "three or four o'clock", never 23 or 34.
-        if len(text) not in (1, 4) and text[0] not in "零〇":
-            return None
-        value = 0
-        for char in text:
-            if char not in _CN_DIGITS:
-                return None
-            value = value * 10 + _CN_DIGITS[char]
-        return value
-    if rest == "":
-        return tens * 10
-    if len(rest) == 1 and _CN_DIGITS.get(rest, 0) > 0:
-        return tens * 10 + _CN_DIGITS[rest]
-    return None
+    # Digit by digit only for a year (二零二六) or a leading zero (零五): "两三" is "two or
+    # three", "三四点" is "three or four o'clock", never 23 or 34 (cn2an would say 23 and 34).
+    if len(text) not in (1, 4) and text[0] not in "零〇" and not _CN_UNITS.intersection(text):
+        return None
+    try:
+        return int(cn2an.cn2an(text.replace("两", "二"), "normal"))
+    except ValueError:
+        return None  # "十十", "十二三" (twelve or thirteen): not one number
 
 
 def en_int(text: str) -> int | None:
@@ -123,3 +106,12 @@ def any_int(text: str) -> int | None:
     if text.isascii():
         return en_int(text.strip())
     return cn_int(text)
+
+
+def number(text: str) -> float | None:
+    """A count or a length in any spelling, decimals included ("1.5" hours); None if unsure."""
+    text = text.strip().lower()
+    if text.replace(".", "", 1).isdigit() and text.isascii():
+        return float(text)
+    value = any_int(text)
+    return None if value is None else float(value)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scheduling.phrases import WhenMatch, extract_when
-from scheduling.phrases import fallback as dateparser_fallback
+from assistant.reading import WhenMatch, extract_when
+from assistant.reading import fallback as dateparser_fallback
 from scheduling.symbols import resolve
 
 D = datetime.date
@@ -215,7 +215,7 @@ def test_dateparser_is_never_asked_to_guess() -> None:
 
 def test_dateparser_is_imported_only_when_needed() -> None:
     code = (
-        "import sys, scheduling.phrases as p, datetime as d; p.extract_when('周六下午三点', today=d.date(2026, 12, 2));"
+        "import sys, assistant.reading as p, datetime as d; p.extract_when('周六下午三点', today=d.date(2026, 12, 2));"
     )
     code += "print('dateparser' in sys.modules)"
     root = Path(__file__).resolve().parents[2]

@@ -1,0 +1,103 @@
+"""Lengths of time: "for 2 hours", "90 mins", "an hour and a half", "半小时", "一个半小时", "两个钟头".
+
+A length said with a direction is a shift of the start, not a length ("an hour later",
+"push it back 30 minutes", "提前半小时"); one said as an offset from now or from another
+moment ("in 2 hours", "2 hours ago", "两小时后") is neither, and the caller must not read it
+as either. Every length found is returned with what it was, so a caller can decline.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from assistant.reading.numbers import CN_NUMBER, EN_COUNT, number
+
+LengthKind = Literal["length", "later", "earlier", "offset"]
+MIN_MINUTES: Final = 5
+MAX_MINUTES: Final = 24 * 60
+
+_EN = re.compile(
+    r"(?<![a-z0-9])(?:(?P<half_hour>half\s+an?\s+hour)|(?P<quarter>a\s+quarter\s+of\s+an\s+hour)"
+    r"|(?P<free_hour>(?:an?\s+)?free\s+hour)"
+    r"|(?P<number>[0-9]{1,3}(?:\.[0-9])?)\s*-?\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|m)"
+    rf"|(?P<word_number>{EN_COUNT})[\s-]+(?P<word_unit>hours?|hrs?|minutes?|mins?))(?![a-z])"
+    r"(?P<and_half>\s+and\s+a\s+half)?",
+    re.IGNORECASE,
+)
+_ZH = re.compile(
+    rf"(?P<number>[0-9]{{1,3}}(?:\.[0-9])?|{CN_NUMBER})?\s*个?\s*(?P<half_before>半)?\s*个?\s*"
+    r"(?P<unit>小时|钟头|分钟|刻钟)(?P<half_after>半)?"
+)
+_DIRECTION_AFTER = re.compile(r"\s*(?P<dir>later|earlier|sooner|back|forward)\b", re.IGNORECASE)
+_DIRECTION_BEFORE = re.compile(
+    r"\b(?P<dir>back|forward|later|earlier|delay(?:ed)?|postpone[d]?|push(?:ed)?)\b"
+    r"(?:\s+(?:it|that|this|the\s+\w+))?\s+(?:by\s+)?$",
+    re.IGNORECASE,
+)
+_DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|往后|晚|提前|往前挪|往前推|往前|早)\s*$")
+_LATER: Final = frozenset(("later", "back", "delay", "delayed", "postpone", "postponed", "push", "pushed"))
+_LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后挪", "往后", "晚"))
+_OFFSET_BEFORE = re.compile(
+    r"\b(?:in|within|move[ds]?|shift(?:ed)?|bring|by|after|before)\s*(?:it\s+|that\s+)?$", re.IGNORECASE
+)
+_OFFSET_AFTER = re.compile(
+    r"\s*(?:(?:before|after|from|ago|hence|to|till?|past)\b|(?:之|以)?[后前内])", re.IGNORECASE
+)  # "20 minutes to 2pm"
+
+
+@dataclass(frozen=True)
+class Length:
+    minutes: int
+    start: int
+    end: int  # [start, end) of the text read, direction words included
+    kind: LengthKind
+
+
+def find_lengths(text: str) -> list[Length]:
+    """Every length of time in ``text``, in order, each with what it was said as."""
+    found: list[Length] = []
+    for pattern in (_EN, _ZH):
+        for match in pattern.finditer(text):
+            minutes = _minutes(match)
+            if minutes is not None and not any(f.start < match.end() and match.start() < f.end for f in found):
+                found.append(_with_direction(text, match, minutes))
+    return sorted(found, key=lambda length: length.start)
+
+
+def _with_direction(text: str, match: re.Match[str], minutes: int) -> Length:
+    start, end = match.span()
+    before = text[:start]
+    if after := _DIRECTION_AFTER.match(text, end):
+        kind: LengthKind = "later" if after["dir"].lower() in _LATER else "earlier"
+        return Length(minutes, start, after.end(), kind)
+    if ahead := _DIRECTION_BEFORE.search(before) or _DIRECTION_ZH.search(before):
+        later = ahead["dir"].lower() in _LATER or ahead["dir"] in _LATER_ZH
+        return Length(minutes, ahead.start(), end, "later" if later else "earlier")
+    if _OFFSET_BEFORE.search(before) or _OFFSET_AFTER.match(text, end):
+        return Length(minutes, start, end, "offset")
+    return Length(minutes, start, end, "length")
+
+
+def _minutes(match: re.Match[str]) -> int | None:
+    groups = match.groupdict()
+    if groups.get("half_hour") is not None:
+        return 30
+    if groups.get("quarter") is not None:
+        return 15
+    if groups.get("free_hour") is not None:
+        return 60
+    unit = (groups.get("unit") or groups.get("word_unit") or "").lower()
+    said = groups.get("number") or groups.get("word_number")
+    count = number(said) if said else (0.0 if groups.get("half_before") else None)
+    if count is None or (unit == "h" and count > 12):
+        return None  # "15h" is a clock time in much of the world, not fifteen hours
+    if unit == "刻钟":
+        minutes = count * 15
+    else:
+        minutes = count * 60 if unit.startswith("h") or unit in ("小时", "钟头") else count
+    if groups.get("and_half") or groups.get("half_before") or groups.get("half_after"):
+        minutes += 30
+    # The tools take five minutes to a day; anything else was not a length ("a minute").
+    return int(minutes) if MIN_MINUTES <= minutes <= MAX_MINUTES else None
