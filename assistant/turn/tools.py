@@ -108,6 +108,10 @@ def record_result(
             "arguments": dict(arguments) if len(str(arguments)) < MAX_LOGGED_ARGUMENT_CHARS else {"_truncated": True},
             "status": result.status.value,
             "ms": round(elapsed_ms, 2),
+            # A booking the person insisted on over a clash: the trace names what it overlaps.
+            **(
+                {"overlaps": [other["ref"] for other in result.data["overlaps"]]} if result.data.get("overlaps") else {}
+            ),
         }
     )
     context.effects.extend(result.effects)
@@ -140,7 +144,7 @@ def receipt_claims(result: ToolResult) -> frozenset[str]:
 
 def reply_for(context: TurnContext, name: str, result: ToolResult) -> Reply:
     """The reply to a terminal result: the receipt, plus a card the page can act on."""
-    reply = Reply(render_receipt(result, context.language), claims=receipt_claims(result))
+    reply = Reply(render_receipt(result, context.language, context.today), claims=receipt_claims(result))
     command = result.data.get("command")
     if result.status in PENDING_STATUSES and command:
         reply.card = pending_card(result)

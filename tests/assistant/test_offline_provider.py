@@ -211,7 +211,7 @@ TEXT_CASES: list[tuple[str, dict[str, Any], str, str]] = [
     ("3pm", {}, "en", "15:00"),
     ("make it 1pm", {}, "en", "Which event"),
     ("yes", {"active": CREATING_LUNCH}, "en", "which day"),
-    ("好", {"language": "zh"}, "zh", "好的"),
+    ("好", {"language": "zh"}, "zh", "没有等你确认"),
 ]
 
 
@@ -247,7 +247,14 @@ def test_the_first_time_offered_for_a_conflict_is_picked() -> None:
     picked = with_history("the first one you suggested", "Dentist on Friday at 3pm", offered, active=conflict)
     assert tool_of(respond(picked)) == (
         "schedule_event",
-        {"title": None, "date": "12-11", "time": "13:00", "duration_minutes": None, "command_id": "c-9"},
+        {
+            "title": None,
+            "date": "12-11",
+            "time": "13:00",
+            "duration_minutes": None,
+            "command_id": "c-9",
+            "allow_overlap": None,
+        },
     )
 
 
@@ -263,9 +270,10 @@ def test_a_bare_hour_is_read_near_the_event() -> None:
     assert (arguments["event_ref"], arguments["time"]) == (None, "20:00")  # "it" stays for the server
 
 
-def test_the_message_script_decides_the_language_of_the_answer() -> None:
-    assert "你好" in respond(request("你好", language="en")).text
-    assert respond(request("hello there", language="zh")).text.startswith("Hi")
+def test_the_answer_speaks_the_language_the_server_chose_for_the_turn() -> None:
+    # The server decides it from the message (assistant.language); the stand-in follows it.
+    assert "你好" in respond(request("你好", language="zh")).text
+    assert respond(request("hello there", language="en")).text.startswith("Hi")
 
 
 # --- (a) the second call, after an intermediate tool ----------------------------------------
@@ -279,7 +287,7 @@ def test_a_remembered_date_becomes_the_event_date() -> None:
     response = respond(after_tool("dinner on mum's birthday at 7pm", "search_memory", {"query": "mum's birthday"}, MUM))
     name, arguments = tool_of(response)
     assert name == "schedule_event"
-    assert arguments == {"title": "Dinner for mum's birthday", "date": "03-14", "time": "19:00", "duration_minutes": None, "command_id": None}  # fmt: skip
+    assert arguments == {"title": "Dinner for mum's birthday", "date": "03-14", "time": "19:00", "duration_minutes": None, "command_id": None, "allow_overlap": None}  # fmt: skip
     assert response.tool_calls[0].id == "offline_call_2"
 
 
@@ -381,7 +389,11 @@ def test_archive_results_are_quoted_as_history_and_claims_are_left_out() -> None
     assert_honest(response.text)
     empty = respond(
         after_tool(
-            "上次我们聊了什么", "search_chat_archive", {"query": "x"}, {"status": "archive_results", "messages": []}
+            "上次我们聊了什么",
+            "search_chat_archive",
+            {"query": "x"},
+            {"status": "archive_results", "messages": []},
+            language="zh",
         )
     )
     assert empty.text == "在之前的对话里没找到相关内容。"
