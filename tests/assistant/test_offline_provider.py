@@ -94,7 +94,8 @@ TOOL_CASES: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("不要了", A | {"language": "zh"}, "cancel_command", {}),
     # delete (asks first; the server shows the confirmation)
     ("cancel my dentist appointment", E, "delete_event", {"event_ref": "E3", "ordinal": None}),
-    ("cancel my dentist appointment", {}, "query_events", {"start": "D+0", "end": "D+13"}),  # find it first
+    # Not in the context: the person's words go to the server, which finds it among their events.
+    ("cancel my dentist appointment", {}, "delete_event", {"event_ref": None, "event_words": "Dentist appointment"}),
     ("cancel it", {}, "delete_event", {"event_ref": None, "ordinal": None}),
     ("delete that one", E, "delete_event", {"event_ref": None, "ordinal": None}),
     ("remove the second one", E, "delete_event", {"event_ref": None, "ordinal": 2}),
@@ -113,7 +114,7 @@ TOOL_CASES: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("提前半小时", E | {"language": "zh"}, "change_event", {"event_ref": "E3", "time": "14:30"}),
     ("把明天的会推迟一个小时", E | {"language": "zh"}, "change_event", {"event_ref": "E7", "date": None, "time": "10:00"}),
     ("change lunch with Sam to 45 minutes", E, "change_event", {"event_ref": "E9", "duration_minutes": 45}),
-    ("move my haircut to 5", E, "query_events", {"start": "D+0", "end": "D+13"}),  # not in the context: look first
+    ("move my haircut to 5", E, "change_event", {"event_ref": None, "event_words": "Haircut", "time": "17:00"}),
     # memory
     ("remember that mum's birthday is 14 March", {}, "remember_fact", {"topic": "mum's birthday", "fact": "Mum's birthday is 14 March."}),
     ("记住我妈妈的生日是3月14日", {"language": "zh"}, "remember_fact", {"topic": "妈妈的生日", "fact": "我妈妈的生日是3月14日。"}),

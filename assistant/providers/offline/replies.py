@@ -97,11 +97,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Sure — to which day or time should it move?",
         "好的，要改到哪天或几点？",
     ),
-    "which_event": (
-        "I can't tell which event you mean from our conversation. Could you ask me what's on that day first "
-        '(e.g. "what\'s on Friday?") and then tell me which one?',
-        "我从对话里看不出你指的是哪个安排。可以先问我那天有什么安排（比如“周五有什么安排”），再告诉我是哪一个吗？",
-    ),
     "ask_shift_base": (
         "Which event should move, and to what time? You can ask me what's on that day first.",
         "要调整哪个安排，改到几点？可以先问我那天有什么安排。",
