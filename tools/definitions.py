@@ -40,8 +40,8 @@ SCHEDULE_EVENT = ToolSpec(
     description=(
         "Create an appointment, or continue the unfinished one. Call it only when the person asks to put "
         "something on the calendar (not for past events, not for questions). Pass only what the person said; "
-        "leave the rest null and the tool reports what is missing. To continue the active command, pass its "
-        "command_id."
+        "leave the rest null and the tool reports what is missing (with no day said, the server takes the "
+        "context's day_in_focus and says so). To continue the active command, pass its command_id."
     ),
     parameters=closed_object(
         {
@@ -105,8 +105,9 @@ CHANGE_EVENT = ToolSpec(
         "Move, rename or resize an existing event. Refer to it by its reference (E12) from the context, by "
         "its position in the last list shown (ordinal 2 = the second one), or by the person's words for it "
         "(event_words, event_date, event_time: 'move my yoga to Sunday' is event_words 'yoga', date W7); the "
-        "server finds it among their events and asks when several fit. Leave all null for 'it' / 'that one'. "
-        "Pass only the fields that change."
+        "server finds it among their events and asks when several fit. To answer that list (context "
+        "'choosing'), pass only what picks one (ordinal, event_time or event_words): the change asked for is kept. "
+        "Leave all null for 'it' / 'that one'. Pass only the fields that change."
     ),
     parameters=closed_object(
         {

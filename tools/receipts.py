@@ -109,12 +109,12 @@ def _conflict(result: ToolResult, language: str) -> str:
         text = f"这个时间和已有安排冲突：{clashes}。"
         if suggestions:
             options = "、".join(f"{day_label(s['date'], language)} {s['start']}" for s in suggestions)
-            text += f"附近有空的时间：{options}。选一个，或者说一个别的时间。"
+            text += f"附近有空的时间：{options}。选一个，或者说一个别的时间（也可以说“照样安排”）。"
         return text
     text = f"That time clashes with {clashes}."
     if suggestions:
         options = ", ".join(f"{day_label(s['date'], language)} {s['start']}" for s in suggestions)
-        text += f" Free nearby: {options}. Pick one, or say another time."
+        text += f" Free nearby: {options}. Pick one, say another time, or say 'book it anyway'."
     return text
 
 

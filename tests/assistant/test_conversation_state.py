@@ -105,3 +105,13 @@ def test_a_receipt_for_another_year_shows_the_year() -> None:
     assert "Tue 5 Jan 2027" in render_receipt(result, "en", datetime.date(2026, 12, 7))
     assert "2027年1月5日" in render_receipt(result, "zh", datetime.date(2026, 12, 7))
     assert "2027" not in render_receipt(result, "en", datetime.date(2027, 1, 1))
+
+
+def test_a_waiting_list_never_lends_its_values_to_another_event(chat: Chat, add_event: Callable[..., Event]) -> None:
+    add_event(chat.user, "Team meeting", "2026-12-08T09:00")
+    add_event(chat.user, "Team meeting", "2026-12-10T14:00")
+    yoga = add_event(chat.user, "Yoga", "2026-12-09T18:00")
+    chat.say("move the team meeting to 4pm", tool("change_event", event_words="team meeting", time="16:00"))
+    chat.say("move my yoga to sunday", tool("change_event", event_words="yoga", date="W7"))
+    yoga.refresh_from_db()
+    assert local(yoga) == "Sun 2026-12-13 18:00"

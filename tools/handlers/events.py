@@ -138,11 +138,18 @@ def _which_one(
     )
 
 
-def _with_pending_values(context: ToolContext, arguments: Mapping[str, Any]) -> dict[str, Any]:
-    """An answer to "which one?" ("the second one") finishes the request that asked it."""
+def _with_pending_values(context: ToolContext, target: Event, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """An answer to "which one?" ("the second one") finishes the request that asked it: only for
+    one of the events listed, and only when the answer says nothing new of its own."""
     merged = dict(arguments)
     choosing = context.entities.choosing
-    if choosing and choosing.get("tool") == "change_event":
+    says_nothing_new = all(arguments.get(name) is None for name in CHANGE_VALUES)
+    if (
+        choosing
+        and choosing.get("tool") == "change_event"
+        and target.id in context.entities.listed
+        and says_nothing_new
+    ):
         for name, value in (choosing.get("values") or {}).items():
             if merged.get(name) is None:
                 merged[name] = value
@@ -153,7 +160,7 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     target = _target(context, arguments, "change_event")
     if isinstance(target, ToolResult):
         return target
-    arguments = _with_pending_values(context, arguments)
+    arguments = _with_pending_values(context, target, arguments)
     patch = patch_from_arguments({name: arguments.get(name) for name in CHANGE_VALUES})
     focus_day = None
     if patch.time is not None:
