@@ -88,8 +88,7 @@ def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 
 @dataclass
 class Target:
-    """Which event a change or delete means: a reference, a list position, the person's words for it
-    (``words`` / ``day``: the server finds it), "the server decides", or ``unknown`` (ask which)."""
+    """Which event: a reference, a list position, the person's words (the server finds it), or ``unknown``."""
 
     ref: str | None = None
     ordinal: int | None = None
@@ -225,7 +224,7 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
     target = _target(turn, s, naming_day=_iso_day(s.day, turn.today), asks_first=True)
-    if target.unknown:
+    if target.unknown:  # "the last one" with no list shown
         return text(say("nothing_in_focus", turn.zh))
     return call(turn, tools, "delete_event", **target.named())
 
