@@ -188,6 +188,17 @@ def _files(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
+def _complete_arguments(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A scripted call may leave out a nullable property added after the case was written."""
+    from tools.registry import with_nulls
+
+    for turn in turns:
+        for output in turn.get("model") or []:
+            if isinstance(output.get("arguments"), dict):
+                output["arguments"] = with_nulls(str(output.get("tool")), output["arguments"])
+    return turns
+
+
 def load_file(path: Path) -> list[Case]:
     try:
         text = path.read_text(encoding="utf-8")
@@ -204,7 +215,7 @@ def load_file(path: Path) -> list[Case]:
             id=raw["id"],
             group=raw.get("group", group),
             source=str(path),
-            turns=raw["turns"],
+            turns=_complete_arguments(raw["turns"]),
             setup=raw.get("setup", {}),
             expect=raw.get("expect", {}),
             description=raw.get("description", ""),

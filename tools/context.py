@@ -20,8 +20,16 @@ from scheduling.models import Profile
 
 
 class EntityView(Protocol):
+    # The events of the last list shown, and what a "which one?" list is waiting to finish.
+    listed: list[int]
+    choosing: dict[str, Any] | None
+
     def resolve(self, event_ref: str | None, ordinal: int | None) -> tuple[list[int], str]:
         """Candidate event ids for a reference, and how they were found ("ref", "ordinal", "focus", "none")."""
+        ...
+
+    def day_in_focus(self) -> dict[str, Any] | None:
+        """The day the conversation is looking at ({"date", "weekday", "via"}), if one."""
         ...
 
 
@@ -42,10 +50,16 @@ class TaskPort(Protocol):
 
 
 class _NoEntities:
+    listed: list[int] = []
+    choosing: dict[str, Any] | None = None
+
     def resolve(self, event_ref: str | None, ordinal: int | None) -> tuple[list[int], str]:
         if event_ref:
             return [int(event_ref[1:])], "ref"
         return [], "none"
+
+    def day_in_focus(self) -> dict[str, Any] | None:
+        return None
 
 
 class _NoMemory:

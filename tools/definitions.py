@@ -6,6 +6,7 @@ from __future__ import annotations
 from tools.handlers import conversation, events, schedule
 from tools.schemas import (
     TASK_REF_PATTERN,
+    boolean,
     choice,
     clock_time,
     closed_object,
@@ -23,10 +24,16 @@ DATE_HELP = (
     "MM-DD or YYYY-MM-DD for an explicit date."
 )
 TIME_HELP = "24-hour HH:mm, e.g. 15:00 for 3pm."
-# How change_event and delete_event name their event: a reference, a position, or neither ("it").
+# How change_event and delete_event name their event: a reference, a position, the person's words
+# for it (resolved by the server among their own events), or none of these ("it").
 WHICH_EVENT = {
     "event_ref": nullable(event_ref("Reference like E12 from the context.")),
     "ordinal": nullable(integer("Position in the last list shown, 1 = first.", 1, 50)),
+    "event_words": nullable(
+        text("Words the person used for the event when it has no reference, e.g. 'yoga', 'standup', '瑜伽'.")
+    ),
+    "event_date": nullable(date_symbol("The day the event is on now (not a new day), when the person said it.")),
+    "event_time": nullable(clock_time("The time the event starts now (not a new time), when the person said it.")),
 }
 
 SCHEDULE_EVENT = ToolSpec(
@@ -35,8 +42,8 @@ SCHEDULE_EVENT = ToolSpec(
     description=(
         "Create an appointment, or continue the unfinished one. Call it only when the person asks to put "
         "something on the calendar (not for past events, not for questions). Pass only what the person said; "
-        "leave the rest null and the tool reports what is missing. To continue the active command, pass its "
-        "command_id."
+        "leave the rest null and the tool reports what is missing (with no day said, the server takes the "
+        "context's day_in_focus and says so). To continue the active command, pass its command_id."
     ),
     parameters=closed_object(
         {
@@ -45,6 +52,9 @@ SCHEDULE_EVENT = ToolSpec(
             "time": nullable(clock_time(TIME_HELP)),
             "duration_minutes": nullable(integer("Length in minutes, when said.", 5, 1440)),
             "command_id": nullable(text("The active command's id, to continue it; null to start a new one.")),
+            "allow_overlap": nullable(
+                boolean("True only when the person insists on a time that clashes ('book it anyway'); else null.")
+            ),
         }
     ),
     terminal=True,
@@ -98,9 +108,12 @@ CHANGE_EVENT = ToolSpec(
     name="change_event",
     handler=events.change_event,
     description=(
-        "Move, rename or resize an existing event. Refer to it by its reference (E12) from the context, or by "
-        "its position in the last list shown (ordinal 2 = the second one), or leave both null for 'it' / "
-        "'that one' and the server resolves it. Pass only the fields that change."
+        "Move, rename or resize an existing event. Refer to it by its reference (E12) from the context, by "
+        "its position in the last list shown (ordinal 2 = the second one), or by the person's words for it "
+        "(event_words, event_date, event_time: 'move my yoga to Sunday' is event_words 'yoga', date W7); the "
+        "server finds it among their events and asks when several fit. To answer that list (context "
+        "'choosing'), pass only what picks one (ordinal, event_time or event_words): the change asked for is kept. "
+        "Leave all null for 'it' / 'that one'. Pass only the fields that change."
     ),
     parameters=closed_object(
         {
@@ -113,18 +126,20 @@ CHANGE_EVENT = ToolSpec(
     ),
     terminal=True,
     side_effect="write",
-    max_lengths={"title": 200},
+    max_lengths={"title": 200, "event_words": 200},
 )
 
 DELETE_EVENT = ToolSpec(
     name="delete_event",
     handler=events.delete_event,
     description=(
-        "Ask to delete an existing event. Nothing is deleted now: the person is shown the event and must confirm."
+        "Ask to delete an existing event, named like in change_event (reference, position, or the person's "
+        "words for it). Nothing is deleted now: the person is shown the event and must confirm."
     ),
     parameters=closed_object(dict(WHICH_EVENT)),
     terminal=True,
     side_effect="state",
+    max_lengths={"event_words": 200},
 )
 
 SEARCH_MEMORY = ToolSpec(
@@ -171,12 +186,24 @@ SEARCH_CHAT_ARCHIVE = ToolSpec(
 RESUME_TASK = ToolSpec(
     name="resume_task",
     handler=conversation.resume_task,
-    description="Go back to a task that was put aside ('back to the dinner', '继续刚才那个').",
+    description=(
+        "Go back to a task that was put aside ('back to the dinner', '继续刚才那个'), with any values said along "
+        "with it ('back to the retro, 4pm' is time 16:00)."
+    ),
     parameters=closed_object(
-        {"task_ref": nullable({"type": "string", "pattern": TASK_REF_PATTERN, "description": "T1 = the most recent."})}
+        {
+            "task_ref": nullable(
+                {"type": "string", "pattern": TASK_REF_PATTERN, "description": "T1 = the most recent."}
+            ),
+            "title": nullable(text("New title, when said.")),
+            "date": nullable(date_symbol(DATE_HELP)),
+            "time": nullable(clock_time(TIME_HELP)),
+            "duration_minutes": nullable(integer("Length in minutes, when said.", 5, 1440)),
+        }
     ),
     terminal=True,
     side_effect="state",
+    max_lengths={"title": 200},
 )
 
 OFFER_PLANNING_CONSULTATION = ToolSpec(

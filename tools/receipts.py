@@ -6,6 +6,7 @@ happened, and every date and time shown is the one the server computed.
 
 from __future__ import annotations
 
+import contextvars
 import datetime
 from collections.abc import Callable
 from typing import Any
@@ -13,14 +14,19 @@ from typing import Any
 from tools.spec import Status, ToolResult
 
 WEEKDAYS_ZH = {"Mon": "周一", "Tue": "周二", "Wed": "周三", "Thu": "周四", "Fri": "周五", "Sat": "周六", "Sun": "周日"}
+# The person's current year while a receipt is written: a day in any other year shows its year,
+# so "1 Dec" can never silently mean next December.
+_THIS_YEAR: contextvars.ContextVar[int | None] = contextvars.ContextVar("receipt_year", default=None)
 
 
 def day_label(date_text: str, language: str) -> str:
     day = datetime.date.fromisoformat(date_text)
     weekday = day.strftime("%a")
+    this_year = _THIS_YEAR.get()
+    other_year = this_year is not None and day.year != this_year
     if language == "zh":
-        return f"{day.month}月{day.day}日（{WEEKDAYS_ZH[weekday]}）"
-    return f"{weekday} {day.day} {day.strftime('%b')}"
+        return f"{f'{day.year}年' if other_year else ''}{day.month}月{day.day}日（{WEEKDAYS_ZH[weekday]}）"
+    return f"{weekday} {day.day} {day.strftime('%b')}{f' {day.year}' if other_year else ''}"
 
 
 def event_line(event: dict[str, Any], language: str, with_day: bool = True) -> str:
@@ -48,9 +54,10 @@ def _created(result: ToolResult, language: str) -> str:
         if language == "zh":
             return f"这个安排之前已经添加好了：{event_line(event, language)}。"
         return f"That was already on your calendar: {event_line(event, language)}."
+    overlaps = "; ".join(event_line(other, language, with_day=False) for other in result.data.get("overlaps") or [])
     if language == "zh":
-        return f"已添加：{event_line(event, language)}。"
-    return f"Added: {event_line(event, language)}."
+        return f"已添加：{event_line(event, language)}。" + (f"（按你的要求，和{overlaps}重叠。）" if overlaps else "")
+    return f"Added: {event_line(event, language)}." + (f" It overlaps {overlaps}, as you asked." if overlaps else "")
 
 
 def _updated(result: ToolResult, language: str) -> str:
@@ -72,6 +79,13 @@ def _needs_title(result: ToolResult, language: str) -> str:
 
 def _needs_date(result: ToolResult, language: str) -> str:
     candidates = result.data.get("candidates") or []
+    passed = result.data.get("passed")
+    if passed and len(candidates) == 1:
+        day = datetime.date.fromisoformat(passed["date"])
+        coming = day_label(candidates[0]["date"], language)
+        if language == "zh":
+            return f"{day.month}月{day.day}日已经过去了，{_title(result, language)}要安排在{coming}吗？"
+        return f"{day.day} {day.strftime('%b')} has passed — {coming} for {_title(result, language)}?"
     if candidates:
         labels = [day_label(day["date"], language) for day in candidates]
         if language == "zh":
@@ -95,12 +109,12 @@ def _conflict(result: ToolResult, language: str) -> str:
         text = f"这个时间和已有安排冲突：{clashes}。"
         if suggestions:
             options = "、".join(f"{day_label(s['date'], language)} {s['start']}" for s in suggestions)
-            text += f"附近有空的时间：{options}。选一个，或者说一个别的时间。"
+            text += f"附近有空的时间：{options}。选一个，或者说一个别的时间（也可以说“照样安排”）。"
         return text
     text = f"That time clashes with {clashes}."
     if suggestions:
         options = ", ".join(f"{day_label(s['date'], language)} {s['start']}" for s in suggestions)
-        text += f" Free nearby: {options}. Pick one, or say another time."
+        text += f" Free nearby: {options}. Pick one, say another time, or say 'book it anyway'."
     return text
 
 
@@ -173,7 +187,22 @@ def _no_active_command(result: ToolResult, language: str) -> str:
 
 
 def _not_found(result: ToolResult, language: str) -> str:
-    return "我找不到这个安排。" if language == "zh" else "I couldn't find that event."
+    named = result.data.get("named")
+    if not named:
+        return "我找不到这个安排。" if language == "zh" else "I couldn't find that event."
+    looked = result.data.get("looked") or {}
+    first, last = (looked.get("from") or {}).get("date"), (looked.get("to") or {}).get("date")
+    span = ""
+    if first and last:
+        span = (
+            day_label(first, language) if first == last else f"{day_label(first, language)}–{day_label(last, language)}"
+        )
+    words = named.get("words")
+    if language == "zh":
+        what = f"「{words}」" if words else "符合的安排"
+        return f"{span}你的日程里没有找到{what}，什么都没有改动。"
+    what = f"'{words}'" if words else "an event like that"
+    return f"I couldn't find {what} on your calendar{f' ({span})' if span else ''}, so nothing was changed."
 
 
 def _ambiguous(result: ToolResult, language: str) -> str:
@@ -259,8 +288,21 @@ RENDERERS: dict[Status, Callable[[ToolResult, str], str]] = {
 }
 
 
-def render_receipt(result: ToolResult, language: str) -> str:
-    renderer = RENDERERS.get(result.status)
-    if renderer is None:
-        return _invalid_arguments(result, language)
-    return renderer(result, "zh" if language == "zh" else "en")
+def _day_taken(result: ToolResult, language: str) -> str:
+    """Says which day a request with no day of its own was given (the day the talk was on)."""
+    day = result.data.get("day_from_conversation")
+    if not day:
+        return ""
+    label = day_label(day["date"], language)
+    return f"（日期按刚才说的{label}。）" if language == "zh" else f" (On {label}, the day we were looking at.)"
+
+
+def render_receipt(result: ToolResult, language: str, today: datetime.date | None = None) -> str:
+    """The reply for ``result``; with ``today``, a day in another year is written with its year."""
+    renderer = RENDERERS.get(result.status) or _invalid_arguments
+    language = "zh" if language == "zh" else "en"
+    token = _THIS_YEAR.set(today.year if today else None)
+    try:
+        return renderer(result, language) + _day_taken(result, language)
+    finally:
+        _THIS_YEAR.reset(token)

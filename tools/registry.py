@@ -72,6 +72,18 @@ def is_write(name: str) -> bool:
     return spec is not None and spec.side_effect != "read"
 
 
+def with_nulls(name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """``arguments`` with every nullable property it leaves out set to null, the way a strict-mode
+    model sends them: scripted outputs written before a property existed stay valid."""
+    completed = dict(arguments)
+    spec = SPECS.get(name)
+    for field, schema in (spec.parameters.get("properties", {}) if spec else {}).items():
+        kinds = schema.get("type")
+        if field not in completed and isinstance(kinds, list) and "null" in kinds:
+            completed[field] = None
+    return completed
+
+
 class ToolRegistry:
     """Handlers closed over one request's context; the model never sees the context.
 

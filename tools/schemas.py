@@ -55,3 +55,7 @@ def choice(description: str, values: list[str]) -> dict[str, Any]:
 
 def event_ref(description: str) -> dict[str, Any]:
     return {"type": "string", "pattern": EVENT_REF_PATTERN, "description": description}
+
+
+def boolean(description: str) -> dict[str, Any]:
+    return {"type": "boolean", "description": description}

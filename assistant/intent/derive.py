@@ -260,8 +260,13 @@ class _Deriver:
             self.switch_to(None, drop="cancelled")
 
     def _on_resume_task(self, act: Act) -> None:
-        if act.status == "resumed":
-            self.resume(act.data["task"]["goal_id"])
+        task = act.data.get("task")
+        if not task:
+            return
+        self.resume(task["goal_id"])
+        if act.status != "resumed":
+            # Resumed with values said along with it: the task's command took them in the same turn.
+            (self._on_change_event if task.get("kind") == "change" else self._on_schedule_event)(act)
 
     def _on_offer_planning_consultation(self, act: Act) -> None:
         if act.status == "invited":

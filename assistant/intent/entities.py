@@ -1,5 +1,8 @@
 """The entity stack: events the conversation created, found or changed, so that "it",
-"that one" and "the second one" resolve in code."""
+"that one" and "the second one" resolve in code; the day the conversation is looking at (a
+query's day, the day of the free slots offered), so "add something at 4:30pm" after "what's free
+on March 8th?" lands on 8 March; and, while a numbered list asks which event a change or delete
+meant, what that request wanted, so "the second one" or "the 9am one" can finish it."""
 
 from __future__ import annotations
 
@@ -10,16 +13,28 @@ MAX_ENTITIES = 8
 
 
 class EntityStack:
-    """Wraps ``ThreadState.entities``: {"stack": [...], "listed": [ids], "focus": id | None}."""
+    """Wraps ``ThreadState.entities``: {"stack": [...], "listed": [ids], "focus": id | None,
+    "day": {"date", "weekday", "via"} | None, "choosing": {"tool", "values"} | None}."""
 
     def __init__(self, data: Mapping[str, Any] | None = None) -> None:
         data = data or {}
         self.stack: list[dict[str, Any]] = [dict(entry) for entry in data.get("stack", [])]
         self.listed: list[int] = list(data.get("listed", []))
         self.focus: int | None = data.get("focus")
+        self.day: dict[str, Any] | None = data.get("day")
+        self.choosing: dict[str, Any] | None = data.get("choosing")
 
     def as_json(self) -> dict[str, Any]:
-        return {"stack": self.stack, "listed": self.listed, "focus": self.focus}
+        return {
+            "stack": self.stack,
+            "listed": self.listed,
+            "focus": self.focus,
+            "day": self.day,
+            "choosing": self.choosing,
+        }
+
+    def day_in_focus(self) -> dict[str, Any] | None:
+        return self.day
 
     # --- resolution (the tools' EntityView) --------------------------------------------------
 
@@ -56,21 +71,50 @@ class EntityStack:
         del self.stack[MAX_ENTITIES:]
 
     def record(self, status: str, data: Mapping[str, Any]) -> None:
+        if status != "ambiguous_reference":
+            self.choosing = None
         if status in {"created", "updated"} and data.get("event"):
             self._push(data["event"], status)
             self.focus = int(str(data["event"]["ref"])[1:])
             self.listed = []
-        elif status == "results":
+            if self.day and self.day.get("date") != data["event"]["date"]:
+                self.day = None  # the talk moved to another day
+        elif status in {"results", "suggestions"}:
+            self._record_day(status, data)
+        if status == "results":
             events = data.get("events") or []
             for event in reversed(events[:MAX_ENTITIES]):
                 self._push(event, "found")
             self.listed = [int(str(event["ref"])[1:]) for event in events]
             self.focus = self.listed[0] if len(self.listed) == 1 else None
+        elif status == "ambiguous_reference" and data.get("candidates"):
+            # A numbered list asks which one: its positions, times and titles answer it next turn.
+            candidates = data["candidates"]
+            for event in reversed(candidates[:MAX_ENTITIES]):
+                self._push(event, "candidate")
+            self.listed = [int(str(event["ref"])[1:]) for event in candidates]
+            self.focus = None
+            self.choosing = data.get("choosing")
         elif status == "awaiting_confirmation" and data.get("event"):
             self._push(data["event"], "to delete")
             self.focus = int(str(data["event"]["ref"])[1:])
         elif status == "deleted" and data.get("event"):
             self.forget([int(str(data["event"]["ref"])[1:])])
+
+    def _record_day(self, status: str, data: Mapping[str, Any]) -> None:
+        """The one day a query or a suggestion was about; a range of days leaves no day in focus."""
+        days = data.get("range") or {}
+        first, last = days.get("from") or {}, days.get("to") or {}
+        offered = {slot.get("date") for slot in data.get("suggestions") or []}
+        if first.get("date") and first.get("date") == last.get("date"):
+            day = first
+        elif status == "suggestions" and len(offered) == 1:
+            day = next(slot for slot in data["suggestions"])
+        else:
+            self.day = None
+            return
+        via = "query" if status == "results" else "suggested"
+        self.day = {"date": day["date"], "weekday": day.get("weekday", ""), "via": via}
 
     def forget(self, event_ids: Iterable[int]) -> None:
         gone = set(event_ids)

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 
 from assistant.intent.derive import Act
 from assistant.intent.entities import EntityStack
+from assistant.language import message_language
 from assistant.models import Message, Thread, ThreadState
 from assistant.providers.base import Usage
 from scheduling.models import Profile, ScheduleCommand
@@ -86,6 +87,11 @@ class TurnContext(PersonClock):
     @functools.cached_property
     def segment(self) -> list[Message]:
         return self.segment_loader()
+
+    @functools.cached_property
+    def language(self) -> str:
+        """The reply's language: the message's own, decided once per turn; the profile's when unclear."""
+        return message_language(self.text, self.profile.language)
 
     def forget_work(self) -> None:
         """After a rollback: the acts, effects and entity changes of this turn did not happen."""

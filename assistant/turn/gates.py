@@ -18,6 +18,7 @@ from assistant.council import council_reply
 from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.intent.derive import Act
 from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role, TurnTrace
+from assistant.turn.bare_answer import bare_answer
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.patch import read_patch
 from assistant.turn.tools import reply_for, run_code_tool
@@ -103,7 +104,7 @@ def confirmation_gate(context: TurnContext) -> Reply | None:
     previous = previous_assistant_message(context)
     marker = previous.marker if previous is not None else None
     if not marker:
-        return None
+        return bare_answer(context, answer)
     confirmation = PendingConfirmation.objects.filter(
         id=marker.get("confirmation_id"), owner=context.user, thread=context.thread
     ).first()

@@ -50,10 +50,13 @@ def held_result(context: ToolContext, tool: str, arguments: Mapping[str, Any], r
     action_arguments = dict(arguments)
     data: dict[str, Any] = {"reason": reason}
     if tool == "change_event":
-        target = events._target(context, arguments)
+        target = events._target(context, arguments, tool)
         if isinstance(target, ToolResult):
             return target  # not found / ambiguous: nothing to hold, the answer says so
-        action_arguments.update({"event_ref": f"E{target.id}", "ordinal": None})
+        # Bound to the event found now, by its reference: a later yes cannot land on another.
+        action_arguments.update(
+            {"event_ref": f"E{target.id}", "ordinal": None, "event_words": None, "event_date": None, "event_time": None}
+        )
         data["event"] = event_fact(target, context.zone)
     if tool == "cancel_command":
         # Bound to the request open now: a later yes closes exactly that one, by its id.

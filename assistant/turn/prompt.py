@@ -71,6 +71,10 @@ def dynamic_context(context: TurnContext) -> dict[str, Any]:
             for e in context.entities.recent()
         ],
         "last_listed": [f"E{event_id}" for event_id in context.entities.listed],
+        # The day the talk is on (a query's day, the free slots' day): a request with no day takes it.
+        "day_in_focus": context.entities.day_in_focus(),
+        # A numbered "which one?" list waiting for its answer, and what that request wanted.
+        "choosing": context.entities.choosing,
     }
 
 

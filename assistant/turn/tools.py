@@ -26,7 +26,7 @@ from scheduling.selectors import command_get
 from tools.context import ToolContext
 from tools.facts import command_fact
 from tools.receipts import render_receipt
-from tools.registry import ToolRegistry, is_terminal, parse_arguments
+from tools.registry import ToolRegistry, is_terminal, parse_arguments, with_nulls
 from tools.spec import Status, ToolResult
 
 MAX_LOGGED_ARGUMENT_CHARS = 500
@@ -136,6 +136,7 @@ def run_code_tool(
     ``moves_intent=False`` records it in the trace only (closing a stub the goal is not on).
     """
     started = time.perf_counter()
+    arguments = with_nulls(name, arguments)  # a stage names only what it sets
     result = registry_for(context).execute(name, arguments, internal=True)
     acts = len(context.acts)
     record_result(
@@ -180,6 +181,10 @@ def record_result(
             "arguments": dict(arguments) if len(str(arguments)) < MAX_LOGGED_ARGUMENT_CHARS else {"_truncated": True},
             "status": result.status.value,
             "ms": round(elapsed_ms, 2),
+            # A booking the person insisted on over a clash: the trace names what it overlaps.
+            **(
+                {"overlaps": [other["ref"] for other in result.data["overlaps"]]} if result.data.get("overlaps") else {}
+            ),
         }
     )
     context.effects.extend(result.effects)
@@ -220,7 +225,7 @@ def reply_for(context: TurnContext, name: str, result: ToolResult) -> Reply:
     if result.status == Status.NEEDS_CONFIRMATION:
         text = hold_text(result, context=registry_for(context).context, language=context.language)
     else:
-        text = render_receipt(result, context.language)
+        text = render_receipt(result, context.language, context.today)
     reply = Reply(text, claims=receipt_claims(result))
     command = result.data.get("command")
     if result.status in PENDING_STATUSES and command:

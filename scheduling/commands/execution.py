@@ -20,12 +20,25 @@ from scheduling.selectors import event_conflicts, event_get, profile_get
 from scheduling.services import event_create, event_update
 from scheduling.slots import nearest_free_slots
 
+# A month-day that passed within this many days is asked about ("1 Dec has passed — 1 Dec 2027?"):
+# it may be a slip or a past event. One further back can only mean the coming one (the receipt
+# then shows its year).
+PASSED_DATE_QUESTION_DAYS = 183
+
 
 def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn: int | None) -> CommandOutcome:
     owner = command.owner
     profile = profile_get(user=owner)
     zone = profile.zone
     today = local_today(now, zone)
+
+    # A date that has passed is asked about first, before anything else is asked for.
+    passed = _passed_month_day(command, today)
+    if passed is not None:
+        command.candidates = [passed[1].isoformat()]
+        command.missing = ["date"]
+        set_status(command, CommandStatus.NEEDS_DATE, now, note="the date has passed this year")
+        return CommandOutcome(Outcome.NEEDS_DATE, command=command, candidates=[passed[1]], passed_day=passed[0])
 
     missing = missing_slots(command)
     if missing and missing[0] == "time":
@@ -72,7 +85,8 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
         )
 
     clashes = event_conflicts(owner=owner, start=start, end=end, exclude_ids=[target.id] if target else [])
-    if clashes:
+    overlaps = clashes if clashes and command.slot_value("overlap_ok") is True else []
+    if clashes and not overlaps:
         suggestions = nearest_free_slots(
             owner=owner,
             profile=profile,
@@ -97,8 +111,8 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
             time_zone=profile.time_zone,
             command=command,
         )
-        set_status(command, CommandStatus.CREATED, now)
-        return CommandOutcome(Outcome.CREATED, command=command, event=event)
+        set_status(command, CommandStatus.CREATED, now, note="booked over a clash, as asked" if overlaps else "")
+        return CommandOutcome(Outcome.CREATED, command=command, event=event, conflicts=overlaps)
 
     assert target is not None
     title = command.slot_value("title")
@@ -136,6 +150,21 @@ def _when(
         assert local_target is not None
         clock = local_target.time().replace(tzinfo=None)
     return day, clock
+
+
+def _passed_month_day(command: ScheduleCommand, today: datetime.date) -> tuple[datetime.date, datetime.date] | None:
+    """(this year's day, next year's) when the date slot is a bare MM-DD that recently passed."""
+    expression = command.slot_value("date")
+    if not isinstance(expression, str) or len(expression) != 5:
+        return None
+    try:
+        [coming] = symbols.resolve(expression, _anchor(command, today))
+        this_year = coming.replace(year=today.year)
+    except (symbols.InvalidExpression, ValueError):
+        return None  # 02-29 outside a leap year: only the coming one exists
+    if not today - datetime.timedelta(days=PASSED_DATE_QUESTION_DAYS) <= this_year < today:
+        return None
+    return this_year, coming
 
 
 def _anchor(command: ScheduleCommand, today: datetime.date) -> datetime.date:

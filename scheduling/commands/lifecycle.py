@@ -157,11 +157,15 @@ def command_apply(
     source_turn: int | None = None,
     intent_revision: int = 0,
     idempotency_key: str | None = None,
+    allow_overlap: bool = False,
 ) -> CommandOutcome:
     """Open or continue a stub, merge the patch, and execute it when complete.
 
     ``kind`` names what the caller means (a new stub defaults to a create); continuing a stub of
     another kind (a patch for a delete waiting on its confirmation, say) is refused.
+    ``allow_overlap``: the person insists on the time that clashed. Honoured only for a stub whose
+    clash was already shown (status ``conflict``) and whose day and time this patch leaves as
+    they were: an overlap is booked on purpose, never by accident.
     """
     try:
         validate_patch(patch)
@@ -199,6 +203,8 @@ def command_apply(
             return settled(command)
         if command.expires_at <= now:
             return expire_now(command, now)
+        if allow_overlap and command.status == CommandStatus.CONFLICT and patch.date is None and patch.time is None:
+            command.slots["overlap_ok"] = new_slot(True, raw="insisted", source_turn=source_turn, confidence=1.0)
         revealed, revised = command_merge_patch(command=command, patch=patch, now=now, source_turn=source_turn)
         # Activity keeps a stub alive; silence lets it expire.
         command.expires_at = now + datetime.timedelta(minutes=settings.COMMAND_TTL_MINUTES)

@@ -74,6 +74,8 @@ class CommandOutcome:
     revealed: list[str] = field(default_factory=list)
     revised: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     already_done: bool = False
+    # The day a bare month-day named this year, when it has passed and the stub asks about next year's.
+    passed_day: datetime.date | None = None
 
     @property
     def wrote(self) -> bool:

@@ -17,10 +17,11 @@ from assistant.turn.pipeline import handle_message
 from assistant.turn.record import TurnOutcome
 from scheduling.models import Event, ScheduleCommand
 from tests.conftest import FROZEN_NOW
+from tools.registry import with_nulls
 
 
 def tool(name: str, **arguments: Any) -> dict[str, Any]:
-    return {"tool": name, "arguments": arguments}
+    return {"tool": name, "arguments": with_nulls(name, arguments)}
 
 
 def text(reply: str) -> dict[str, Any]:

@@ -22,12 +22,16 @@ SUBJECTS: dict[str, tuple[dict[str, Any], str]] = {
 UNCHANGED_EVENT = {
     "event_ref": None,
     "ordinal": None,
+    "event_words": None,
+    "event_date": None,
+    "event_time": None,
     "title": None,
     "date": None,
     "time": None,
     "duration_minutes": None,
 }
-UNCHANGED_REQUEST = {"title": None, "date": None, "time": None, "duration_minutes": None}
+UNCHANGED_VALUES = {"title": None, "date": None, "time": None, "duration_minutes": None}
+UNCHANGED_REQUEST = {"title": None, "date": None, "time": None, "duration_minutes": None, "allow_overlap": None}
 
 
 def just_made(subject: str) -> dict[str, Any]:
@@ -200,16 +204,16 @@ def test_questions_detours_and_new_requests_are_not_revisions(how: str) -> None:
     sunday_zh = with_history("那周日呢？", "周六有什么安排", "12月12日（周六）有 1 个安排。", **setup_zh)
     assert tool_of(respond(sunday_zh)) == ("query_events", {"start": "W7", "end": None})
     new = tool_of(respond(request("and lunch with Sam on Thursday at 12:30", **setup)))
-    assert new == ("schedule_event", {"title": "Lunch with Sam", "date": "W4", "time": "12:30", "duration_minutes": None, "command_id": None})  # fmt: skip
+    assert new == ("schedule_event", {"title": "Lunch with Sam", "date": "W4", "time": "12:30", "duration_minutes": None, "command_id": None, "allow_overlap": None})  # fmt: skip
     new_zh = tool_of(respond(request("周四中午十二点半和小王吃午饭", **setup_zh)))
-    assert new_zh == ("schedule_event", {"title": "和小王吃午饭", "date": "W4", "time": "12:30", "duration_minutes": None, "command_id": None})  # fmt: skip
+    assert new_zh == ("schedule_event", {"title": "和小王吃午饭", "date": "W4", "time": "12:30", "duration_minutes": None, "command_id": None, "allow_overlap": None})  # fmt: skip
     assert tool_of(respond(request("actually, what's on Friday?", **setup))) == ("query_events", {"start": "W5", "end": None})  # fmt: skip
     for look in ("no, show me Sunday", "can you check Sunday instead?"):
         assert tool_of(respond(request(look, **setup))) == ("query_events", {"start": "W7", "end": None}), look
     back = respond(request("ok, back to the dinner", suspended=SUSPENDED, **setup))
-    assert tool_of(back) == ("resume_task", {"task_ref": "T2"})
+    assert tool_of(back) == ("resume_task", {"task_ref": "T2", **UNCHANGED_VALUES})
     back_zh = respond(request("回到刚才的晚饭", suspended=SUSPENDED_ZH, **setup_zh))
-    assert tool_of(back_zh) == ("resume_task", {"task_ref": "T2"})
+    assert tool_of(back_zh) == ("resume_task", {"task_ref": "T2", **UNCHANGED_VALUES})
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,14 @@ def test_create_over_two_turns_through_the_api_on_postgresql(postgres: None, red
     url = f"/api/threads/{thread['id']}/messages/"
     first = {
         "tool": "schedule_event",
-        "arguments": {"title": "Dentist", "date": "D+3", "time": None, "duration_minutes": None, "command_id": None},
+        "arguments": {
+            "title": "Dentist",
+            "date": "D+3",
+            "time": None,
+            "duration_minutes": None,
+            "command_id": None,
+            "allow_overlap": None,
+        },
     }
     with use_provider(ScriptedProvider([first])):
         asked = client.post(

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scheduling.commands import command_apply
 from tools.context import ToolContext
+from tools.handlers.schedule import outcome_result, patch_from_arguments
 from tools.spec import Effect, Status, ToolResult
 
 SEARCH_LIMIT = 5
@@ -33,7 +35,22 @@ def resume_task(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResul
     resumed = context.tasks.resume(arguments.get("task_ref"))
     if resumed is None:
         return ToolResult(Status.NOTHING_TO_RESUME, {"suspended": context.tasks.suspended()})
-    return ToolResult(Status.RESUMED, {"task": resumed})
+    patch = patch_from_arguments(arguments)
+    command = resumed.get("command")
+    if not patch.values() or not command:
+        return ToolResult(Status.RESUMED, {"task": resumed})
+    # "back to the retro, 4pm": the values said with the resume go into the task at once.
+    outcome = command_apply(
+        owner=context.user,
+        patch=patch,
+        now=context.now,
+        command_id=command["command_id"],
+        source_turn=context.source_turn,
+        intent_revision=context.intent_revision,
+    )
+    result = outcome_result(context, outcome)
+    result.data["task"] = resumed
+    return result
 
 
 def offer_planning_consultation(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:

@@ -15,12 +15,14 @@ from scheduling.selectors import event_get, event_list_in_range
 from scheduling.slots import PartOfDay, free_slots
 from tools.context import ToolContext
 from tools.facts import day_fact, event_fact, slot_fact
-from tools.handlers.schedule import outcome_result, patch_from_arguments
+from tools.handlers.schedule import outcome_result, patch_from_arguments, with_day_in_focus
+from tools.handlers.targets import Named, events_named
 from tools.spec import Status, ToolResult
 
 MAX_QUERY_DAYS = 62
 MAX_LISTED_EVENTS = 50
 SUGGESTION_COUNT = 3
+CHANGE_VALUES = ("title", "date", "time", "duration_minutes")
 
 
 def _days(context: ToolContext, start: str, end: str | None) -> list[datetime.date]:
@@ -85,8 +87,11 @@ def suggest_slots(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRes
     )
 
 
-def _target(context: ToolContext, arguments: Mapping[str, Any]) -> Event | ToolResult:
+def _target(context: ToolContext, arguments: Mapping[str, Any], tool: str) -> Event | ToolResult:
     """Resolve which event a change or delete means, in code; ownership checked here."""
+    named = Named.from_arguments(arguments)
+    if arguments.get("event_ref") is None and arguments.get("ordinal") is None and named:
+        return _named_target(context, named, arguments, tool)
     ids, how = context.entities.resolve(arguments.get("event_ref"), arguments.get("ordinal"))
     events: list[Event] = []
     for event_id in ids:
@@ -99,17 +104,68 @@ def _target(context: ToolContext, arguments: Mapping[str, Any]) -> Event | ToolR
     if not events:
         problem = "no event matches that reference" if how != "none" else "it is not clear which event is meant"
         return ToolResult(Status.NOT_FOUND if how != "none" else Status.AMBIGUOUS_REFERENCE, {"problem": problem})
+    return _which_one(context, events, arguments, tool, "several events could be meant")
+
+
+def _named_target(context: ToolContext, named: Named, arguments: Mapping[str, Any], tool: str) -> Event | ToolResult:
+    """The event the person's words name: one acts, several ask with a numbered list, none says so."""
+    choosing = context.entities.choosing
+    among = context.entities.listed if choosing else ()
+    found = events_named(context, named, among)
+    if len(found.events) == 1:
+        return found.events[0]
+    if not found.events:
+        looked = {"from": day_fact(found.days[0]), "to": day_fact(found.days[-1])}
+        return ToolResult(
+            Status.NOT_FOUND,
+            {"problem": "no event of yours fits those words", "named": named.as_fact(), "looked": looked},
+        )
+    return _which_one(context, found.events, arguments, tool, "several of your events fit those words")
+
+
+def _which_one(
+    context: ToolContext, events: list[Event], arguments: Mapping[str, Any], tool: str, problem: str
+) -> ToolResult:
+    """Several fit: a numbered list the next message can answer, with what the request wanted kept."""
+    values = {name: arguments.get(name) for name in CHANGE_VALUES if arguments.get(name) is not None}
     return ToolResult(
         Status.AMBIGUOUS_REFERENCE,
-        {"problem": "several events could be meant", "candidates": [event_fact(e, context.zone) for e in events]},
+        {
+            "problem": problem,
+            "candidates": [event_fact(e, context.zone) for e in events],
+            "choosing": {"tool": tool, "values": values},
+        },
     )
 
 
+def _with_pending_values(context: ToolContext, target: Event, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """An answer to "which one?" ("the second one") finishes the request that asked it: only for
+    one of the events listed, and only when the answer says nothing new of its own."""
+    merged = dict(arguments)
+    choosing = context.entities.choosing
+    says_nothing_new = all(arguments.get(name) is None for name in CHANGE_VALUES)
+    if (
+        choosing
+        and choosing.get("tool") == "change_event"
+        and target.id in context.entities.listed
+        and says_nothing_new
+    ):
+        for name, value in (choosing.get("values") or {}).items():
+            if merged.get(name) is None:
+                merged[name] = value
+    return merged
+
+
 def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
-    target = _target(context, arguments)
+    target = _target(context, arguments, "change_event")
     if isinstance(target, ToolResult):
         return target
-    patch = patch_from_arguments(arguments)
+    arguments = _with_pending_values(context, target, arguments)
+    patch = patch_from_arguments({name: arguments.get(name) for name in CHANGE_VALUES})
+    focus_day = None
+    if patch.time is not None:
+        # "what's free on Thursday?" … "move my yoga to 4pm": Thursday, said in the receipt.
+        patch, focus_day = with_day_in_focus(context, patch, None, via=frozenset({"suggested"}))
     commands_cancel_pending_deletes(owner=context.user, event_id=target.id, now=context.now)
     outcome = command_apply(
         owner=context.user,
@@ -124,11 +180,13 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     )
     result = outcome_result(context, outcome)
     result.data.setdefault("previous", event_fact(target, context.zone))
+    if focus_day is not None:
+        result.data["day_from_conversation"] = focus_day
     return result
 
 
 def delete_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
-    target = _target(context, arguments)
+    target = _target(context, arguments, "delete_event")
     if isinstance(target, ToolResult):
         return target
     outcome = command_request_delete(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,6 +14,7 @@ from tools.context import ToolContext
 from tools.facts import command_fact, day_fact, event_fact, slot_fact
 from tools.spec import Effect, Status, ToolResult
 
+SLOT_ARGUMENTS = ("title", "date", "time", "duration_minutes")
 _STATUS = {
     Outcome.CREATED: Status.CREATED,
     Outcome.UPDATED: Status.UPDATED,
@@ -42,11 +44,15 @@ def outcome_result(context: ToolContext, outcome: CommandOutcome) -> ToolResult:
     if outcome.candidates:
         data["candidates"] = [day_fact(day) for day in outcome.candidates]
     if outcome.conflicts:
-        data["conflicts"] = [event_fact(event, zone) for event in outcome.conflicts]
+        # Clashes a write went over (the person insisted) are overlaps; otherwise they stop it.
+        key = "overlaps" if outcome.wrote else "conflicts"
+        data[key] = [event_fact(event, zone) for event in outcome.conflicts]
     if outcome.suggestions:
         data["suggestions"] = [slot_fact(slot, zone) for slot in outcome.suggestions]
     if outcome.problem:
         data["problem"] = outcome.problem
+    if outcome.passed_day:
+        data["passed"] = day_fact(outcome.passed_day)
     if outcome.revised:
         data["superseded"] = {name: old for name, (old, _new) in outcome.revised.items()}
     if outcome.already_done:
@@ -71,8 +77,9 @@ def patch_from_arguments(arguments: Mapping[str, Any]) -> SlotPatch:
 
 
 def schedule_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
-    patch = patch_from_arguments(arguments)
+    patch = patch_from_arguments({name: arguments.get(name) for name in SLOT_ARGUMENTS})
     command_id = arguments.get("command_id") or _continuable(context, patch)
+    patch, focus_day = with_day_in_focus(context, patch, command_id)
     try:
         outcome = command_apply(
             owner=context.user,
@@ -84,10 +91,35 @@ def schedule_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRe
             source_turn=context.source_turn,
             intent_revision=context.intent_revision,
             idempotency_key=None if command_id else context.idempotency_key("create"),
+            allow_overlap=arguments.get("allow_overlap") is True,
         )
     except NotFound:
         return ToolResult(Status.NOT_FOUND, {"problem": "no such command"})
-    return outcome_result(context, outcome)
+    result = outcome_result(context, outcome)
+    if focus_day is not None:
+        result.data["day_from_conversation"] = focus_day
+    return result
+
+
+def with_day_in_focus(
+    context: ToolContext,
+    patch: SlotPatch,
+    command_id: str | None,
+    *,
+    via: frozenset[str] = frozenset({"query", "suggested"}),
+) -> tuple[SlotPatch, dict[str, Any] | None]:
+    """A request with no day of its own takes the day the conversation is on ("what's free on
+    March 8th?" … "add an event at 4:30pm"); the receipt says which day it took."""
+    day = context.entities.day_in_focus()
+    if patch.date is not None or day is None or day.get("via") not in via:
+        return patch, None
+    if command_id:
+        try:
+            if command_get(owner=context.user, command_id=command_id).slot_value("date") is not None:
+                return patch, None
+        except NotFound:
+            return patch, None
+    return dataclasses.replace(patch, date=str(day["date"]), raw={**patch.raw, "date": "(the day in focus)"}), day
 
 
 def _continuable(context: ToolContext, patch: SlotPatch) -> str | None:

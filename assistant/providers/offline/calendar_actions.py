@@ -2,8 +2,9 @@
 in progress. (Creating is in ``create_action.py``.)
 
 Which event "it" means is left to the server (a null reference) unless the message names one
-of the events in the context. A name that matches none of them is never guessed: the calendar is
-read instead, so the person (and the context) can see which event is which.
+of the events in the context. A name (or a day) that matches none of them goes to the server as
+the person's words for the event, and the server finds it among their events (one acts, several
+are asked about, none is said plainly): never guessed here.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from assistant.providers.base import ModelResponse
@@ -84,12 +86,18 @@ def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     )  # fmt: skip
 
 
+@dataclass
 class Target:
-    """Which event a change or delete means: a reference, a list position, "the server decides",
-    or "not known from here" (``unknown``: the calendar must be read first)."""
+    """Which event: a reference, a list position, the person's words (the server finds it), or ``unknown``."""
 
-    def __init__(self, ref: str | None = None, ordinal: int | None = None, *, unknown: bool = False) -> None:
-        self.ref, self.ordinal, self.unknown = ref, ordinal, unknown
+    ref: str | None = None
+    ordinal: int | None = None
+    unknown: bool = False
+    words: str | None = None
+    day: str | None = None
+
+    def named(self) -> dict[str, Any]:
+        return {"event_ref": self.ref, "ordinal": self.ordinal, "event_words": self.words, "event_date": self.day}
 
 
 def _target(
@@ -105,10 +113,11 @@ def _target(
     residue = lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue))  # "只要", "actually": not names
     name = title_from(_ACTION_WORDS.sub(" ", residue))
     entities = turn.recent_entities
+    day = s.day if naming_day is not None else None
     if name is None:
         if naming_day is not None:
             on_day = [e for e in entities if e.get("date") == naming_day]
-            return Target(ref=on_day[0]["ref"]) if len(on_day) == 1 else Target(unknown=not on_day)
+            return Target(ref=on_day[0]["ref"]) if len(on_day) == 1 else Target(day=day) if not on_day else Target()
         return Target()
     found = best_match(name, entities, on_day=naming_day)
     if len(found) == 1:
@@ -120,14 +129,7 @@ def _target(
     listed = set(turn.last_listed)
     if len(found) > 1 and len(listed) > 1 and {str(e["ref"]) for e in found} <= listed:
         return Target()  # several of the list just shown fit: the server asks which, by name
-    return Target(unknown=True)
-
-
-def _look_it_up(turn: Turn, day: str | None, tools: Tools) -> ModelResponse:
-    """The named event is not in the context: read the calendar so the person can point at it."""
-    if day is not None:
-        return call(turn, tools, "query_events", start=day, end=None)
-    return call(turn, tools, "query_events", start="D+0", end=f"D+{lx.LOOKUP_DAYS - 1}")
+    return Target(words=name, day=day)  # not in the context: the server looks among their events
 
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -157,12 +159,10 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         target = Target(ref=str(active["event_ref"]))
     else:
         target = _target(turn, s, naming_day=naming_day, exclude=exclude_text)
-    if target.unknown and _NEW_INSTEAD.match(s.text) and (s.day or when.time):
+    if target.words and _NEW_INSTEAD.match(s.text) and (s.day or when.time):
         return create(turn, s, tools)  # "那改成周三下午两点理发": not a change of anything shown, a new request
-    if target.unknown:
-        return _look_it_up(turn, s.day if naming_day else None, tools)
     nothing_in_focus = target.ref is None and target.ordinal is None and not active and not turn.recent_entities
-    if nothing_in_focus and _PATCH_ONLY.match(s.text):
+    if target.unknown or (nothing_in_focus and not target.words and _PATCH_ONLY.match(s.text)):
         return text(say("nothing_in_focus", turn.zh))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target)
     new_time = when.time
@@ -175,8 +175,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("ask_change_value", turn.zh))
     return call(
         turn, tools, "change_event",
-        event_ref=target.ref, ordinal=target.ordinal, title=new_title, date=new_day, time=new_time,
-        duration_minutes=when.duration,
+        **target.named(), title=new_title, date=new_day, time=new_time, duration_minutes=when.duration,
     )  # fmt: skip
 
 
@@ -225,9 +224,9 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
     target = _target(turn, s, naming_day=_iso_day(s.day, turn.today), asks_first=True)
-    if target.unknown:
-        return _look_it_up(turn, s.when.single_day, tools)
-    return call(turn, tools, "delete_event", event_ref=target.ref, ordinal=target.ordinal)
+    if target.unknown:  # "the last one" with no list shown
+        return text(say("nothing_in_focus", turn.zh))
+    return call(turn, tools, "delete_event", **target.named())
 
 
 def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

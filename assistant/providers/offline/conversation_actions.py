@@ -119,7 +119,8 @@ def resume(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         # T1 is what "back to it" means anyway; naming it changes nothing.
         if len(found) == 1 and found[0]["ref"] != "T1":
             ref = str(found[0]["ref"])
-    return call(turn, tools, "resume_task", task_ref=ref)
+    values = {"date": s.day, "time": s.when.time, "duration_minutes": s.when.duration}  # "back to it, 4pm"
+    return call(turn, tools, "resume_task", task_ref=ref, **values)
 
 
 def council(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -143,6 +144,13 @@ def ack(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 
 
 def ask_what_at(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    choosing = turn.context.get("choosing") or {}
+    if choosing.get("tool") in {"change_event", "delete_event"} and s.when.time:
+        # A numbered "which one?" list is waiting: "the 9am one" names the event by its time.
+        return call(turn, tools, str(choosing["tool"]), event_time=s.when.time)
+    if turn.context.get("day_in_focus") and s.when.time and s.when.residue.strip():
+        # "add an event at 4:30pm" after "what's free on the 8th?": the server takes that day and says so.
+        return call(turn, tools, "schedule_event", time=s.when.time, duration_minutes=s.when.duration)
     return text(say("ask_what_at", turn.zh, time=s.when.time or ""))
 
 

@@ -92,6 +92,8 @@ CHANGE = table(
     ),
     zh=(r"改到|改成|改为|改在|改一下|改个|挪到|移到|换到|换成|调到|调整|推迟|延后|提前|推到|改名|重命名|延长|缩短|改",),
 )
+# Insisting on a time that clashes ("book it anyway", "还是照样安排吧").
+INSIST = re.compile(r"\b(?:anyway|regardless|all the same|even so|double[- ]?book|overlap)\b|照样|照常|仍然|不管", re.I)
 # "It" / "that one": the thing in focus, resolved by the server.
 POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them)\b|它|那个|这个", re.IGNORECASE)
 RENAME = table(

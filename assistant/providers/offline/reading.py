@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,8 +16,6 @@ from typing import Any
 from assistant.providers.base import ModelRequest
 
 _OPEN = "<context>"
-_CJK = re.compile(r"[\u3400-\u9fff]")
-_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 @dataclass(frozen=True)
@@ -35,7 +32,7 @@ class Turn:
     text: str  # the message to answer, NFKC-normalised (full-width digits and punctuation to ASCII)
     today: datetime.date
     now: datetime.datetime | None
-    language: str  # the language to answer in: "en" or "zh"
+    language: str  # the language to answer in, as the context says: "en" or "zh"
     context: dict[str, Any] = field(default_factory=dict)
     exchange: ToolExchange | None = None
     calls_so_far: int = 0  # tool calls already made in this turn (for deterministic call ids)
@@ -68,16 +65,6 @@ class Turn:
 def normalize(text: str) -> str:
     # NFKC turns "３点", "，" and "？" into ASCII so one set of patterns reads both widths.
     return " ".join(unicodedata.normalize("NFKC", text).replace("\u2019", "'").split())
-
-
-def reply_language(text: str, context_language: str) -> str:
-    """The person's language: the script of the message when it is clear, else their profile's."""
-    cjk = len(_CJK.findall(text))
-    if cjk >= 2 or (cjk and not _LATIN_WORD.search(text)):
-        return "zh"
-    if not cjk and len(_LATIN_WORD.findall(text)) >= 2:
-        return "en"
-    return "zh" if context_language == "zh" else "en"
 
 
 def read_context(messages: list[dict[str, Any]]) -> dict[str, Any]:
@@ -133,7 +120,8 @@ def read_turn(request: ModelRequest) -> Turn:
     now = _now(context)
     # Without "now" (a broken context) relative symbols still mean the same; only a year is guessed.
     today = now.date() if now else datetime.date(2000, 1, 1)
-    language = reply_language(text, str(context.get("language") or "en"))
+    # The server decided the reply language from this message (assistant.language).
+    language = "zh" if context.get("language") == "zh" else "en"
     calls = sum(len(m.get("tool_calls") or []) for m in messages if m.get("role") == "assistant")
     return Turn(
         text=text,

@@ -17,7 +17,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "你好！我可以帮你查看某天或某周的日程、添加安排、修改或删除安排，还能找空闲时间。需要我做什么？",
     ),
     "thanks": ("You're welcome! Anything else?", "不客气！还需要别的吗？"),
-    "ack": ("OK! What would you like to do next?", "好的！还需要我做什么？"),
+    "ack": (
+        "There's nothing waiting for a yes right now, so nothing was changed. What would you like to do?",
+        "现在没有等你确认的事情，所以什么都没有改动。你想做什么？",
+    ),
     "ack_title": ("Great — what should I call it?", "好的，这个安排叫什么名字？"),
     "ack_date": ("Great — which day should it be?", "好的，安排在哪一天？"),
     "ack_time": ("Great — what time should it start?", "好的，几点开始？"),
@@ -93,11 +96,6 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "ask_change_value": (
         "Sure — to which day or time should it move?",
         "好的，要改到哪天或几点？",
-    ),
-    "which_event": (
-        "I can't tell which event you mean from our conversation. Could you ask me what's on that day first "
-        '(e.g. "what\'s on Friday?") and then tell me which one?',
-        "我从对话里看不出你指的是哪个安排。可以先问我那天有什么安排（比如“周五有什么安排”），再告诉我是哪一个吗？",
     ),
     "ask_shift_base": (
         "Which event should move, and to what time? You can ask me what's on that day first.",

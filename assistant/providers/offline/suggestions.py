@@ -12,7 +12,8 @@ _MONTHS = {
     "dec": 12,
 }  # fmt: skip
 _EN = re.compile(
-    r"\b(?:mon|tue|wed|thu|fri|sat|sun)\s+(?P<day>\d{1,2})\s+(?P<month>[a-z]{3})\s+(?P<time>\d{2}:\d{2})", re.I
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)\s+(?P<day>\d{1,2})\s+(?P<month>[a-z]{3})(?:\s+\d{4})?\s+(?P<time>\d{2}:\d{2})",
+    re.I,
 )
 _ZH = re.compile(r"(?P<month>\d{1,2})月(?P<day>\d{1,2})日(?:（周.）)?\s*(?P<time>\d{2}:\d{2})")
 _OFFERED = re.compile(r"free nearby:|you're free:|附近有空的时间|这些时间有空", re.IGNORECASE)

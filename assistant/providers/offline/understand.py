@@ -22,7 +22,7 @@ from assistant.providers.offline import calendar_actions as calendar
 from assistant.providers.offline import conversation_actions as conversation
 from assistant.providers.offline import create_action, followup
 from assistant.providers.offline import lexicon as lx
-from assistant.providers.offline.calls import text
+from assistant.providers.offline.calls import call, text
 from assistant.providers.offline.intents import Signals, classify, read_signals
 from assistant.providers.offline.reading import Turn, read_turn
 from assistant.providers.offline.replies import say
@@ -85,6 +85,10 @@ def respond(request: ModelRequest) -> ModelResponse:
 def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if not turn.text.strip():
         return text(say("unclear", turn.zh))
+    active = turn.active_command or {}
+    if active.get("status") == "conflict" and active.get("kind") == "create" and lx.INSIST.search(turn.text):
+        # The clash was shown and the person insists: book it as an overlap (the server checks both).
+        return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
     signals = read_signals(turn)
     intent = classify(turn, signals)
     if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST):

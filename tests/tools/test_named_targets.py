@@ -1,0 +1,87 @@
+"""An event named in words is found in code, among the person's own events only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from scheduling.models import Event
+from scheduling.selectors import profile_get
+from tools.context import ToolContext
+from tools.handlers.events import change_event, delete_event
+from tools.handlers.targets import Named, events_named, title_score
+from tools.spec import Status
+
+pytestmark = pytest.mark.django_db
+
+NO_VALUES = {"event_ref": None, "ordinal": None, "title": None, "date": None, "time": None, "duration_minutes": None}
+
+
+def context_for(user: Any, now: Any) -> ToolContext:
+    return ToolContext(user=user, profile=profile_get(user=user), now=now)
+
+
+@pytest.mark.parametrize(
+    ("words", "title", "fits"),
+    [
+        ("yoga", "Yoga class", True),
+        ("my dentist appointment", "Dentist", True),
+        ("dentst", "Dentist", True),  # a typo
+        ("standups", "Standup", True),
+        ("瑜伽", "瑜伽课", True),
+        ("瑜伽课程", "瑜伽", True),
+        ("piano lesson", "Yoga class", False),
+        ("钢琴课", "瑜伽", False),
+        ("the appointment", "Dentist", False),  # no word that names an event
+    ],
+)
+def test_title_words_name_an_event_in_both_languages(words: str, title: str, fits: bool) -> None:
+    assert (title_score(words, title) > 0) is fits
+
+
+def test_only_the_persons_own_events_are_searched(
+    person: Any, other_person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    add_event(other_person, "Yoga", "2026-12-09T18:00")
+    mine = add_event(person, "Yoga", "2026-12-10T18:00")
+    found = events_named(context_for(person, frozen_now), Named(words="yoga"))
+    assert found.events == [mine]
+
+
+def test_a_day_and_a_time_narrow_the_match(person: Any, add_event: Callable[..., Event], frozen_now: Any) -> None:
+    add_event(person, "Gym", "2026-12-09T07:00")
+    evening = add_event(person, "Gym", "2026-12-09T18:00")
+    friday = add_event(person, "Gym", "2026-12-11T18:00")
+    context = context_for(person, frozen_now)
+    assert events_named(context, Named(words="gym", date="W3", time="18:00")).events == [evening]
+    assert events_named(context, Named(words="gym", date="W5")).events == [friday]
+    assert events_named(context, Named(time="18:00")).events == [evening, friday]
+
+
+def test_one_match_moves_several_ask_none_says_so(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    yoga = add_event(person, "Yoga", "2026-12-09T18:00")
+    add_event(person, "Team meeting", "2026-12-08T09:00")
+    add_event(person, "Team meeting", "2026-12-10T14:00")
+    context = context_for(person, frozen_now)
+    moved = change_event(context, {**NO_VALUES, "event_words": "yoga", "date": "W7"})
+    assert moved.status == Status.UPDATED and moved.data["event"]["date"] == "2026-12-13"
+    yoga.refresh_from_db()
+    several = change_event(context, {**NO_VALUES, "event_words": "team meeting", "time": "16:00"})
+    assert several.status == Status.AMBIGUOUS_REFERENCE
+    assert [c["date"] for c in several.data["candidates"]] == ["2026-12-08", "2026-12-10"]
+    assert several.data["choosing"] == {"tool": "change_event", "values": {"time": "16:00"}}
+    none = delete_event(
+        context, {"event_ref": None, "ordinal": None, "event_words": "piano", "event_date": None, "event_time": None}
+    )
+    assert none.status == Status.NOT_FOUND and none.data["named"] == {"words": "piano"}
+
+
+def test_a_named_delete_only_asks(person: Any, add_event: Callable[..., Event], frozen_now: Any) -> None:
+    add_event(person, "Dentist", "2026-12-10T15:00")
+    result = delete_event(context_for(person, frozen_now), {"event_words": "dentist"})
+    assert result.status == Status.AWAITING_CONFIRMATION and result.data["event"]["title"] == "Dentist"
+    assert Event.objects.filter(owner=person).count() == 1

@@ -1,0 +1,182 @@
+"""Which event a change or delete means, when the person named it in words ("move my yoga to
+Sunday", "delete the 9am standup", "把瑜伽挪到周日"): found in code, among the person's own events.
+
+The model passes the words it heard (title words, the day the event is on, its start time); this
+module reads only titles and times of the person's calendar, so the model never sees another
+person's data and never has to list the calendar first. One match acts, several are asked about
+with a numbered list, none is said plainly.
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scheduling import symbols
+from scheduling.localtime import local_datetime
+from scheduling.models import Event
+from scheduling.selectors import event_list_in_range
+from tools.context import ToolContext
+
+# Without a day, a named event is looked for from the start of today this far ahead.
+SEARCH_DAYS_AHEAD = 120
+MAX_CANDIDATES = 9
+_LATIN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_CJK = re.compile(r"[\u3400-\u9fff]+")
+# Words that say "an event" without naming one: "my dentist appointment" names the dentist.
+_GENERIC = frozenset(
+    [
+        "my",
+        "the",
+        "a",
+        "an",
+        "our",
+        "this",
+        "that",
+        "these",
+        "those",
+        "one",
+        "ones",
+        "event",
+        "events",
+        "appointment",
+        "appointments",
+        "thing",
+        "with",
+        "to",
+        "for",
+        "at",
+        "on",
+        "in",
+        "of",
+        "and",
+        "please",
+        "calendar",
+        "schedule",
+    ]
+)
+_GENERIC_ZH = re.compile(r"我的|我们的|那个|这个|安排|日程|活动|的")
+TYPO_RATIO = 0.8
+
+
+@dataclass
+class Named:
+    """The person's words for an event, as the tool call passed them."""
+
+    words: str | None = None
+    date: str | None = None
+    time: str | None = None
+
+    @classmethod
+    def from_arguments(cls, arguments: Mapping[str, Any]) -> Named:
+        return cls(arguments.get("event_words"), arguments.get("event_date"), arguments.get("event_time"))
+
+    def __bool__(self) -> bool:
+        return bool((self.words and self.words.strip()) or self.date or self.time)
+
+    def as_fact(self) -> dict[str, Any]:
+        return {key: value for key, value in (("words", self.words), ("date", self.date), ("time", self.time)) if value}
+
+
+@dataclass
+class Found:
+    events: list[Event] = field(default_factory=list)
+    days: list[datetime.date] = field(default_factory=list)  # where it looked
+
+
+def _tokens(text: str) -> tuple[list[str], list[str]]:
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    latin = [word for word in _LATIN.findall(folded) if word not in _GENERIC]
+    cjk = [run for run in _CJK.findall(_GENERIC_ZH.sub(" ", folded)) if run]
+    return latin, cjk
+
+
+def _bigrams(run: str) -> set[str]:
+    return {run[i : i + 2] for i in range(len(run) - 1)} or {run}
+
+
+def _latin_hit(word: str, title_words: Sequence[str]) -> bool:
+    for candidate in title_words:
+        if word == candidate or (len(word) >= 3 and candidate.startswith(word)):
+            return True
+        if len(candidate) >= 4 and word.startswith(candidate):  # "standups", "yoga's"
+            return True
+        if len(word) >= 4 and difflib.SequenceMatcher(None, word, candidate).ratio() >= TYPO_RATIO:
+            return True  # "standp", "dentst": a typo still names the event
+    return False
+
+
+def _cjk_hit(run: str, title_runs: Sequence[str]) -> bool:
+    joined = "".join(title_runs)
+    if not joined:
+        return False
+    if run in joined or joined in run:
+        return True
+    return len(_bigrams(run) & _bigrams(joined)) * 2 >= len(_bigrams(run))
+
+
+def title_score(words: str, title: str) -> float:
+    """The share of the person's content words that the title carries (0 when none)."""
+    latin, cjk = _tokens(words)
+    if not latin and not cjk:
+        return 0.0
+    title_latin = _LATIN.findall(unicodedata.normalize("NFKC", title).casefold())
+    title_cjk = _CJK.findall(unicodedata.normalize("NFKC", title))
+    hits = sum(_latin_hit(word, title_latin) for word in latin) + sum(_cjk_hit(run, title_cjk) for run in cjk)
+    return hits / (len(latin) + len(cjk))
+
+
+def has_content(words: str | None) -> bool:
+    latin, cjk = _tokens(words or "")
+    return bool(latin or cjk)
+
+
+def _days(context: ToolContext, named: Named) -> list[datetime.date]:
+    if named.date:
+        return symbols.resolve(named.date, context.today)  # InvalidExpression reaches the registry
+    return [context.today + datetime.timedelta(days=offset) for offset in range(SEARCH_DAYS_AHEAD)]
+
+
+def _on_days(context: ToolContext, days: list[datetime.date]) -> list[Event]:
+    zone = context.zone
+    start = local_datetime(days[0], datetime.time(0, 0), zone)
+    end = local_datetime(days[-1] + datetime.timedelta(days=1), datetime.time(0, 0), zone)
+    wanted = set(days)
+    # Ownership is here: the selector reads this person's events only.
+    return [
+        event
+        for event in event_list_in_range(owner=context.user, start=start, end=end)
+        if event.starts_at.astimezone(zone).date() in wanted
+    ]
+
+
+def _narrow(context: ToolContext, events: list[Event], named: Named) -> list[Event]:
+    if named.time:
+        clock = symbols.parse_time(named.time)
+        events = [e for e in events if e.starts_at.astimezone(context.zone).time().replace(tzinfo=None) == clock]
+    if named.words and has_content(named.words):
+        scored = [(title_score(named.words, event.title), event) for event in events]
+        best = max((score for score, _ in scored), default=0.0)
+        if best <= 0:
+            return []
+        events = [event for score, event in scored if score == best]
+        exact = [e for e in events if e.title.strip().casefold() == named.words.strip().casefold()]
+        events = exact or events
+    return events
+
+
+def events_named(context: ToolContext, named: Named, among: Sequence[int] = ()) -> Found:
+    """The person's events that the words name; first among ``among`` (a list just shown)."""
+    days = _days(context, named)
+    events = _on_days(context, days)
+    if among:
+        shown = [event for event in events if event.id in set(among)]
+        picked = _narrow(context, shown, named)
+        if picked:
+            return Found(picked[:MAX_CANDIDATES], days)
+    return Found(_narrow(context, events, named)[:MAX_CANDIDATES], days)
