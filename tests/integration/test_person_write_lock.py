@@ -63,7 +63,9 @@ def test_identical_creates_from_eight_threads_book_the_slot_once(postgres: None,
                 return handle_message(user=person, thread_id=threads[index].id, text=f"dentist tomorrow at {hour}")
 
         rounds.append(run_together(WORKERS, send))
-    created = [Event.objects.filter(owner=person, title="Dentist", starts_at__hour=1 + i).count() for i in range(ROUNDS)]
+    created = [
+        Event.objects.filter(owner=person, title="Dentist", starts_at__hour=1 + i).count() for i in range(ROUNDS)
+    ]
     print(f"events created per round by {WORKERS} concurrent identical creates: {created}")
 
     for outcomes in rounds:
@@ -74,7 +76,9 @@ def test_identical_creates_from_eight_threads_book_the_slot_once(postgres: None,
         for outcome in outcomes:
             # Every reply is honest about what happened to it, and none is an error.
             assert "internal_error" not in outcome.trace.flags
-            assert bool(outcome.trace.tool_calls[0].get("event")) == (outcome.trace.tool_calls[0]["status"] == "created")
+            assert bool(outcome.trace.tool_calls[0].get("event")) == (
+                outcome.trace.tool_calls[0]["status"] == "created"
+            )
     assert created == [1] * ROUNDS
 
 

@@ -28,7 +28,9 @@ def lock_statements(queries: CaptureQueriesContext) -> list[str]:
 
 def test_a_create_takes_the_persons_lock_before_it_checks_and_writes(person: Any, frozen_now: Any) -> None:
     with CaptureQueriesContext(connection) as queries:
-        outcome = command_apply(owner=person, patch=SlotPatch(title="Dentist", date="D+1", time="15:00"), now=frozen_now)
+        outcome = command_apply(
+            owner=person, patch=SlotPatch(title="Dentist", date="D+1", time="15:00"), now=frozen_now
+        )
     assert outcome.status == Outcome.CREATED
     assert len(lock_statements(queries)) == 1
     first_event_query = next(i for i, q in enumerate(queries.captured_queries) if "scheduling_event" in q["sql"])
