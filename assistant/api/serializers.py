@@ -3,13 +3,67 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from assistant.models import Message, Thread
 from scheduling.models import Event, Language, Profile, validate_time_zone
+from scheduling.text import clean_line, clean_text, is_blank
+
+# OpenAPI has no "time" format (JSON Schema's wants an offset, which these never carry).
+CLOCK_PATTERN = r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"
+LOCAL_MINUTE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}$"
+
+
+class CleanTextField(serializers.CharField):
+    """Text cleaned as at every boundary (``scheduling.text``) before it is validated.
+
+    NUL, lone surrogates and bidi controls are removed rather than refused, the same as on
+    the streamed endpoint; text of invisible characters only counts as blank.
+    """
+
+    def __init__(self, *, one_line: bool = False, **kwargs: Any) -> None:
+        self.one_line = one_line
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        value = clean_line(value) if self.one_line else clean_text(value)
+        if is_blank(value):
+            if not self.allow_blank:
+                self.fail("blank")
+            return ""
+        return value
+
+
+@extend_schema_field({"type": "string", "pattern": CLOCK_PATTERN, "example": "09:00:00"})
+class ClockField(serializers.TimeField):
+    """A time of day, HH:MM or HH:MM:SS in the person's zone."""
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    # A field's validation error names the field instead: {"text": ["..."]}.
+    detail = serializers.CharField(required=False, help_text="What is wrong, in words.")
+
+
+class TurnSerializer(serializers.Serializer[Any]):
+    """One turn: both messages, the route taken, the tools run and their statuses."""
+
+    user_message = serializers.DictField(help_text="The person's message, as in the message list.")
+    assistant_message = serializers.DictField(help_text="The reply, as in the message list.")
+    route = serializers.CharField()
+    model_calls = serializers.IntegerField()
+    tools = serializers.ListField(child=serializers.CharField())
+    statuses = serializers.ListField(child=serializers.CharField())
+    flags = serializers.ListField(child=serializers.CharField())
+    events = serializers.ListField(child=serializers.DictField())
+    intent_revision = serializers.IntegerField()
+    provider = serializers.CharField()
 
 
 class ThreadSerializer(serializers.ModelSerializer[Thread]):
+    title = CleanTextField(one_line=True, allow_blank=True, required=False, max_length=200)
+
     class Meta:
         model = Thread
         fields = ["id", "title", "created_at", "last_activity_at"]
@@ -29,7 +83,7 @@ class MessageSerializer(serializers.ModelSerializer[Message]):
 
 
 class PostMessageSerializer(serializers.Serializer[Any]):
-    text = serializers.CharField(allow_blank=False, trim_whitespace=True, max_length=100_000)
+    text = CleanTextField(allow_blank=False, max_length=100_000)
 
 
 class ConfirmationDecisionSerializer(serializers.Serializer[Any]):
@@ -50,12 +104,15 @@ class EventSerializer(serializers.ModelSerializer[Event]):
     def _zone(self) -> Any:
         return self.context["zone"]
 
+    @extend_schema_field({"type": "string", "pattern": r"^E[0-9]+$", "example": "E12"})
     def get_ref(self, event: Event) -> str:
         return f"E{event.id}"
 
+    @extend_schema_field({"type": "string", "pattern": LOCAL_MINUTE_PATTERN, "example": "2026-12-08T15:00"})
     def get_local_start(self, event: Event) -> str:
         return event.starts_at.astimezone(self._zone()).strftime("%Y-%m-%dT%H:%M")
 
+    @extend_schema_field({"type": "string", "pattern": LOCAL_MINUTE_PATTERN, "example": "2026-12-08T16:00"})
     def get_local_end(self, event: Event) -> str:
         return event.ends_at.astimezone(self._zone()).strftime("%Y-%m-%dT%H:%M")
 
@@ -80,6 +137,8 @@ class EventRangeSerializer(serializers.Serializer[Any]):
 class ProfileSerializer(serializers.ModelSerializer[Profile]):
     language = serializers.ChoiceField(choices=Language.choices)
     time_zone = serializers.CharField(validators=[validate_time_zone])
+    work_start = ClockField(required=False)
+    work_end = ClockField(required=False)
 
     class Meta:
         model = Profile

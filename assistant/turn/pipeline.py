@@ -26,6 +26,7 @@ from assistant.turn.record import TurnOutcome, record_turn
 from assistant.turn.tools import record_result, reply_for, tool_context
 from scheduling.errors import NotFound, ValidationFailed
 from scheduling.selectors import command_get, profile_get
+from scheduling.text import clean_text, is_blank
 from tools.handlers.schedule import cancel_command
 
 logger = logging.getLogger(__name__)
@@ -34,8 +35,9 @@ logger = logging.getLogger(__name__)
 def clean_message(text: object) -> str:
     if not isinstance(text, str):
         raise ValidationFailed("a message must be text")
-    cleaned = text.replace("\x00", "").strip()
-    if not cleaned:
+    # NUL, lone surrogates, bidi controls go; a message of invisible characters only is empty.
+    cleaned = clean_text(text)
+    if is_blank(cleaned):
         raise ValidationFailed("a message cannot be empty")
     if len(cleaned) > settings.MAX_MESSAGE_CHARS:
         raise ValidationFailed(

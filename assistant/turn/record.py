@@ -18,6 +18,7 @@ from assistant.models import Message, Role, ThreadState, TurnTrace
 from assistant.tasks import after_turn
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.load import message_archive
+from assistant.turn.salvage import record_salvage
 from scheduling.models import OPEN_STATUSES, ScheduleCommand
 
 THREAD_TITLE_CHARS = 60
@@ -84,8 +85,19 @@ def _on_hold_note(context: TurnContext, state: ThreadState, applied: list[dict[s
     )
 
 
-@transaction.atomic(savepoint=False)
 def record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
+    """Record the turn; if that fails, the message still gets an honest reply (``salvage``)."""
+    try:
+        # A savepoint when nested (the gates' transaction): a failure here undoes only the record.
+        with transaction.atomic():
+            return _record_turn(context, reply)
+    except Exception as error:
+        logger.exception("recording the turn failed in thread %s", context.thread.id)
+        message, trace = record_salvage(context, reply, error)
+        return TurnOutcome(context.user_message, message, trace, context.state)
+
+
+def _record_turn(context: TurnContext, reply: Reply) -> TurnOutcome:
     state, applied = _apply_intent(context)
     context.state = state
 

@@ -14,6 +14,7 @@ from assistant.memory import ArchiveSearch, MemoryStore
 from assistant.turn.context import Reply, TurnContext
 from scheduling.errors import NotFound
 from scheduling.selectors import command_get
+from scheduling.text import clean_json
 from tools.context import ToolContext
 from tools.facts import command_fact
 from tools.receipts import render_receipt
@@ -92,6 +93,7 @@ def run_tool(context: TurnContext, registry: ToolRegistry, name: str, raw_argume
         arguments = json.loads(raw_arguments) if raw_arguments else {}
     except ValueError:
         arguments = {"_raw": raw_arguments[:MAX_LOGGED_ARGUMENT_CHARS]}
+    arguments = clean_json(arguments)  # the trace is a JSON column: no NUL, no lone surrogate
     record_result(context, name, result, arguments if isinstance(arguments, dict) else {}, elapsed_ms=elapsed)
     return result
 
