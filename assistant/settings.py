@@ -201,6 +201,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # The API speaks JSON (the page too): form encodings cannot say null and are not documented.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "assistant.api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "assistant.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,

@@ -18,7 +18,9 @@ it in its own terms (an empty message, a missing title).
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
 import unicodedata
 from typing import Any
 
@@ -43,6 +45,27 @@ def is_invisible(char: str) -> bool:
     if category in {"Cc", "Cf", "Cs"}:
         return True
     return "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef"
+
+
+@functools.cache
+def visible_character_pattern() -> str:
+    """A regular expression that finds a visible character: text it does not match is blank.
+
+    Built from ``is_invisible`` itself, for schemas (JSON Schema ``pattern``) to state the rule.
+    """
+    ranges: list[tuple[int, int]] = []
+    for code in range(sys.maxunicode + 1):
+        if is_invisible(chr(code)):
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+    parts = "".join(_escape(low) if low == high else f"{_escape(low)}-{_escape(high)}" for low, high in ranges)
+    return f"[^{parts}]"
+
+
+def _escape(code: int) -> str:
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def _join_surrogates(text: str) -> str:

@@ -18,7 +18,7 @@ MAX_OFFSET = 2**31 - 1
 
 def _bounded(request: Request, name: str, default: int, low: int, high: int) -> int:
     raw = request.query_params.get(name)
-    if raw is None or raw == "":
+    if raw is None:
         return default
     if not raw.isascii() or not raw.isdigit() or len(raw) > len(str(high)) or not low <= int(raw) <= high:
         raise ValidationError({name: [f"must be a whole number from {low} to {high}"]})

@@ -1,14 +1,17 @@
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
+from zoneinfo import available_timezones
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from assistant.models import Message, Thread
 from scheduling.models import Event, Language, Profile, validate_time_zone
-from scheduling.text import clean_line, clean_text, is_blank
+from scheduling.text import clean_line, clean_text, is_blank, visible_character_pattern
 
 # OpenAPI has no "time" format (JSON Schema's wants an offset, which these never carry).
 CLOCK_PATTERN = r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"
@@ -27,6 +30,8 @@ class CleanTextField(serializers.CharField):
         super().__init__(**kwargs)
 
     def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")  # the schema says string: 42 is not text
         value = super().to_internal_value(data)
         value = clean_line(value) if self.one_line else clean_text(value)
         if is_blank(value):
@@ -36,9 +41,32 @@ class CleanTextField(serializers.CharField):
         return value
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": settings.MAX_MESSAGE_CHARS,
+        "pattern": visible_character_pattern(),
+        "description": "At least one visible character; NUL, lone surrogates and bidi controls are removed.",
+    }
+)
+class MessageTextField(CleanTextField):
+    """A message: the schema's pattern states the blank rule of ``scheduling.text``."""
+
+
+@extend_schema_field({"type": "string", "enum": sorted(available_timezones()), "example": "Asia/Shanghai"})
+class ZoneField(serializers.CharField):
+    """An IANA time zone name."""
+
+
 @extend_schema_field({"type": "string", "pattern": CLOCK_PATTERN, "example": "09:00:00"})
 class ClockField(serializers.TimeField):
-    """A time of day, HH:MM or HH:MM:SS in the person's zone."""
+    """A time of day, HH:MM or HH:MM:SS in the person's zone: exactly what the schema says."""
+
+    def to_internal_value(self, value: Any) -> datetime.time:
+        if not isinstance(value, str) or not re.fullmatch(CLOCK_PATTERN, value):
+            raise serializers.ValidationError("a time of day is HH:MM or HH:MM:SS, e.g. 09:00")
+        return super().to_internal_value(value)
 
 
 class ErrorSerializer(serializers.Serializer[Any]):
@@ -83,7 +111,8 @@ class MessageSerializer(serializers.ModelSerializer[Message]):
 
 
 class PostMessageSerializer(serializers.Serializer[Any]):
-    text = CleanTextField(allow_blank=False, max_length=100_000)
+    # The turn refuses more than MAX_MESSAGE_CHARS with its own message; this bounds the parse.
+    text = MessageTextField(allow_blank=False, max_length=100_000)
 
 
 class ConfirmationDecisionSerializer(serializers.Serializer[Any]):
@@ -136,7 +165,7 @@ class EventRangeSerializer(serializers.Serializer[Any]):
 
 class ProfileSerializer(serializers.ModelSerializer[Profile]):
     language = serializers.ChoiceField(choices=Language.choices)
-    time_zone = serializers.CharField(validators=[validate_time_zone])
+    time_zone = ZoneField(validators=[validate_time_zone])
     work_start = ClockField(required=False)
     work_end = ClockField(required=False)
 

@@ -65,7 +65,7 @@ def _sse(event: str, data: dict[str, Any]) -> str:
 @csrf_exempt
 async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBase:
     if request.method != "POST":
-        return JsonResponse({"detail": "method not allowed"}, status=405)
+        return JsonResponse({"detail": "method not allowed"}, status=405, headers={"Allow": "POST"})
     user, problem = await _authenticate(request)
     if problem is not None or user is None:
         return problem or JsonResponse({"detail": "authentication required"}, status=401)

@@ -131,6 +131,7 @@ def test_a_thread_title_is_cleaned(api: Client) -> None:
         "limit=1.5",
         "offset=-1",
         "offset=9223372036854775808",
+        "limit=",
         "offset=１",  # a full-width digit is a digit to str.isdigit, not to a database
     ],
 )
