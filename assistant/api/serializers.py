@@ -122,6 +122,7 @@ class ConfirmationDecisionSerializer(serializers.Serializer[Any]):
 
 class EventSerializer(serializers.ModelSerializer[Event]):
     ref = serializers.SerializerMethodField()
+    title = serializers.SerializerMethodField()
     local_start = serializers.SerializerMethodField()
     local_end = serializers.SerializerMethodField()
 
@@ -132,6 +133,11 @@ class EventSerializer(serializers.ModelSerializer[Event]):
 
     def _zone(self) -> Any:
         return self.context["zone"]
+
+    @extend_schema_field({"type": "string", "example": "Dentist"})
+    def get_title(self, event: Event) -> str:
+        # A title stored before cleaning (or by another path) is shown clean all the same.
+        return clean_line(event.title)
 
     @extend_schema_field({"type": "string", "pattern": r"^E[0-9]+$", "example": "E12"})
     def get_ref(self, event: Event) -> str:
