@@ -16,6 +16,8 @@ from django.contrib.auth.models import User
 from django.db.models import Q
 
 from assistant.models import MemoryFact, Message, Thread
+from scheduling.errors import ValidationFailed
+from scheduling.text import clean_line, is_blank
 
 _WORD = re.compile(r"[a-z0-9']+|[\u4e00-\u9fff]", re.IGNORECASE)
 _STOP = {
@@ -82,7 +84,10 @@ class MemoryStore:
     def remember(
         self, topic: str | None, fact: str, source_turn: int | None, source: str = MemoryFact.Source.USER
     ) -> str:
-        topic = (topic or "").strip()[:80]
+        # A fact comes from a tool call or from extraction; either way it is stored clean.
+        topic, fact = clean_line(topic or "")[:80], clean_line(fact)
+        if is_blank(fact):
+            raise ValidationFailed("a fact cannot be empty")
         existing = MemoryFact.objects.filter(owner=self.user, topic__iexact=topic).first() if topic else None
         if existing is not None:
             # A fact about the same topic replaces the old one (assignment, not append).

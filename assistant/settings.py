@@ -201,8 +201,10 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # The API speaks JSON (the page too): form encodings cannot say null and are not documented.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "assistant.api.errors.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "assistant.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
 }
 SPECTACULAR_SETTINGS = {
@@ -210,6 +212,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Threads, messages (JSON or a streamed SSE reply), events, confirmations, health.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The SSE endpoint is a plain async view, outside DRF: a hook documents it.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "assistant.api.schema.document_stream_endpoint",
+    ],
 }
 
 LOGGING = {
@@ -240,6 +247,22 @@ MAX_TOOL_HOPS = env_int("MAX_TOOL_HOPS", 3)
 THREAD_LOCK_SECONDS = env_int(
     "THREAD_LOCK_SECONDS", int(OPENAI_TIMEOUT_SECONDS * (OPENAI_MAX_RETRIES + 1) * (MAX_TOOL_HOPS + 1)) + 60
 )
+
+
+# Per-person limits on requests that run a turn (message, stream, button, cancel), counted in
+# the shared cache: "N/period" with period s, min, hour or day; "off" turns one off.
+def env_rate(name: str, default: str) -> str | None:
+    value = env_str(name, default)
+    if value.lower() in {"off", "none", "0"}:
+        return None
+    count, _, period = value.partition("/")
+    if not count.isdigit() or int(count) < 1 or period[:1] not in {"s", "m", "h", "d"}:
+        raise ImproperlyConfigured(f"{name} must look like 20/min or 500/day (or off), not {value!r}")
+    return value
+
+
+MESSAGE_RATE_BURST = env_rate("MESSAGE_RATE_BURST", "20/min")
+MESSAGE_RATE_SUSTAINED = env_rate("MESSAGE_RATE_SUSTAINED", "1000/day")
 
 # Where the slow work after a turn runs: "celery" (default when a broker is set), "thread"
 # (default in embedded mode: in-process, after the reply), "inline" (tests) or "none".

@@ -6,3 +6,5 @@ urlpatterns = [
     path("api/", include("assistant.api.urls")),
     path("", include("assistant.web.urls")),
 ]
+
+handler404 = "assistant.api.errors.not_found"

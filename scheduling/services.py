@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import re
 import secrets
 from typing import Any
 
@@ -22,15 +21,13 @@ from scheduling.models import (
     validate_time_zone,
 )
 from scheduling.selectors import event_get, profile_get
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_SPACE = re.compile(r"\s+")
+from scheduling.text import clean_line, clean_text, is_blank
 
 
 def clean_title(title: str) -> str:
-    """A title as stored: control characters dropped, whitespace collapsed, length checked."""
-    cleaned = _SPACE.sub(" ", _CONTROL.sub(" ", title or "")).strip()
-    if not cleaned:
+    """A title as stored: one clean line (``scheduling.text``), not blank, length checked."""
+    cleaned = clean_line(title or "")
+    if is_blank(cleaned):
         raise ValidationFailed("a title cannot be empty")
     if len(cleaned) > MAX_TITLE_LENGTH:
         raise ValidationFailed(f"a title is at most {MAX_TITLE_LENGTH} characters")
@@ -58,6 +55,7 @@ def event_create(
 ) -> Event:
     _check_interval(starts_at, ends_at)
     validate_time_zone(time_zone)
+    notes = clean_text(notes)
     if len(notes) > MAX_NOTES_LENGTH:
         raise ValidationFailed(f"notes are at most {MAX_NOTES_LENGTH} characters")
     return Event.objects.create(
@@ -86,7 +84,7 @@ def event_update(
     if ends_at is not None:
         event.ends_at = ends_at.astimezone(datetime.UTC)
     if notes is not None:
-        event.notes = notes
+        event.notes = clean_text(notes)
     _check_interval(event.starts_at, event.ends_at)
     event.save()
     return event

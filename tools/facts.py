@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from scheduling import symbols
 from scheduling.models import Event, ScheduleCommand
 from scheduling.slots import Slot
+from scheduling.text import clean_line
 
 
 def event_ref(event_id: int) -> str:
@@ -20,7 +21,8 @@ def event_fact(event: Event, zone: ZoneInfo) -> dict[str, Any]:
     end = event.ends_at.astimezone(zone)
     return {
         "ref": event_ref(event.id),
-        "title": event.title,
+        # A title stored before cleaning (or by another path) is shown clean all the same.
+        "title": clean_line(event.title),
         "date": start.date().isoformat(),
         "weekday": start.strftime("%a"),
         "start": start.strftime("%H:%M"),

@@ -11,6 +11,7 @@ from jsonschema import Draft202012Validator
 
 from scheduling.errors import ValidationFailed
 from scheduling.symbols import InvalidExpression
+from scheduling.text import clean_json, is_blank
 from tools.context import ToolContext
 from tools.definitions import TOOL_SPECS
 from tools.internal import INTERNAL_SPECS
@@ -48,6 +49,7 @@ def parse_arguments(name: str, raw: str | Mapping[str, Any]) -> dict[str, Any] |
         arguments = dict(raw)
     if not isinstance(arguments, dict):
         return "arguments must be a JSON object"
+    arguments = clean_arguments(spec, arguments)
     for field, schema in spec.parameters.get("properties", {}).items():
         value = arguments.get(field)
         kinds = schema.get("type")
@@ -82,6 +84,21 @@ def with_nulls(name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
         if field not in completed and isinstance(kinds, list) and "null" in kinds:
             completed[field] = None
     return completed
+
+
+def clean_arguments(spec: ToolSpec, arguments: dict[str, Any]) -> dict[str, Any]:
+    """Every string cleaned (``scheduling.text``); a blank one where null is allowed is null.
+
+    A title of zero-width characters only is no title: the stub asks for one instead of
+    storing an invisible event.
+    """
+    cleaned: dict[str, Any] = clean_json(arguments)
+    for field, schema in spec.parameters.get("properties", {}).items():
+        value = cleaned.get(field)
+        kinds = schema.get("type")
+        if isinstance(value, str) and is_blank(value) and "null" in (kinds if isinstance(kinds, list) else [kinds]):
+            cleaned[field] = None
+    return cleaned
 
 
 class ToolRegistry:

@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.defaults import page_not_found
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -17,3 +19,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ApplicationError):
         return Response({"detail": exc.message, **exc.extra}, status=status.HTTP_400_BAD_REQUEST)
     return drf_exception_handler(exc, context)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """A URL that matches no route: JSON under /api/ (as every other API error), the page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "not found"}, status=status.HTTP_404_NOT_FOUND)
+    return page_not_found(request, exception)

@@ -1,17 +1,99 @@
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
+from zoneinfo import available_timezones
 
+from django.conf import settings
 from django.contrib.auth.models import User
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from assistant.models import Message, Thread
 from scheduling.models import Event, Language, Profile, ScheduleCommand, validate_time_zone
 from scheduling.selectors import command_active_for_thread
+from scheduling.text import clean_line, clean_text, is_blank, visible_character_pattern
+
+# OpenAPI has no "time" format (JSON Schema's wants an offset, which these never carry).
+CLOCK_PATTERN = r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"
+LOCAL_MINUTE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}$"
+
+
+class CleanTextField(serializers.CharField):
+    """Text cleaned as at every boundary (``scheduling.text``) before it is validated.
+
+    NUL, lone surrogates and bidi controls are removed rather than refused, the same as on
+    the streamed endpoint; text of invisible characters only counts as blank.
+    """
+
+    def __init__(self, *, one_line: bool = False, **kwargs: Any) -> None:
+        self.one_line = one_line
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")  # the schema says string: 42 is not text
+        value = super().to_internal_value(data)
+        value = clean_line(value) if self.one_line else clean_text(value)
+        if is_blank(value):
+            if not self.allow_blank:
+                self.fail("blank")
+            return ""
+        return value
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": settings.MAX_MESSAGE_CHARS,
+        "pattern": visible_character_pattern(),
+        "description": "At least one visible character; NUL, lone surrogates and bidi controls are removed.",
+    }
+)
+class MessageTextField(CleanTextField):
+    """A message: the schema's pattern states the blank rule of ``scheduling.text``."""
+
+
+@extend_schema_field({"type": "string", "enum": sorted(available_timezones()), "example": "Asia/Shanghai"})
+class ZoneField(serializers.CharField):
+    """An IANA time zone name."""
+
+
+@extend_schema_field({"type": "string", "pattern": CLOCK_PATTERN, "example": "09:00:00"})
+class ClockField(serializers.TimeField):
+    """A time of day, HH:MM or HH:MM:SS in the person's zone: exactly what the schema says."""
+
+    def to_internal_value(self, value: Any) -> datetime.time:
+        if not isinstance(value, str) or not re.fullmatch(CLOCK_PATTERN, value):
+            raise serializers.ValidationError("a time of day is HH:MM or HH:MM:SS, e.g. 09:00")
+        return super().to_internal_value(value)
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    # A field's validation error names the field instead: {"text": ["..."]}.
+    detail = serializers.CharField(required=False, help_text="What is wrong, in words.")
+
+
+class TurnSerializer(serializers.Serializer[Any]):
+    """One turn: both messages, the route taken, the tools run and their statuses."""
+
+    user_message = serializers.DictField(help_text="The person's message, as in the message list.")
+    assistant_message = serializers.DictField(help_text="The reply, as in the message list.")
+    route = serializers.CharField()
+    model_calls = serializers.IntegerField()
+    tools = serializers.ListField(child=serializers.CharField())
+    statuses = serializers.ListField(child=serializers.CharField())
+    flags = serializers.ListField(child=serializers.CharField())
+    events = serializers.ListField(child=serializers.DictField())
+    intent_revision = serializers.IntegerField()
+    provider = serializers.CharField()
 
 
 class ThreadSerializer(serializers.ModelSerializer[Thread]):
+    title = CleanTextField(one_line=True, allow_blank=True, required=False, max_length=200)
+
     class Meta:
         model = Thread
         fields = ["id", "title", "created_at", "last_activity_at"]
@@ -68,7 +150,8 @@ def message_card_context(
 
 
 class PostMessageSerializer(serializers.Serializer[Any]):
-    text = serializers.CharField(allow_blank=False, trim_whitespace=True, max_length=100_000)
+    # The turn refuses more than MAX_MESSAGE_CHARS with its own message; this bounds the parse.
+    text = MessageTextField(allow_blank=False, max_length=100_000)
     # Set by a quick-reply button: the command whose card it was on (see handle_message).
     quick_reply_for = serializers.UUIDField(required=False, allow_null=True, default=None)
 
@@ -80,6 +163,7 @@ class ConfirmationDecisionSerializer(serializers.Serializer[Any]):
 
 class EventSerializer(serializers.ModelSerializer[Event]):
     ref = serializers.SerializerMethodField()
+    title = serializers.SerializerMethodField()
     local_start = serializers.SerializerMethodField()
     local_end = serializers.SerializerMethodField()
 
@@ -91,12 +175,20 @@ class EventSerializer(serializers.ModelSerializer[Event]):
     def _zone(self) -> Any:
         return self.context["zone"]
 
+    @extend_schema_field({"type": "string", "example": "Dentist"})
+    def get_title(self, event: Event) -> str:
+        # A title stored before cleaning (or by another path) is shown clean all the same.
+        return clean_line(event.title)
+
+    @extend_schema_field({"type": "string", "pattern": r"^E[0-9]+$", "example": "E12"})
     def get_ref(self, event: Event) -> str:
         return f"E{event.id}"
 
+    @extend_schema_field({"type": "string", "pattern": LOCAL_MINUTE_PATTERN, "example": "2026-12-08T15:00"})
     def get_local_start(self, event: Event) -> str:
         return event.starts_at.astimezone(self._zone()).strftime("%Y-%m-%dT%H:%M")
 
+    @extend_schema_field({"type": "string", "pattern": LOCAL_MINUTE_PATTERN, "example": "2026-12-08T16:00"})
     def get_local_end(self, event: Event) -> str:
         return event.ends_at.astimezone(self._zone()).strftime("%Y-%m-%dT%H:%M")
 
@@ -120,7 +212,9 @@ class EventRangeSerializer(serializers.Serializer[Any]):
 
 class ProfileSerializer(serializers.ModelSerializer[Profile]):
     language = serializers.ChoiceField(choices=Language.choices)
-    time_zone = serializers.CharField(validators=[validate_time_zone])
+    time_zone = ZoneField(validators=[validate_time_zone])
+    work_start = ClockField(required=False)
+    work_end = ClockField(required=False)
 
     class Meta:
         model = Profile

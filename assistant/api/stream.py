@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -25,6 +26,7 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework.authentication import CSRFCheck
 from rest_framework.authtoken.models import Token
 
+from assistant.api.throttles import throttled_message, turn_throttle_wait
 from assistant.api.views import turn_payload
 from assistant.turn.load import thread_get
 from assistant.turn.lock import ThreadBusy
@@ -71,10 +73,16 @@ def _sse(event: str, data: dict[str, Any]) -> str:
 @csrf_exempt
 async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBase:
     if request.method != "POST":
-        return JsonResponse({"detail": "method not allowed"}, status=405)
+        return JsonResponse({"detail": "method not allowed"}, status=405, headers={"Allow": "POST"})
     user, problem = await _authenticate(request)
     if problem is not None or user is None:
         return problem or JsonResponse({"detail": "authentication required"}, status=401)
+    wait = await sync_to_async(turn_throttle_wait)(user=user)
+    if wait is not None:
+        # The same per-person budget as the JSON endpoint, with the same answer.
+        limited = JsonResponse({"detail": throttled_message(wait)}, status=429)
+        limited["Retry-After"] = str(math.ceil(wait))
+        return limited
     try:
         body = json.loads(request.body or b"{}")
     except (ValueError, UnicodeDecodeError):

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
-from rest_framework import generics, serializers, status
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import exceptions, generics, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,14 +19,17 @@ from rest_framework.views import APIView
 
 from assistant.api.serializers import (
     ConfirmationDecisionSerializer,
+    ErrorSerializer,
     EventRangeSerializer,
     EventSerializer,
     MessageSerializer,
     PostMessageSerializer,
     ProfileSerializer,
     ThreadSerializer,
+    TurnSerializer,
     message_card_context,
 )
+from assistant.api.throttles import TURN_THROTTLES, throttled_message
 from assistant.models import Message, Thread
 from assistant.providers.registry import configuration_problem, get_provider
 from assistant.turn.load import thread_get
@@ -37,6 +40,25 @@ from scheduling.localtime import local_datetime
 from scheduling.selectors import event_list_in_range, profile_get
 
 GATE_ENTRIES = {"confirmation", "confirmation_gate", "confirmation_button", "discarded"}
+
+
+def error(description: str) -> OpenApiResponse:
+    return OpenApiResponse(ErrorSerializer, description=description)
+
+
+AUTH_ERRORS = {
+    401: error("No valid session or token."),
+    403: error("A session request without its CSRF token."),
+}
+BAD_REQUEST = {400: error("The input is not valid; `detail` or the field names say why.")}
+NOT_FOUND = {404: error("Not found among the person's own (another person's is a 404 too).")}
+TURN_ERRORS = {
+    **AUTH_ERRORS,
+    **BAD_REQUEST,
+    **NOT_FOUND,
+    409: error("Another message in this thread is still being answered; try again."),
+    429: error("Too many messages in a short time; `Retry-After` says when to try again."),
+}
 
 
 def turn_payload(outcome: TurnOutcome) -> dict[str, Any]:
@@ -69,6 +91,19 @@ def busy_response() -> Response:
     )
 
 
+class TurnView(APIView):
+    """A view that runs a turn: counted against the person's message limits."""
+
+    throttle_classes = TURN_THROTTLES
+
+    def throttled(self, request: Request, wait: float | None) -> NoReturn:
+        raise exceptions.Throttled(wait, detail=throttled_message(wait))
+
+
+@extend_schema_view(
+    get=extend_schema(responses={200: ThreadSerializer(many=True), **AUTH_ERRORS, **BAD_REQUEST}),
+    post=extend_schema(responses={201: ThreadSerializer, **AUTH_ERRORS, **BAD_REQUEST}),
+)
 class ThreadListCreate(generics.ListCreateAPIView[Thread]):
     serializer_class = ThreadSerializer
 
@@ -79,6 +114,11 @@ class ThreadListCreate(generics.ListCreateAPIView[Thread]):
         serializer.save(owner=person(self.request))
 
 
+@extend_schema_view(
+    get=extend_schema(responses={200: ThreadSerializer, **AUTH_ERRORS, **NOT_FOUND}),
+    patch=extend_schema(responses={200: ThreadSerializer, **AUTH_ERRORS, **BAD_REQUEST, **NOT_FOUND}),
+    delete=extend_schema(responses={204: None, **AUTH_ERRORS, **NOT_FOUND}),
+)
 class ThreadDetail(generics.RetrieveUpdateDestroyAPIView[Thread]):
     serializer_class = ThreadSerializer
     http_method_names = ["get", "patch", "delete"]
@@ -88,15 +128,15 @@ class ThreadDetail(generics.RetrieveUpdateDestroyAPIView[Thread]):
         return Thread.objects.filter(owner=person(self.request))
 
 
-class ThreadMessages(APIView):
-    @extend_schema(responses=MessageSerializer(many=True))
+class ThreadMessages(TurnView):
+    @extend_schema(responses={200: MessageSerializer(many=True), **AUTH_ERRORS, **NOT_FOUND})
     def get(self, request: Request, thread_id: int) -> Response:
         thread = thread_get(owner=person(request), thread_id=thread_id)
         messages = list(Message.objects.filter(thread=thread).order_by("created_at", "id"))
         context = message_card_context(owner=person(request), thread=thread, messages=messages, now=timezone.now())
         return Response(MessageSerializer(messages, many=True, context=context).data)
 
-    @extend_schema(request=PostMessageSerializer, responses={201: dict})
+    @extend_schema(request=PostMessageSerializer, responses={201: TurnSerializer, **TURN_ERRORS})
     def post(self, request: Request, thread_id: int) -> Response:
         serializer = PostMessageSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -113,8 +153,8 @@ class ThreadMessages(APIView):
         return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
 
 
-class ConfirmationDecision(APIView):
-    @extend_schema(request=ConfirmationDecisionSerializer, responses={201: dict})
+class ConfirmationDecision(TurnView):
+    @extend_schema(request=ConfirmationDecisionSerializer, responses={201: TurnSerializer, **TURN_ERRORS})
     def post(self, request: Request, confirmation_id: str) -> Response:
         serializer = ConfirmationDecisionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -130,8 +170,8 @@ class ConfirmationDecision(APIView):
         return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
 
 
-class CommandCancel(APIView):
-    @extend_schema(request=None, responses={201: dict})
+class CommandCancel(TurnView):
+    @extend_schema(request=None, responses={201: TurnSerializer, **TURN_ERRORS})
     def post(self, request: Request, command_id: str) -> Response:
         try:
             outcome = handle_command_cancel(user=person(request), command_id=command_id)
@@ -141,7 +181,10 @@ class CommandCancel(APIView):
 
 
 class EventList(APIView):
-    @extend_schema(parameters=[EventRangeSerializer], responses=EventSerializer(many=True))
+    @extend_schema(
+        parameters=[EventRangeSerializer],
+        responses={200: EventSerializer(many=True), **AUTH_ERRORS, **BAD_REQUEST},
+    )
     def get(self, request: Request) -> Response:
         query = EventRangeSerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -154,12 +197,12 @@ class EventList(APIView):
 
 
 class Me(APIView):
-    @extend_schema(responses=ProfileSerializer)
+    @extend_schema(responses={200: ProfileSerializer, **AUTH_ERRORS})
     def get(self, request: Request) -> Response:
         profile = profile_get(user=person(request))
         return Response({"username": request.user.get_username(), **ProfileSerializer(profile).data})
 
-    @extend_schema(request=ProfileSerializer, responses=ProfileSerializer)
+    @extend_schema(request=ProfileSerializer, responses={200: ProfileSerializer, **AUTH_ERRORS, **BAD_REQUEST})
     def patch(self, request: Request) -> Response:
         profile = profile_get(user=person(request))
         serializer = ProfileSerializer(profile, data=request.data, partial=True)

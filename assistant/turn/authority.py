@@ -37,7 +37,7 @@ _GENERIC = {
     "new", "entry", "untitled",
 }  # fmt: skip
 _GENERIC_ZH = set("的和与跟同个一")
-_WORD = re.compile(r"[a-z0-9']+|[\u3400-\u9fff]")
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[\u3400-\u9fff]")
 # Signs that the person spoke about timing, even where the date reader declined.
 _TIMING = re.compile(
     r"\d|\b(?:today|tonight|tomorrow|tmr|tmrw|tmrow|yesterday|next|later|earlier|sooner|morning|afternoon|"

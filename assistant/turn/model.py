@@ -12,6 +12,7 @@ from assistant.providers.base import ModelError, ModelResponse, Provider, ToolCa
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.prompt import build_request
 from assistant.turn.tools import reply_for, run_tool, tool_context
+from scheduling.text import clean_text
 from tools.registry import ToolRegistry, is_terminal
 from tools.spec import Status
 
@@ -40,7 +41,8 @@ def model_turn(context: TurnContext, provider: Provider) -> Reply:
     for _hop in range(settings.MAX_TOOL_HOPS + 1):
         response = _call(context, provider, request)
         if not response.tool_calls:
-            return Reply(response.text.strip() or _fallback(context))
+            # The model's text is cleaned like the person's (NUL, surrogates, bidi controls).
+            return Reply(clean_text(response.text) or _fallback(context))
         if len(response.tool_calls) > 1:
             # parallel_tool_calls is off; a model that sends several anyway gets only the first run.
             context.flags.append("extra_tool_calls_ignored")

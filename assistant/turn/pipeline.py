@@ -47,9 +47,11 @@ from assistant.turn.load import load_turn, thread_get
 from assistant.turn.lock import thread_lock
 from assistant.turn.model import model_failure_reply, model_turn
 from assistant.turn.record import TurnOutcome, apply_intent, on_hold_note, record_turn
+from assistant.turn.salvage import record_salvage
 from assistant.turn.tools import reply_for, run_code_tool
 from scheduling.errors import NotFound, ValidationFailed
 from scheduling.selectors import command_get, profile_get
+from scheduling.text import clean_text, is_blank
 
 logger = logging.getLogger(__name__)
 
@@ -73,8 +75,9 @@ class TurnInput:
 def clean_message(text: object) -> str:
     if not isinstance(text, str):
         raise ValidationFailed("a message must be text")
-    cleaned = text.replace("\x00", "").strip()
-    if not cleaned:
+    # NUL, lone surrogates, bidi controls go; a message of invisible characters only is empty.
+    cleaned = clean_text(text)
+    if is_blank(cleaned):
         raise ValidationFailed("a message cannot be empty")
     if len(cleaned) > settings.MAX_MESSAGE_CHARS:
         raise ValidationFailed(
@@ -179,18 +182,28 @@ def model(context: TurnContext, provider: Provider | None) -> Reply:
 
 
 def _finish(context: TurnContext, reply: Reply) -> TurnOutcome:
-    """Stages 4-6 in one transaction; if that fails, the message still gets an honest reply."""
+    """Stages 4-6 in one transaction; if that fails, the message still gets an honest reply.
+
+    The salvage stores the reply the exit check passed (checked now if the failure came before
+    it; an apology that claims and denies nothing if even that fails: a tool call may have
+    committed already).
+    """
+    checked: Reply | None = None
     try:
         with transaction.atomic():
             applied = apply_intent(context)
             reply.text += on_hold_note(context, applied)
             checked = enforce_exit_invariant(context, reply)  # nothing edits the reply after this
             return record_turn(context, checked, applied)
-    except Exception:
+    except Exception as error:
         logger.exception("recording the turn failed in thread %s", context.thread.id)
-        context.forget_work()
-        with transaction.atomic():
-            return record_turn(context, _internal_error(context), [])
+        if checked is None:
+            try:
+                checked = enforce_exit_invariant(context, reply)
+            except Exception:
+                checked = _internal_error(context)
+        message, trace = record_salvage(context, checked, error)
+        return TurnOutcome(context.user_message, message, trace, context.state)
 
 
 def _in_transaction(context: TurnContext, stage: Callable[[], Reply | None]) -> Reply | None:

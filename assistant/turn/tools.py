@@ -23,6 +23,7 @@ from assistant.turn.context import Reply, TurnContext
 from assistant.turn.holds import held_result, hold_text
 from scheduling.errors import NotFound
 from scheduling.selectors import command_get
+from scheduling.text import clean_json
 from tools.context import ToolContext
 from tools.facts import command_fact
 from tools.receipts import render_receipt
@@ -110,6 +111,7 @@ def run_tool(context: TurnContext, registry: ToolRegistry | None, name: str, raw
     except ValueError:
         arguments = {"_raw": raw_arguments[:MAX_LOGGED_ARGUMENT_CHARS]}
     arguments = arguments if isinstance(arguments, dict) else {}
+    arguments = clean_json(arguments)  # the trace is a JSON column: no NUL, no lone surrogate
     reason = _hold_reason(context, name, raw_arguments)
     if reason is not None:
         result = held_result(registry.context, name, arguments, reason)

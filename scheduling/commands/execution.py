@@ -6,6 +6,7 @@ import datetime
 from typing import Any
 
 from scheduling import symbols
+from scheduling.commands.locks import person_write_lock
 from scheduling.commands.outcomes import DEFAULT_DURATION_MINUTES, NEEDS, CommandOutcome, Outcome
 from scheduling.commands.rows import missing_slots, reject_slot, set_status
 from scheduling.errors import NotFound
@@ -54,6 +55,9 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
         set_status(command, NEEDS[missing[0]], now)
         return CommandOutcome(Outcome(NEEDS[missing[0]].value), command=command)
 
+    # Every create and move of this person passes here: the event it moves, the conflict check
+    # and the write are read and done under one per-person lock.
+    person_write_lock(profile=profile)
     target = None
     if command.kind == CommandKind.CHANGE:
         try:

@@ -80,7 +80,7 @@ def test_posting_a_message_runs_a_turn(api: Client, person: Any) -> None:
         ({"text": "   "}, 400, "blank"),
         ({"text": "x" * 2001}, 400, "at most 2000"),
         ({}, 400, "required"),
-        ({"text": 42}, 201, ""),
+        ({"text": 42}, 400, "valid string"),
     ],
 )
 def test_bad_messages_get_a_clear_4xx_and_nothing_is_archived(
