@@ -27,7 +27,7 @@ def post_message(client: Client, thread: Thread, text: str, *outputs: dict[str, 
 
 
 def create(title: str) -> dict[str, Any]:
-    arguments = {"title": title, "date": "D+1", "time": "15:00", "duration_minutes": None, "command_id": None}
+    arguments = {"title": title, "date": "D+1", "time": "15:00", "duration_minutes": None, "command_id": None, "allow_overlap": None}
     return {"tool": "schedule_event", "arguments": arguments}
 
 
@@ -51,7 +51,7 @@ def test_a_nul_title_and_a_zero_width_title_do_not_fail_the_turn(postgres: None,
     assert "\\u0000" not in json.dumps(list(TurnTrace.objects.values_list("tool_calls", flat=True)))
 
     other = Thread.objects.create(owner=person)
-    invisible = post_message(client, other, "something tomorrow 4pm", create("\u200b\u200b"))
+    invisible = post_message(client, other, "something tomorrow 3pm", create("\u200b\u200b"))
     assert invisible.status_code == 201 and invisible.json()["statuses"] == ["needs_title"]
     assert Event.objects.filter(owner=person).count() == 1
 
