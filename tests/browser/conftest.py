@@ -53,6 +53,7 @@ PEOPLE = {
     "gina": "en",
     "hank": "en",
     "ivan": "en",
+    "judy": "en",
     "kate": "en",
     "liam": "en",
     "mona": "en",

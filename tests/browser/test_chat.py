@@ -375,3 +375,36 @@ def test_the_private_calendar_feed(session: Session) -> None:
     expect(page.get_by_test_id("feed")).to_contain_text("The feed is off.")
     assert page.context.request.get(url).status == 404
     steps.shot("feed-off")
+
+
+def test_an_event_named_in_words_is_moved_then_deleted_from_a_fresh_thread(session: Session) -> None:
+    page, steps = session.page, session.steps
+    today = local_today()
+    next_monday = today + datetime.timedelta(days=7 - today.weekday())
+    wednesday, friday = next_monday + datetime.timedelta(days=2), next_monday + datetime.timedelta(days=4)
+    sign_in(session, "judy")
+    send(session, "Yoga next Wednesday at 6pm")
+    replies = page.get_by_test_id("assistant-message")
+    expect(replies.last).to_contain_text("Added")
+    expect(agenda_day(session, wednesday).get_by_test_id("agenda-event")).to_contain_text("Yoga")
+
+    # A fresh thread knows nothing of the event: the person names it in their own words.
+    page.locator("#new-thread").click()
+    expect(page.get_by_test_id("assistant-message")).to_have_count(0)
+    send(session, "move my yoga to next friday")
+    replies = page.get_by_test_id("assistant-message")
+    expect(replies.last).to_contain_text("Changed")
+    expect(replies.last).to_contain_text("Yoga")
+    expect(agenda_day(session, friday).get_by_test_id("agenda-event")).to_contain_text("18:00–19:00")
+    steps.shot("moved-by-name")
+
+    send(session, "delete my yoga")
+    confirmation = page.get_by_test_id("confirmation-card").last
+    expect(confirmation).to_contain_text("Yoga")
+    steps.shot("delete-card")
+    before = replies.count()
+    confirmation.get_by_role("button", name="Confirm").click()
+    expect(replies).to_have_count(before + 1)
+    expect(replies.last).to_contain_text("Deleted")
+    expect(page.get_by_test_id("agenda-event")).to_have_count(0)
+    steps.shot("deleted-by-name")
