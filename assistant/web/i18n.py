@@ -105,6 +105,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "status_awaiting_confirmation": ("awaiting confirmation", "等待确认"),
     "confirm_delete_title": ("Delete this event?", "删除这个日程？"),
     "confirm_council_title": ("Plan it together?", "一起规划一下？"),
+    "confirm_write_title": ("Not done yet: confirm first", "还没做：请先确认"),
     "confirm": ("Confirm", "确认"),
     "keep": ("Keep", "保留"),
     "confirm_delete_label": ("Confirm deleting", "确认删除"),

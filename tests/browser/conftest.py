@@ -55,6 +55,7 @@ PEOPLE = {
     "ivan": "en",
     "judy": "en",
     "kate": "en",
+    "kate": "en",
     "liam": "en",
     "mona": "en",
     "nora": "en",

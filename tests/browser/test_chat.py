@@ -408,3 +408,21 @@ def test_an_event_named_in_words_is_moved_then_deleted_from_a_fresh_thread(sessi
     expect(replies.last).to_contain_text("Deleted")
     expect(page.get_by_test_id("agenda-event")).to_have_count(0)
     steps.shot("deleted-by-name")
+
+
+def test_a_write_read_from_memory_waits_for_the_persons_confirm(session: Session) -> None:
+    page, steps = session.page, session.steps
+    sign_in(session, "kate")
+    send(session, "remember that mum's birthday is 14 March")
+    send(session, "dinner on mum's birthday at 7pm")
+    card = page.get_by_test_id("confirmation-card").last
+    expect(card).to_contain_text("Not done yet")
+    replies = page.get_by_test_id("assistant-message")
+    expect(replies.last).to_contain_text("Dinner for mum's birthday")
+    expect(page.get_by_test_id("agenda-event")).to_have_count(0)
+    steps.shot("held-write-card")
+    before = replies.count()
+    card.get_by_role("button", name="Confirm").click()
+    expect(replies).to_have_count(before + 1)
+    expect(replies.last).to_contain_text("Added")
+    steps.shot("held-write-confirmed")

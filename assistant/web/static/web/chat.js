@@ -850,6 +850,11 @@ async function refreshCardStates() {
 
 function confirmationCard(card) {
   const destructive = card.kind === "delete_event";
+  const title = destructive
+    ? t("confirm_delete_card_title")
+    : card.kind === "write"
+      ? t("confirm_write_title")
+      : t("confirm_council_title");
   const event = card.event && typeof card.event === "object" ? card.event : null;
   const eventId = `confirmation-${card.confirmation_id}-event`;
   const node = el(
@@ -857,9 +862,9 @@ function confirmationCard(card) {
     {
       class: `card card-confirm${destructive ? "" : " card-council"}`,
       "data-testid": "confirmation-card",
-      "aria-label": destructive ? t("confirm_delete_title") : t("confirm_council_title"),
+      "aria-label": destructive ? t("confirm_delete_title") : title,
     },
-    el("h3", {}, el("span", { text: destructive ? t("confirm_delete_card_title") : t("confirm_council_title") })),
+    el("h3", {}, el("span", { text: title })),
   );
   if (event) {
     node.append(
