@@ -55,13 +55,14 @@ PEOPLE = {
     "ivan": "en",
     "judy": "en",
     "kate": "en",
-    "kate": "en",
     "liam": "en",
     "mona": "en",
     "nora": "en",
     "olga": "en",
     "pete": "en",
     "quinn": "en",
+    "rosa": "en",
+    "sam": "en",
 }
 # A staff account for the admin pages (a superuser: it sees every review page).
 ADMIN = "root"

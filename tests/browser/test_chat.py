@@ -382,7 +382,7 @@ def test_an_event_named_in_words_is_moved_then_deleted_from_a_fresh_thread(sessi
     today = local_today()
     next_monday = today + datetime.timedelta(days=7 - today.weekday())
     wednesday, friday = next_monday + datetime.timedelta(days=2), next_monday + datetime.timedelta(days=4)
-    sign_in(session, "judy")
+    sign_in(session, "rosa")
     send(session, "Yoga next Wednesday at 6pm")
     replies = page.get_by_test_id("assistant-message")
     expect(replies.last).to_contain_text("Added")
@@ -412,7 +412,7 @@ def test_an_event_named_in_words_is_moved_then_deleted_from_a_fresh_thread(sessi
 
 def test_a_write_read_from_memory_waits_for_the_persons_confirm(session: Session) -> None:
     page, steps = session.page, session.steps
-    sign_in(session, "kate")
+    sign_in(session, "sam")
     send(session, "remember that mum's birthday is 14 March")
     send(session, "dinner on mum's birthday at 7pm")
     card = page.get_by_test_id("confirmation-card").last
