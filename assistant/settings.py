@@ -127,7 +127,9 @@ def database_settings(url: str) -> dict[str, Any]:
     """One database entry from a URL, with the connection policy of its engine."""
     pooled = url.startswith(("postgres://", "postgresql://", "pgsql://")) and DATABASE_POOL_MAX > 0
     # A pooled connection is returned to the pool after each request; CONN_MAX_AGE must be 0 then.
-    database = dj_database_url.parse(url, conn_max_age=0 if pooled else env_int("DATABASE_CONN_MAX_AGE", 0))
+    database: dict[str, Any] = dict(
+        dj_database_url.parse(url, conn_max_age=0 if pooled else env_int("DATABASE_CONN_MAX_AGE", 0))
+    )
     options = database.setdefault("OPTIONS", {})
     if pooled:
         options["pool"] = {
