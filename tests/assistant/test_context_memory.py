@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import datetime
-import json
 from typing import Any
 
 import pytest
 
 from assistant.facts import extract_facts, extract_facts_from_message
 from assistant.memory import MemoryStore
+from assistant.models import MemoryFact, Message, ThreadState
 from assistant.prompts import SYSTEM_PROMPT
 from assistant.providers.offline.reading import split_user_turn
-from assistant.models import MemoryFact, Message, ThreadState
 from assistant.summaries import summarise_thread
 from assistant.turn.prompt import WINDOW_BUDGET, count_tokens
 from tests.assistant.conftest import Chat, text, tool
