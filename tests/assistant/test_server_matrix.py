@@ -220,3 +220,30 @@ def test_one_system_message_keeps_the_tool_list_rendered_once(chat: Chat) -> Non
         outcome = wire.say(chat, "dentist on friday at 3pm")
     tools = len(json.dumps(wire.calls[0]["tools"])) // 4
     assert outcome.trace.prompt_tokens < 2 * tools
+
+
+def test_health_reports_the_detected_profile(client: Any, settings: Any) -> None:
+    with LocalOpenAIServer(QueueBrain([]), profile="ollama") as server:
+        settings.MODEL_PROVIDER = "openai"
+        settings.OPENAI_API_KEY = "k"
+        settings.OPENAI_BASE_URL = server.base_url
+        settings.MODEL_SERVER = "auto"
+        before = client.get("/api/health/").json()
+        assert before["model_server"] == {"configured": "auto", "profile": None}
+        probed = client.get("/api/health/?probe=1").json()
+    assert probed["checks"]["model_endpoint"] == "ok"
+    assert probed["model_server"]["profile"]["name"] == "ollama"
+    assert probed["model_server"]["profile"]["streams_tool_calls"] is True
+
+
+def test_the_provider_is_built_once_and_rebuilt_when_settings_change(settings: Any) -> None:
+    from assistant.providers.registry import get_provider
+
+    settings.MODEL_PROVIDER = "openai"
+    settings.OPENAI_API_KEY = "k"
+    settings.OPENAI_BASE_URL = "http://127.0.0.1:9/v1"
+    first = get_provider()
+    assert get_provider() is first
+    settings.OPENAI_MODEL = "another-model"
+    rebuilt = get_provider()
+    assert rebuilt is not first and rebuilt.model == "another-model"
