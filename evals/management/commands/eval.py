@@ -110,6 +110,9 @@ class Command(BaseCommand):
 
     def _print(self, summary: dict[str, Any], results: list[CaseResult], mode: str) -> None:
         write = self.stdout.write
+        empty = summary["empty_answers"]
+        if empty["warning"]:
+            write(self.style.WARNING(f"WARNING: {empty['warning']}"))
         for result in results:
             if result.unexpected:
                 reasons = result.failures + [f for turn in result.turns for f in turn.failures]
@@ -124,7 +127,10 @@ class Command(BaseCommand):
             f"pass{'^' + str(summary['repeat']) if summary['repeat'] > 1 else ''} rate: {summary['pass_hat_k']:.1%}"
         )
         for name, group in summary["groups"].items():
-            write(f"  {name:<24} {group['passed']:>4}/{group['cases']:<4} {group['rate']:.1%}")
+            hollow = f"  ({group['passed_on_empty']} passed on an empty answer)" if group["passed_on_empty"] else ""
+            write(f"  {name:<24} {group['passed']:>4}/{group['cases']:<4} {group['rate']:.1%}{hollow}")
+        if empty["passed_on_empty"]:
+            write(f"passed on an empty answer: {', '.join(empty['passed_on_empty'][:30])}")
         for label, key in [
             ("tool-choice accuracy", "tool_choice_accuracy"),
             ("wrong-side-effect rate", "wrong_side_effect_rate"),
