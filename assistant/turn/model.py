@@ -106,10 +106,21 @@ def _exhausted(context: TurnContext) -> Reply:
     return Reply(_fallback(context))
 
 
+def release_pooled_connections() -> None:
+    """Give this thread's pooled database connections back to the pool while the model thinks.
+
+    A connection inside a transaction is kept (closing it would end the transaction); without a
+    pool nothing is closed, since reconnecting would then cost a new server connection."""
+    for connection in connections.all(initialized_only=True):
+        if (connection.settings_dict.get("OPTIONS") or {}).get("pool") and not connection.in_atomic_block:
+            connection.close()
+
+
 def model_turn(context: TurnContext, provider: Provider) -> Reply:
     loop = _start(context, provider)
     for _hop in range(settings.MAX_TOOL_HOPS + 1):
         context.emit("status", {"stage": "thinking"})
+        release_pooled_connections()
         response = provider.complete(loop.request)
         _account(context, provider, response)
         reply = _step(context, loop, response)
