@@ -73,9 +73,11 @@ def wait_for(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -
 
 
 @contextlib.contextmanager
-def serving(command: list[str], env: dict[str, str], port: int) -> Iterator[subprocess.Popen[bytes]]:
+def serving(
+    command: list[str], env: dict[str, str], port: int, cwd: Path = ROOT
+) -> Iterator[subprocess.Popen[bytes]]:
     with tempfile.TemporaryFile() as log:  # read only when the server fails to start
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=log)
         try:
             try:
                 wait_for(port, process)
@@ -240,7 +242,11 @@ def main() -> int:
     parser.add_argument("--wsgi-levels", type=int, nargs="+", default=[1, 4])
     parser.add_argument("--seconds", type=float, default=8.0, help="how long each level sends turns")
     parser.add_argument("--latency-ms", type=float, default=1000.0, help="the fake model's answer time")
+    parser.add_argument(
+        "--product", type=Path, default=ROOT, help="another checkout of the product to serve (a before/after run)"
+    )
     args = parser.parse_args()
+    product = args.product.resolve()
     if max(args.levels + args.wsgi_levels) > 128 or args.seconds > 60:
         parser.error("bounded: at most 128 people and 60 s a level")
 
@@ -252,10 +258,10 @@ def main() -> int:
         model_port, asgi_port, wsgi_port = free_port(), free_port(), free_port()
         model_url = f"http://127.0.0.1:{model_port}/v1"
         env = product_env(database_url, model_url)
-        subprocess.run([PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+        subprocess.run([PYTHON, "manage.py", "migrate", "--noinput", "-v0"], cwd=product, env=env, check=True)
         setup = subprocess.run(
             [PYTHON, "manage.py", "shell", "-c", SETUP.format(people=max(args.levels + args.wsgi_levels))],
-            cwd=ROOT,
+            cwd=product,
             env=env,
             check=True,
             capture_output=True,
@@ -275,12 +281,12 @@ def main() -> int:
         ]
         print(
             f"load benchmark: fake model {args.latency_ms:.0f} ms (asyncio.sleep), {args.seconds:.0f} s a level, "
-            f"database {'SQLite' if database_file else 'PostgreSQL'}, {os.cpu_count()} cores"
+            f"database {'SQLite' if database_file else 'PostgreSQL'}, {os.cpu_count()} cores, product {product}"
         )
         header = f"{'people':>6} {'turns/s':>8} {'p50':>9} {'p95':>9} {'errors':>6} {'CPU/turn':>11} {'DB conn':>6}"
         results: dict[str, list[Level]] = {}
         with serving([*model_server, "--log-level", "warning"], model_env, model_port):
-            with serving(asgi, env, asgi_port) as server:
+            with serving(asgi, env, asgi_port, product) as server:
                 counter = ConnectionCounter(database_url, database_file, server.pid)
                 base = f"http://127.0.0.1:{asgi_port}"
                 asyncio.run(run_level(base, "json", people[:1], 2.0, server.pid, counter))  # warm up
@@ -289,7 +295,7 @@ def main() -> int:
                     for count in args.levels:
                         level = asyncio.run(run_level(base, kind, people[:count], args.seconds, server.pid, counter))
                         results[kind].append(level)
-            with serving(wsgi, env, wsgi_port) as server:
+            with serving(wsgi, env, wsgi_port, product) as server:
                 counter = ConnectionCounter(database_url, database_file, server.pid)
                 base = f"http://127.0.0.1:{wsgi_port}"
                 asyncio.run(run_level(base, "json", people[:1], 2.0, server.pid, counter))  # warm up
