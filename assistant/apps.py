@@ -7,6 +7,7 @@ class AssistantConfig(AppConfig):
 
     def ready(self) -> None:
         # A broken model configuration stops start-up here, loudly; it never degrades silently.
-        from assistant.providers.registry import check_configuration
+        from assistant.providers.registry import announce, check_configuration
 
         check_configuration()
+        announce()

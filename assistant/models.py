@@ -44,7 +44,12 @@ class Message(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
-        indexes = [models.Index(fields=["thread", "created_at"], name="message_thread_time")]
+        indexes = [
+            models.Index(fields=["thread", "created_at"], name="message_thread_time"),
+            # The session-segment read walks a thread newest first: (thread, created_at, id)
+            # answers it in index order, with no sort of the whole thread.
+            models.Index(fields=["thread", "-created_at", "-id"], name="message_segment"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.role}: {self.text[:60]}"

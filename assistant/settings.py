@@ -8,6 +8,7 @@ REDIS_URL and the model's variables. See README.md, "Configuration".
 import os
 import warnings
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import dj_database_url
@@ -113,16 +114,40 @@ TEMPLATES = [
 ]
 
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
-DATABASES = {
-    "default": dj_database_url.parse(
-        env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+# PostgreSQL: Django's psycopg pool bounds the connections one process opens, whatever the load
+# (connections are borrowed per request and per thread, and given back). 0 turns it off.
+DATABASE_POOL_MIN = env_int("DATABASE_POOL_MIN", 2)
+DATABASE_POOL_MAX = env_int("DATABASE_POOL_MAX", 10)
+DATABASE_POOL_TIMEOUT_SECONDS = env_int("DATABASE_POOL_TIMEOUT_SECONDS", 10)
+# SQLite: how long a writer waits for another writer's lock before it fails.
+SQLITE_BUSY_TIMEOUT_SECONDS = env_int("SQLITE_BUSY_TIMEOUT_SECONDS", 20)
+
+
+def database_settings(url: str) -> dict[str, Any]:
+    """One database entry from a URL, with the connection policy of its engine."""
+    pooled = url.startswith(("postgres://", "postgresql://", "pgsql://")) and DATABASE_POOL_MAX > 0
+    # A pooled connection is returned to the pool after each request; CONN_MAX_AGE must be 0 then.
+    database: dict[str, Any] = dict(
+        dj_database_url.parse(url, conn_max_age=0 if pooled else env_int("DATABASE_CONN_MAX_AGE", 0))
     )
-}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # A writer waits for the lock instead of failing at once when the dev server and a
-    # worker touch the file together.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    options = database.setdefault("OPTIONS", {})
+    if pooled:
+        options["pool"] = {
+            "min_size": min(DATABASE_POOL_MIN, DATABASE_POOL_MAX),
+            "max_size": DATABASE_POOL_MAX,
+            "timeout": DATABASE_POOL_TIMEOUT_SECONDS,
+        }
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        # WAL lets readers run beside the one writer; IMMEDIATE takes the write lock when a
+        # transaction starts, so two writers queue on the busy timeout instead of one failing
+        # at once with "database is locked" when it upgrades a read lock.
+        options["timeout"] = SQLITE_BUSY_TIMEOUT_SECONDS
+        options["transaction_mode"] = "IMMEDIATE"
+        options["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+    return database
+
+
+DATABASES = {"default": database_settings(env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
@@ -236,16 +261,25 @@ OPENAI_BASE_URL = env_str("OPENAI_BASE_URL", "https://api.openai.com/v1")
 OPENAI_MODEL = env_str("OPENAI_MODEL", "gpt-4.1-mini")
 OPENAI_TIMEOUT_SECONDS = float(env_str("OPENAI_TIMEOUT_SECONDS", "30"))
 OPENAI_MAX_RETRIES = env_int("OPENAI_MAX_RETRIES", 2)
+# What the model server supports (streamed tool calls, usage, null content, ...): "auto" asks
+# the server once; or name it: openai, vllm, ollama, llamacpp, generic (the cautious one).
+MODEL_SERVER = env_str("MODEL_SERVER", "auto").lower()
+# Bounds on what the model writes: a weak model that runs on past its turn stops here.
+MODEL_MAX_TOKENS = env_int("MODEL_MAX_TOKENS", 1024)
+MODEL_STOP = env_list("MODEL_STOP", ["<|im_start|>", "<|eot_id|>", "<end_of_turn>", "<|im_end|>"])
+# The model client's connection pool (kept alive, shared by every turn of the process).
+MODEL_MAX_CONNECTIONS = env_int("MODEL_MAX_CONNECTIONS", 100)
 
 SESSION_GAP_MINUTES = env_int("SESSION_GAP_MINUTES", 120)
 CONFIRMATION_TTL_MINUTES = env_int("CONFIRMATION_TTL_MINUTES", 30)
 COMMAND_TTL_MINUTES = env_int("COMMAND_TTL_MINUTES", 120)
 MAX_MESSAGE_CHARS = env_int("MAX_MESSAGE_CHARS", 2000)
 MAX_TOOL_HOPS = env_int("MAX_TOOL_HOPS", 3)
-# Longer than the slowest possible turn (every model call timing out on every retry and hop),
+# OPENAI_TIMEOUT_SECONDS bounds each model call from request to the stream's last byte,
+# retries included. Longer than the slowest possible turn (every model call on its deadline),
 # so a second message never runs beside a slow first one.
 THREAD_LOCK_SECONDS = env_int(
-    "THREAD_LOCK_SECONDS", int(OPENAI_TIMEOUT_SECONDS * (OPENAI_MAX_RETRIES + 1) * (MAX_TOOL_HOPS + 1)) + 60
+    "THREAD_LOCK_SECONDS", int(OPENAI_TIMEOUT_SECONDS * (MAX_TOOL_HOPS + 2)) + 60
 )
 
 

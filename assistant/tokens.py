@@ -1,4 +1,6 @@
-"""Counting tokens the way the prompt budgets do (tiktoken's cl100k encoding, bundled offline)."""
+"""Counting tokens the way the prompt budgets do (tiktoken's cl100k encoding, bundled offline:
+nothing is downloaded). A local count is close to, not equal to, what a server with another
+tokenizer would count; a figure from here is marked estimated wherever it is shown."""
 
 from __future__ import annotations
 

@@ -10,6 +10,30 @@ from typing import Any
 from evals.checks import expected_write
 from evals.runner import SEGMENTS, CaseResult
 
+# More empty answers than this in one run and the report says so at the top: a weak model that
+# answers nothing passes every case whose check is "wrote nothing" (past tense, refusals).
+EMPTY_TURNS_WARNING = 3
+
+
+def empty_turn(flags: Sequence[str]) -> bool:
+    """The model gave nothing usable on this turn (an empty answer or a cut, empty stream)."""
+    return "empty_model_response" in flags
+
+
+def empty_answers(results: Sequence[CaseResult]) -> dict[str, Any]:
+    turns = sum(1 for result in results for turn in result.turns if empty_turn(turn.flags))
+    passed_on_empty = sorted(
+        {result.case_id for result in results if result.passed and any(empty_turn(t.flags) for t in result.turns)}
+    )
+    total = sum(len(result.turns) for result in results)
+    warning = None
+    if turns > EMPTY_TURNS_WARNING:
+        warning = (
+            f"the model returned nothing on {turns} of {total} turns; {len(passed_on_empty)} case(s) passed "
+            "only on an empty answer, so their groups' rates do not measure understanding"
+        )
+    return {"turns": turns, "of_turns": total, "passed_on_empty": passed_on_empty, "warning": warning}
+
 
 def _percentile(values: Sequence[float], fraction: float) -> float:
     if not values:
@@ -23,11 +47,13 @@ def summarise(results: Sequence[CaseResult], repeat: int = 1) -> dict[str, Any]:
     by_case: dict[str, list[CaseResult]] = defaultdict(list)
     for result in results:
         by_case[result.case_id].append(result)
-    groups: dict[str, dict[str, int]] = defaultdict(lambda: {"cases": 0, "passed": 0})
-    for runs in by_case.values():
+    empty = empty_answers(results)
+    groups: dict[str, dict[str, int]] = defaultdict(lambda: {"cases": 0, "passed": 0, "passed_on_empty": 0})
+    for case_id, runs in by_case.items():
         group = groups[runs[0].group]
         group["cases"] += 1
         group["passed"] += all(run.passed for run in runs)
+        group["passed_on_empty"] += all(run.passed for run in runs) and case_id in empty["passed_on_empty"]
 
     tool_turns = tool_right = write_free_turns = wrong_writes = query_turns = missed_queries = 0
     latencies: dict[str, list[float]] = {name: [] for name in SEGMENTS}
@@ -87,4 +113,5 @@ def summarise(results: Sequence[CaseResult], repeat: int = 1) -> dict[str, Any]:
         },
         "tokens": tokens,
         "turns": sum(len(result.turns) for result in results),
+        "empty_answers": empty,
     }

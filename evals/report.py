@@ -51,6 +51,17 @@ def latency_chart(summary: dict[str, Any]) -> str:
     return _bar_chart("Latency per segment (ms)", rows, maximum, "#d8793b")
 
 
+def _empty_warning(summary: dict[str, Any]) -> str:
+    empty = summary.get("empty_answers") or {}
+    parts = []
+    if empty.get("warning"):
+        parts.append(f'<p role="alert"><strong>Warning:</strong> {html.escape(empty["warning"])}</p>')
+    if empty.get("passed_on_empty"):
+        names = ", ".join(empty["passed_on_empty"])
+        parts.append(f"<p>Passed on an empty answer: {html.escape(names)}</p>")
+    return "".join(parts)
+
+
 def render_html(summary: dict[str, Any], results: Sequence[CaseResult], title: str) -> str:
     headline = [
         ("cases", summary["cases"]),
@@ -75,6 +86,7 @@ def render_html(summary: dict[str, Any], results: Sequence[CaseResult], title: s
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title></head>
 <body>
 <h1>{html.escape(title)}</h1>
+{_empty_warning(summary)}
 <table>{figures}</table>
 <h2>Charts</h2>
 <p>{group_chart(summary)}</p>

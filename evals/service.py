@@ -6,7 +6,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.utils import timezone
 
 from assistant.providers.base import Provider
@@ -26,15 +25,9 @@ def provider_factory(
 
         return OfflineProvider
     if name == "openai":
-        from assistant.providers.openai_compatible import OpenAICompatibleProvider
+        from assistant.providers.registry import openai_provider
 
-        provider = OpenAICompatibleProvider(
-            api_key=api_key or settings.OPENAI_API_KEY or "unused",
-            base_url=base_url or settings.OPENAI_BASE_URL,
-            model=model or settings.OPENAI_MODEL,
-            timeout_seconds=settings.OPENAI_TIMEOUT_SECONDS,
-            max_retries=settings.OPENAI_MAX_RETRIES,
-        )
+        provider = openai_provider(base_url=base_url, model=model, api_key=api_key)
         return lambda: provider
     raise ValueError(f"unknown provider {name!r} (offline or openai)")
 

@@ -12,3 +12,8 @@ if [ -n "${DATABASE_URL:-}" ]; then
   .venv/bin/python scripts/benchmarks/turns.py --turns 20
 fi
 .venv/bin/python scripts/benchmarks/offline_provider.py
+# Turn cost as a thread and a calendar grow (10 to 20,000 messages, 10 to 100,000 events).
+env -u DATABASE_URL .venv/bin/python scripts/benchmarks/growth.py
+if [ -n "${DATABASE_URL:-}" ]; then
+  .venv/bin/python scripts/benchmarks/growth.py
+fi

@@ -35,10 +35,9 @@ echo "==> browser tests (uvicorn + Chromium; screenshots in artifacts/browser/)"
 "${EMBEDDED[@]}" "${PYTEST[@]}" -m browser -q --durations=0 "$@"
 
 echo "==> offline eval (every case through the HTTP API, scripted model)"
+# The README's command as written: its own settings and database (var/eval.sqlite3), migrated on use.
 rm -f var/eval.sqlite3
-EVAL_ENV=("${EMBEDDED[@]}" DJANGO_SETTINGS_MODULE=assistant.settings_test DATABASE_URL=sqlite:///var/eval.sqlite3)
-"${EVAL_ENV[@]}" .venv/bin/python manage.py migrate --noinput -v0
-"${EVAL_ENV[@]}" .venv/bin/python manage.py eval offline --json artifacts/eval-offline.json --html artifacts/eval-offline.html
+.venv/bin/python manage.py eval offline --json artifacts/eval-offline.json --html artifacts/eval-offline.html
 
 echo "==> benchmarks"
 ./scripts/bench.sh

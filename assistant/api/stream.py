@@ -30,6 +30,7 @@ from assistant.api.throttles import throttled_message, turn_throttle_wait
 from assistant.api.views import turn_payload
 from assistant.turn.load import thread_get
 from assistant.turn.lock import ThreadBusy
+from assistant.turn.model import release_pooled_connections
 from assistant.turn.pipeline import ahandle_message, clean_message
 from scheduling.errors import ApplicationError, NotFound
 
@@ -99,6 +100,10 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
         return JsonResponse({"detail": "thread not found"}, status=404)
     except ApplicationError as error:
         return JsonResponse({"detail": error.message, **error.extra}, status=400)
+    finally:
+        # The checks above ran on this request's own thread; its pooled connection goes back
+        # now, not when the stream ends, so a waiting turn holds no connection of its own.
+        await sync_to_async(release_pooled_connections)()
 
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()

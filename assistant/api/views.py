@@ -31,7 +31,7 @@ from assistant.api.serializers import (
 )
 from assistant.api.throttles import TURN_THROTTLES, throttled_message
 from assistant.models import Message, Thread
-from assistant.providers.registry import configuration_problem, get_provider
+from assistant.providers.registry import configuration_problem, get_provider, profile_report
 from assistant.turn.load import thread_get
 from assistant.turn.lock import ThreadBusy
 from assistant.turn.pipeline import handle_command_cancel, handle_confirmation, handle_message
@@ -230,6 +230,8 @@ class Health(APIView):
         checks = {"database": _database_ok(), "cache": _cache_ok(), "model_config": problem or "ok"}
         if problem is None and request.query_params.get("probe") and settings.MODEL_PROVIDER == "openai":
             checks["model_endpoint"] = get_provider().probe()  # type: ignore[attr-defined]
+        if problem is None:
+            body["model_server"] = profile_report()  # after a probe, the detected profile
         body["checks"] = checks
         healthy = all(value == "ok" for value in checks.values())
         if not healthy:

@@ -19,11 +19,14 @@ class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cached_tokens: int = 0
+    # Counted here with tiktoken because the server sent no usage: close, not exact.
+    estimated: bool = False
 
     def add(self, other: Usage) -> None:
         self.prompt_tokens += other.prompt_tokens
         self.completion_tokens += other.completion_tokens
         self.cached_tokens += other.cached_tokens
+        self.estimated = self.estimated or other.estimated
 
 
 @dataclass
@@ -43,6 +46,12 @@ class ModelResponse:
     ttft_ms: float = 0.0
     tool_complete_ms: float = 0.0
     total_ms: float = 0.0
+    # "stop", "tool_calls", "length", ... as the server said; None when it never said.
+    finish_reason: str | None = None
+    # What went wrong with an answer that still arrived (empty, cut, template tokens, ...):
+    # the turn records each as a flag, so no failure is silent.
+    flags: list[str] = field(default_factory=list)
+    reasoning_chars: int = 0  # reasoning deltas received (never shown as the reply)
 
 
 class ModelError(Exception):
@@ -63,3 +72,5 @@ class Provider(Protocol):
     stand_in: bool
 
     def complete(self, request: ModelRequest, on_text: TextCallback | None = None) -> ModelResponse: ...
+
+    async def acomplete(self, request: ModelRequest, on_text: TextCallback | None = None) -> ModelResponse: ...

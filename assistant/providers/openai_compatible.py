@@ -1,18 +1,63 @@
 """Any OpenAI-compatible chat completions endpoint (OpenAI, Azure, vLLM, Ollama, llama.cpp).
 
-The reply is streamed; tool-call deltas arrive in pieces and are assembled by their index.
-Retries on 429, 5xx and timeouts are the SDK's own (``max_retries``, exponential backoff), so
-they are bounded and happen before any output is used.
+One ``openai.AsyncOpenAI`` client per event loop, on a bounded, kept-alive connection pool:
+under uvicorn that is one client for the process. ``acomplete`` awaits the model on the
+caller's loop and holds no thread; ``complete`` (sync callers: WSGI, Celery, the evals) runs
+the same coroutine on one background loop of the process.
+
+What the server supports comes from its profile (``assistant.providers.profiles``): the
+request is adapted to it (a non-streamed call where streamed tool calls are unsupported, ``""``
+for ``null`` content, tool results as user text where tool-role messages are dropped) and what
+comes back is checked: an empty answer, a stream without a finish reason, unparsable tool
+arguments, chat-template tokens in the text and missing usage each leave a flag on the
+response. A wall-clock deadline bounds the whole call, stream included. Retries happen only
+when the server has certainly not started on the request (429, 503, connection refused), so a
+retry never queues behind a request the server is still working on.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
+import threading
 import time
-from typing import Any
+import weakref
+from collections.abc import Coroutine, Sequence
+from typing import Any, TypeVar
 
+import httpx2
 import openai
 
 from assistant.providers.base import ModelError, ModelRequest, ModelResponse, TextCallback, ToolCall, Usage
+from assistant.providers.profiles import PROFILES, ServerProfile, detect
+from assistant.tokens import count_tokens
+
+logger = logging.getLogger(__name__)
+
+# The end-of-turn and role markers of the common chat templates (ChatML, Llama 3, Gemma,
+# Mistral, Phi). In a reply they mean the server did not stop where the template ends.
+TEMPLATE_TOKENS = (
+    "<|im_start|>",
+    "<|im_end|>",
+    "<|eot_id|>",
+    "<|start_header_id|>",
+    "<|end_header_id|>",
+    "<|begin_of_text|>",
+    "<|end_of_text|>",
+    "<|endoftext|>",
+    "<start_of_turn>",
+    "<end_of_turn>",
+    "<|assistant|>",
+    "<|user|>",
+    "<|system|>",
+    "<|end|>",
+    "[INST]",
+    "[/INST]",
+    "</s>",
+)
+RETRY_STATUSES = {429, 503}  # the server turned the request away before working on it
+T = TypeVar("T")
 
 
 class OpenAICompatibleProvider:
@@ -27,72 +72,182 @@ class OpenAICompatibleProvider:
         model: str,
         timeout_seconds: float = 30.0,
         max_retries: int = 2,
+        server: str = "auto",
+        max_tokens: int | None = 1024,
+        stop: Sequence[str] = (),
+        max_connections: int = 100,
         http_client: Any = None,
     ) -> None:
         self.model = model
         self.base_url = base_url
-        self.client = openai.OpenAI(
-            api_key=api_key,
-            base_url=base_url,
-            timeout=timeout_seconds,
-            max_retries=max_retries,
-            http_client=http_client,
+        self.api_key = api_key
+        self.timeout_seconds = timeout_seconds
+        self.max_retries = max_retries
+        self.server = server
+        self.max_tokens = max_tokens
+        self.stop = list(stop)
+        self.max_connections = max_connections
+        self._http_client = http_client
+        self._profile: ServerProfile | None = PROFILES.get(server) if server != "auto" else None
+        self._clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, openai.AsyncOpenAI] = (
+            weakref.WeakKeyDictionary()
         )
+        self._lock = threading.Lock()
+
+    # --- clients and the server's profile -------------------------------------------------
+
+    def client(self) -> openai.AsyncOpenAI:
+        """The client of the running loop: built once, on a bounded keep-alive pool."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            client = self._clients.get(loop)
+            if client is None:
+                http_client = self._http_client or openai.DefaultAsyncHttpxClient(
+                    limits=httpx2.Limits(
+                        max_connections=self.max_connections, max_keepalive_connections=self.max_connections
+                    ),
+                )
+                client = openai.AsyncOpenAI(
+                    api_key=self.api_key,
+                    base_url=self.base_url,
+                    timeout=self.timeout_seconds,
+                    max_retries=0,  # retries are ours: only where the server has not started
+                    http_client=http_client,
+                )
+                self._clients[loop] = client
+            return client
+
+    @property
+    def profile(self) -> ServerProfile | None:
+        """The profile in use, or None while ``auto`` has not met the server yet."""
+        return self._profile
+
+    async def aprofile(self) -> ServerProfile:
+        if self._profile is not None:
+            return self._profile
+        try:
+            page = await self.client().with_options(timeout=5.0).models.list()
+            models: list[dict[str, Any]] | None = [model.model_dump() for model in page.data]
+        except openai.OpenAIError:
+            models = None
+        profile = detect(self.base_url, models)
+        if models is not None or profile.name == "openai":
+            self._profile = profile  # detected for good; an unreachable server is asked again
+            logger.info("model server at %s detected as %s", self.base_url, profile.name)
+        return profile
+
+    # --- the call ---------------------------------------------------------------------------
 
     def complete(self, request: ModelRequest, on_text: TextCallback | None = None) -> ModelResponse:
+        return run_sync(self.acomplete(request, on_text))
+
+    async def acomplete(self, request: ModelRequest, on_text: TextCallback | None = None) -> ModelResponse:
         began = time.perf_counter()
+        deadline = time.monotonic() + self.timeout_seconds
+        profile = await self.aprofile()
+        attempt = 0
+        while True:
+            try:
+                async with asyncio.timeout_at(asyncio.get_running_loop().time() + _left(deadline)):
+                    response = await self._attempt(request, profile, on_text, began)
+                    if (
+                        response.finish_reason is None
+                        and not response.text
+                        and not response.tool_calls
+                        and self._streamed(request, profile)
+                    ):
+                        # A 200 with an empty stream: this server cannot stream tool calls.
+                        # Ask once more without streaming, and remember it for the next call.
+                        self._profile = profile = _without_streamed_tools(profile)
+                        response = await self._attempt(request, profile, on_text, began)
+                        response.flags.append("streamed_tools_unsupported")
+                break
+            except TimeoutError as error:
+                raise ModelError("deadline", f"no complete answer within {self.timeout_seconds:g} s") from error
+            except openai.APITimeoutError as error:
+                raise ModelError("timeout", str(error)) from error
+            except openai.APIStatusError as error:
+                if error.status_code in RETRY_STATUSES and attempt < self.max_retries:
+                    attempt += 1
+                    await asyncio.sleep(min(_retry_after(error, attempt), _left(deadline)))
+                    continue
+                if error.status_code == 429:
+                    raise ModelError("rate_limit", str(error)) from error
+                kind = "server" if error.status_code >= 500 else "request"
+                raise ModelError(kind, f"HTTP {error.status_code}: {error.message}") from error
+            except openai.APIConnectionError as error:
+                refused = isinstance(error.__cause__, httpx2.ConnectError)
+                if refused and attempt < self.max_retries and _left(deadline) > 0.5:
+                    attempt += 1
+                    await asyncio.sleep(min(0.25 * 2**attempt, _left(deadline)))
+                    continue
+                raise ModelError("connection", str(error)) from error
+            except openai.OpenAIError as error:
+                raise ModelError("bad_response", str(error)) from error
+        response.total_ms = (time.perf_counter() - began) * 1000
+        response.tool_complete_ms = response.total_ms if response.tool_calls else 0.0
+        _check(response, request, profile)
+        return response
+
+    def _streamed(self, request: ModelRequest, profile: ServerProfile) -> bool:
+        return profile.streams_tool_calls or not request.tools
+
+    def _arguments(self, request: ModelRequest, profile: ServerProfile) -> dict[str, Any]:
+        arguments: dict[str, Any] = {"model": self.model, "messages": adapt_messages(request.messages, profile)}
+        if request.tools:
+            arguments["tools"] = adapt_tools(request.tools, profile)
+            arguments["tool_choice"] = request.tool_choice
+            if profile.parallel_tool_calls:
+                arguments["parallel_tool_calls"] = request.parallel_tool_calls
+        if self.max_tokens:
+            arguments["max_tokens"] = self.max_tokens
+        if self.stop:
+            arguments["stop"] = self.stop[:4]  # the OpenAI API takes at most four
+        return arguments
+
+    async def _attempt(
+        self, request: ModelRequest, profile: ServerProfile, on_text: TextCallback | None, began: float
+    ) -> ModelResponse:
+        # The SDK's overloads want TypedDicts; our messages and tools are plain dicts of that shape.
+        create: Any = self.client().chat.completions.create
+        arguments = self._arguments(request, profile)
+        if not self._streamed(request, profile):
+            completion = await create(**arguments)
+            return _from_completion(completion, self.model, on_text, began)
+        if profile.stream_usage:
+            arguments["stream_options"] = {"include_usage": True}
+        stream = await create(**arguments, stream=True)
         response = ModelResponse(model=self.model)
         calls: dict[int, dict[str, str]] = {}
         text_parts: list[str] = []
+        usage_seen = False
         try:
-            # The SDK's overloads want TypedDicts; our messages and tools are plain dicts of that shape.
-            create: Any = self.client.chat.completions.create
-            stream = create(
-                model=self.model,
-                messages=request.messages,
-                tools=list(request.tools),
-                tool_choice=request.tool_choice,
-                parallel_tool_calls=request.parallel_tool_calls,
-                stream=True,
-                stream_options={"include_usage": True},
-            )
-            for chunk in stream:
+            async for chunk in stream:
                 if chunk.usage is not None:
                     response.usage = _usage(chunk.usage)
+                    usage_seen = True
                 if chunk.model:
                     response.model = chunk.model
                 for choice in chunk.choices or []:
+                    if choice.finish_reason:
+                        response.finish_reason = choice.finish_reason
                     delta = choice.delta
                     if delta is None:
                         continue
-                    if (delta.content or delta.tool_calls) and not response.ttft_ms:
+                    reasoning = _reasoning(delta)
+                    if (delta.content or delta.tool_calls or reasoning) and not response.ttft_ms:
                         response.ttft_ms = (time.perf_counter() - began) * 1000
+                    response.reasoning_chars += len(reasoning)
                     if delta.content:
                         text_parts.append(delta.content)
                         if on_text is not None:
                             on_text(delta.content)
                     for piece in delta.tool_calls or []:
-                        call = calls.setdefault(piece.index, {"id": "", "name": "", "arguments": ""})
-                        if piece.id:
-                            call["id"] = piece.id
-                        if piece.function is not None:
-                            if piece.function.name:
-                                call["name"] += piece.function.name
-                            if piece.function.arguments:
-                                call["arguments"] += piece.function.arguments
-        except openai.APITimeoutError as error:
-            raise ModelError("timeout", str(error)) from error
-        except openai.RateLimitError as error:
-            raise ModelError("rate_limit", str(error)) from error
-        except openai.APIStatusError as error:
-            kind = "server" if error.status_code >= 500 else "request"
-            raise ModelError(kind, f"HTTP {error.status_code}: {error.message}") from error
-        except openai.APIConnectionError as error:
-            raise ModelError("connection", str(error)) from error
-        except openai.OpenAIError as error:
-            raise ModelError("bad_response", str(error)) from error
-        response.total_ms = (time.perf_counter() - began) * 1000
-        response.tool_complete_ms = response.total_ms if calls else 0.0
+                        _assemble(calls, piece)
+        finally:
+            await stream.close()
+        if not usage_seen:
+            response.usage = Usage()
         response.text = "".join(text_parts)
         response.tool_calls = [
             ToolCall(id=call["id"] or f"call_{index}", name=call["name"], arguments=call["arguments"])
@@ -101,13 +256,152 @@ class OpenAICompatibleProvider:
         ]
         return response
 
-    def probe(self) -> str:
-        """A cheap reachability check for the health endpoint."""
+    async def aprobe(self) -> str:
         try:
-            self.client.with_options(timeout=5.0, max_retries=0).models.list()
+            await self.client().with_options(timeout=5.0).models.list()
         except openai.OpenAIError as error:
             return f"unreachable: {error.__class__.__name__}"
+        await self.aprofile()
         return "ok"
+
+    def probe(self) -> str:
+        """A cheap reachability check for the health endpoint (it also detects the profile)."""
+        return run_sync(self.aprobe())
+
+
+def adapt_messages(messages: Sequence[dict[str, Any]], profile: ServerProfile) -> list[dict[str, Any]]:
+    """The conversation as this server can take it."""
+    adapted: list[dict[str, Any]] = []
+    for message in messages:
+        role = message.get("role")
+        if not profile.tool_messages and role == "assistant" and message.get("tool_calls"):
+            # The template drops tool calls and results: say them in words the model will see.
+            calls = [
+                f"{call['function']['name']}({call['function'].get('arguments') or '{}'})"
+                for call in message["tool_calls"]
+            ]
+            adapted.append({"role": "assistant", "content": "I called " + ", ".join(calls) + "."})
+            continue
+        if not profile.tool_messages and role == "tool":
+            result = str(message.get("content") or "").replace("</", "<\\/")
+            adapted.append({"role": "user", "content": f"<tool_result>{result}</tool_result>"})
+            continue
+        if message.get("content") is None and not profile.null_content:
+            message = {**message, "content": ""}
+        adapted.append(message)
+    return adapted
+
+
+def adapt_tools(tools: Sequence[dict[str, Any]], profile: ServerProfile) -> list[dict[str, Any]]:
+    if profile.strict:
+        return list(tools)
+    # A server that ignores "strict" may reject the key; code validates the arguments anyway.
+    return [
+        {**tool, "function": {k: v for k, v in tool["function"].items() if k != "strict"}}
+        if "function" in tool
+        else tool
+        for tool in tools
+    ]
+
+
+def _assemble(calls: dict[int, dict[str, str]], piece: Any) -> None:
+    index = piece.index if piece.index is not None else 0
+    call = calls.get(index)
+    if call is not None and piece.id and call["id"] and piece.id != call["id"]:
+        # Some servers number every call 0: a new id at a used index is a new call.
+        index = max(calls) + 1
+        call = None
+    if call is None:
+        call = calls[index] = {"id": "", "name": "", "arguments": ""}
+    if piece.id:
+        call["id"] = piece.id
+    if piece.function is not None:
+        if piece.function.name:
+            call["name"] += piece.function.name
+        if piece.function.arguments:
+            call["arguments"] += piece.function.arguments
+
+
+def _from_completion(completion: Any, model: str, on_text: TextCallback | None, began: float) -> ModelResponse:
+    response = ModelResponse(model=completion.model or model)
+    response.ttft_ms = (time.perf_counter() - began) * 1000
+    if completion.usage is not None:
+        response.usage = _usage(completion.usage)
+    if completion.choices:
+        choice = completion.choices[0]
+        response.finish_reason = choice.finish_reason
+        message = choice.message
+        response.reasoning_chars = len(_reasoning(message))
+        response.text = message.content or ""
+        response.tool_calls = [
+            ToolCall(id=call.id or f"call_{index}", name=call.function.name, arguments=call.function.arguments or "")
+            for index, call in enumerate(message.tool_calls or [])
+            if getattr(call, "function", None) is not None and call.function.name
+        ]
+        if response.text and on_text is not None:
+            on_text(response.text)
+    return response
+
+
+def _check(response: ModelResponse, request: ModelRequest, profile: ServerProfile) -> None:
+    """Flag what is wrong with an answer that arrived, and make its text safe to use."""
+    cut = min((response.text.find(token) for token in TEMPLATE_TOKENS if token in response.text), default=-1)
+    if cut >= 0:
+        response.text = response.text[:cut].rstrip()
+        response.flags.append("chat_template_tokens")
+    if response.finish_reason is None:
+        response.flags.append("stream_without_finish_reason")
+    elif response.finish_reason == "length":
+        response.flags.append("max_tokens_reached")
+    if not response.text.strip() and not response.tool_calls:
+        response.flags.append("empty_model_response")
+    for call in response.tool_calls:
+        try:
+            json.loads(call.arguments or "")
+        except ValueError:
+            response.flags.append("unparsable_tool_arguments")
+            break
+    if response.usage.prompt_tokens == 0 and response.usage.completion_tokens == 0:
+        response.usage = estimate_usage(request, response)
+        response.flags.append("usage_estimated")
+
+
+def estimate_usage(request: ModelRequest, response: ModelResponse) -> Usage:
+    """Tokens counted here (cl100k) when the server sends none: marked estimated."""
+    prompt = sum(count_tokens(str(m.get("content") or "")) + 4 for m in request.messages)
+    prompt += sum(count_tokens(json.dumps(m.get("tool_calls"))) for m in request.messages if m.get("tool_calls"))
+    prompt += count_tokens(json.dumps(list(request.tools), ensure_ascii=False)) if request.tools else 0
+    completion = count_tokens(response.text) + sum(
+        count_tokens(call.name) + count_tokens(call.arguments) for call in response.tool_calls
+    )
+    return Usage(prompt_tokens=prompt, completion_tokens=completion, estimated=True)
+
+
+def _without_streamed_tools(profile: ServerProfile) -> ServerProfile:
+    from dataclasses import replace
+
+    return replace(profile, streams_tool_calls=False)
+
+
+def _reasoning(delta: Any) -> str:
+    # vLLM and DeepSeek-style servers: "reasoning_content"; newer vLLM: "reasoning".
+    for name in ("reasoning_content", "reasoning"):
+        value = getattr(delta, name, None)
+        if isinstance(value, str):
+            return value
+    return ""
+
+
+def _left(deadline: float) -> float:
+    return max(0.0, deadline - time.monotonic())
+
+
+def _retry_after(error: openai.APIStatusError, attempt: int) -> float:
+    header = error.response.headers.get("retry-after") if error.response is not None else None
+    try:
+        return max(0.0, float(header)) if header is not None else 0.25 * 2**attempt
+    except ValueError:
+        return 0.25 * 2**attempt
 
 
 def _usage(usage: Any) -> Usage:
@@ -118,3 +412,23 @@ def _usage(usage: Any) -> Usage:
         completion_tokens=usage.completion_tokens or 0,
         cached_tokens=cached or 0,
     )
+
+
+# --- sync callers: one background loop per process ---------------------------------------
+
+_loop: asyncio.AbstractEventLoop | None = None
+_loop_lock = threading.Lock()
+
+
+def _background_loop() -> asyncio.AbstractEventLoop:
+    global _loop
+    with _loop_lock:
+        if _loop is None or _loop.is_closed():
+            _loop = asyncio.new_event_loop()
+            threading.Thread(target=_loop.run_forever, name="model-client-loop", daemon=True).start()
+        return _loop
+
+
+def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine of the provider from sync code, on the process's model-client loop."""
+    return asyncio.run_coroutine_threadsafe(coroutine, _background_loop()).result()

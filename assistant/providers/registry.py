@@ -4,15 +4,37 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import logging
+import threading
 from collections.abc import Iterator
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.core.signals import setting_changed
 
 from assistant.providers.base import Provider
+from assistant.providers.profiles import SERVER_CHOICES
 
+logger = logging.getLogger(__name__)
 KNOWN_PROVIDERS = ("openai", "offline")
 _override: contextvars.ContextVar[Provider | None] = contextvars.ContextVar("provider_override", default=None)
+# The provider of this process: built once (its HTTP client, CA bundle and connection pool
+# with it), rebuilt only when a setting it reads changes (tests' override_settings).
+_built: Provider | None = None
+_built_lock = threading.Lock()
+PROVIDER_SETTINGS = {
+    "MODEL_PROVIDER",
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+    "OPENAI_MODEL",
+    "OPENAI_TIMEOUT_SECONDS",
+    "OPENAI_MAX_RETRIES",
+    "MODEL_SERVER",
+    "MODEL_MAX_TOKENS",
+    "MODEL_STOP",
+    "MODEL_MAX_CONNECTIONS",
+}
 
 
 def configuration_problem() -> str | None:
@@ -29,6 +51,8 @@ def configuration_problem() -> str | None:
             return "OPENAI_MODEL is empty"
         if settings.OPENAI_TIMEOUT_SECONDS <= 0:
             return "OPENAI_TIMEOUT_SECONDS must be positive"
+        if settings.MODEL_SERVER not in SERVER_CHOICES:
+            return f"MODEL_SERVER must be one of {', '.join(SERVER_CHOICES)}, not {settings.MODEL_SERVER!r}"
     return None
 
 
@@ -38,25 +62,82 @@ def check_configuration() -> None:
         raise ImproperlyConfigured(f"model provider misconfigured: {problem}")
 
 
+def openai_provider(*, base_url: str | None = None, model: str | None = None, api_key: str | None = None) -> Provider:
+    """An `openai` provider from the settings (the evals may name another endpoint or model)."""
+    from assistant.providers.openai_compatible import OpenAICompatibleProvider
+
+    return OpenAICompatibleProvider(
+        api_key=api_key or settings.OPENAI_API_KEY or "unused",
+        base_url=base_url or settings.OPENAI_BASE_URL,
+        model=model or settings.OPENAI_MODEL,
+        timeout_seconds=settings.OPENAI_TIMEOUT_SECONDS,
+        max_retries=settings.OPENAI_MAX_RETRIES,
+        server=settings.MODEL_SERVER,
+        max_tokens=settings.MODEL_MAX_TOKENS or None,
+        stop=settings.MODEL_STOP,
+        max_connections=settings.MODEL_MAX_CONNECTIONS,
+    )
+
+
 def configured_provider() -> Provider:
-    check_configuration()
-    if settings.MODEL_PROVIDER == "openai":
-        from assistant.providers.openai_compatible import OpenAICompatibleProvider
+    """The process's provider, built on first use."""
+    global _built
+    provider = _built
+    if provider is not None:
+        return provider
+    with _built_lock:
+        if _built is None:
+            check_configuration()
+            if settings.MODEL_PROVIDER == "openai":
+                _built = openai_provider()
+            else:
+                from assistant.providers.offline import OfflineProvider
 
-        return OpenAICompatibleProvider(
-            api_key=settings.OPENAI_API_KEY,
-            base_url=settings.OPENAI_BASE_URL,
-            model=settings.OPENAI_MODEL,
-            timeout_seconds=settings.OPENAI_TIMEOUT_SECONDS,
-            max_retries=settings.OPENAI_MAX_RETRIES,
-        )
-    from assistant.providers.offline import OfflineProvider
+                _built = OfflineProvider()
+        return _built
 
-    return OfflineProvider()
+
+def reset_provider(**_kwargs: Any) -> None:
+    global _built
+    with _built_lock:
+        _built = None
+
+
+def _on_setting_changed(*, setting: str, **_kwargs: Any) -> None:
+    if setting in PROVIDER_SETTINGS:
+        reset_provider()
+
+
+setting_changed.connect(_on_setting_changed, dispatch_uid="assistant.providers.registry")
 
 
 def get_provider() -> Provider:
     return _override.get() or configured_provider()
+
+
+def profile_report() -> dict[str, Any]:
+    """What the health endpoint and start-up say about the model server."""
+    if settings.MODEL_PROVIDER != "openai":
+        return {"configured": "none", "profile": None}
+    provider = configured_provider()
+    profile = getattr(provider, "profile", None)
+    return {
+        "configured": settings.MODEL_SERVER,
+        "profile": profile.describe() if profile is not None else None,
+    }
+
+
+def announce() -> None:
+    """The start-up line: which server profile is in use (``auto`` detects on first contact)."""
+    if settings.MODEL_PROVIDER == "openai" and configuration_problem() is None:
+        detail = "detected on the first call or /api/health/?probe=1" if settings.MODEL_SERVER == "auto" else "configured"
+        logger.info(
+            "model: %s at %s, server profile %s (%s)",
+            settings.OPENAI_MODEL,
+            settings.OPENAI_BASE_URL,
+            settings.MODEL_SERVER,
+            detail,
+        )
 
 
 @contextlib.contextmanager

@@ -7,6 +7,7 @@ so a test can assert what the model was shown; a call beyond the script is an er
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Mapping, Sequence
@@ -34,22 +35,37 @@ class ScriptedProvider:
     def calls(self) -> int:
         return len(self.requests)
 
-    def complete(self, request: ModelRequest, on_text: TextCallback | None = None) -> ModelResponse:
+    def _next(self, request: ModelRequest) -> Mapping[str, Any]:
         self.requests.append(request)
         if len(self.requests) > len(self.outputs):
             raise ScriptExhausted()
-        output = self.outputs[len(self.requests) - 1]
+        return self.outputs[len(self.requests) - 1]
+
+    def complete(self, request: ModelRequest, on_text: TextCallback | None = None) -> ModelResponse:
+        output = self._next(request)
         began = time.perf_counter()
         delay = float(output.get("delay_ms", self.delay_ms))
         if delay:
             time.sleep(delay / 1000)
+        return self._answer(output, began, on_text)
+
+    async def acomplete(self, request: ModelRequest, on_text: TextCallback | None = None) -> ModelResponse:
+        output = self._next(request)
+        began = time.perf_counter()
+        delay = float(output.get("delay_ms", self.delay_ms))
+        if delay:
+            await asyncio.sleep(delay / 1000)
+        return self._answer(output, began, on_text)
+
+    def _answer(self, output: Mapping[str, Any], began: float, on_text: TextCallback | None) -> ModelResponse:
         if "error" in output:
             raise ModelError(str(output["error"]), "scripted failure")
-        response = ModelResponse(model=self.model, usage=Usage(**output.get("usage", {})))
+        response = ModelResponse(model=self.model, usage=Usage(**output.get("usage", {})), finish_reason="stop")
         if "tool" in output:
             arguments = output.get("arguments", {})
             raw = arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False)
             response.tool_calls = [ToolCall(id=f"call_{len(self.requests)}", name=str(output["tool"]), arguments=raw)]
+            response.finish_reason = "tool_calls"
         else:
             response.text = str(output.get("text", ""))
             if on_text is not None and response.text:

@@ -42,8 +42,12 @@ def current_segment(*, thread: Thread, until: Message | None = None) -> list[Mes
     gap = datetime.timedelta(minutes=settings.SESSION_GAP_MINUTES)
     recent = Message.objects.filter(thread=thread)
     if until is not None:
-        recent = recent.filter(id__lte=until.id)
+        # Bounded by time, not id: the (thread, -created_at, -id) index then answers in order,
+        # reading at most SEGMENT_SCAN_LIMIT rows however long the thread is.
+        recent = recent.filter(created_at__lte=until.created_at)
     newest_first = list(recent.order_by("-created_at", "-id")[:SEGMENT_SCAN_LIMIT])
+    if until is not None:
+        newest_first = [message for message in newest_first if message.id <= until.id]
     segment: list[Message] = []
     for message in newest_first:
         if segment and segment[-1].created_at - message.created_at > gap:

@@ -1,14 +1,31 @@
 """Stage 3, model: one main call (tool_choice=auto, one tool at a time). An intermediate tool
 (memory, archive) feeds facts back for a bounded number of hops; a terminal tool ends the turn
-and code writes the reply, with no second generation."""
+and code writes the reply, with no second generation.
+
+Two entry points run the same steps: ``model_turn`` (sync: the model call blocks the thread)
+and ``amodel_turn`` (async: the model call is awaited on the event loop and holds no thread;
+tool execution, which reads and writes the database, runs in a worker thread that gives its
+database connection back when it is done).
+
+An answer that arrived but is unusable is never passed off as the model's choice: each defect
+the provider found (empty, cut stream, template tokens, unparsable arguments, estimated usage)
+is a flag on the turn, and an empty answer gets its own honest reply.
+"""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import connections
 
-from assistant.providers.base import ModelError, ModelResponse, Provider, ToolCall
+from assistant.prompts import SYSTEM_PROMPT
+from assistant.providers.base import ModelError, ModelRequest, ModelResponse, Provider, ToolCall
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.prompt import build_request
 from assistant.turn.tools import reply_for, run_tool, tool_context
@@ -17,11 +34,28 @@ from tools.registry import ToolRegistry, is_terminal
 from tools.spec import Status
 
 RETRYABLE_ARGUMENT_STATUSES = {Status.INVALID_ARGUMENTS, Status.UNKNOWN_TOOL}
+_WORDS = re.compile(r"\w+", re.UNICODE)
+P = ParamSpec("P")
+R = TypeVar("R")
+ECHO_SHINGLE = 8  # words in a row shared with the system prompt that count as repeating it
 
 
-def _call(context: TurnContext, provider: Provider, request: object) -> ModelResponse:
-    context.emit("status", {"stage": "thinking"})
-    response = provider.complete(request)  # type: ignore[arg-type]
+@dataclass
+class _Loop:
+    """What the hops of one turn share."""
+
+    registry: ToolRegistry
+    request: ModelRequest
+    argument_retries: int = 0
+
+
+def _start(context: TurnContext, provider: Provider) -> _Loop:
+    context.route = "model"
+    context.provider_name = provider.name
+    return _Loop(registry=ToolRegistry(tool_context(context)), request=build_request(context))
+
+
+def _account(context: TurnContext, provider: Provider, response: ModelResponse) -> None:
     context.model_calls += 1
     context.usage.add(response.usage)
     context.model_name = response.model or provider.model
@@ -29,47 +63,132 @@ def _call(context: TurnContext, provider: Provider, request: object) -> ModelRes
     if context.model_calls == 1:
         context.timings.llm_ttft_ms = response.ttft_ms
     context.timings.llm_tool_complete_ms += response.tool_complete_ms
-    return response
+    for flag in response.flags:
+        if flag not in context.flags:
+            context.flags.append(flag)
+
+
+def _step(context: TurnContext, loop: _Loop, response: ModelResponse) -> Reply | None:
+    """After one model call: the reply that ends the turn, or None to call the model again."""
+    if not response.tool_calls:
+        return _text_reply(context, response)
+    if len(response.tool_calls) > 1:
+        # parallel_tool_calls is off; a model that sends several anyway gets only the first run.
+        context.flags.append("extra_tool_calls_ignored")
+    call: ToolCall = response.tool_calls[0]
+    context.emit("status", {"stage": "tool", "tool": call.name})
+    result = run_tool(context, loop.registry, call.name, call.arguments)
+    if result.status in RETRYABLE_ARGUMENT_STATUSES:
+        loop.argument_retries += 1
+        if loop.argument_retries > 1:
+            context.flags.append("malformed_tool_arguments")
+            return reply_for(context, call.name, result)
+    elif is_terminal(call.name):
+        return reply_for(context, call.name, result)
+    # The provider adapts this to the server (content "" or words where null or tool-role
+    # messages are not accepted); the request keeps the canonical form.
+    loop.request.messages.append(
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+            ],
+        }
+    )
+    loop.request.messages.append(
+        {"role": "tool", "tool_call_id": call.id, "content": json.dumps(result.for_model(), ensure_ascii=False)}
+    )
+    return None
+
+
+def _exhausted(context: TurnContext) -> Reply:
+    context.flags.append("tool_hops_exhausted")
+    return Reply(_fallback(context))
+
+
+def release_pooled_connections() -> None:
+    """Give this thread's pooled database connections back to the pool while the model thinks.
+
+    A connection inside a transaction is kept (closing it would end the transaction); without a
+    pool nothing is closed, since reconnecting would then cost a new server connection."""
+    for connection in connections.all(initialized_only=True):
+        if (connection.settings_dict.get("OPTIONS") or {}).get("pool") and not connection.in_atomic_block:
+            connection.close()
 
 
 def model_turn(context: TurnContext, provider: Provider) -> Reply:
-    context.route = "model"
-    context.provider_name = provider.name
-    registry = ToolRegistry(tool_context(context))
-    request = build_request(context)
-    argument_retries = 0
+    loop = _start(context, provider)
     for _hop in range(settings.MAX_TOOL_HOPS + 1):
-        response = _call(context, provider, request)
-        if not response.tool_calls:
-            # The model's text is cleaned like the person's (NUL, surrogates, bidi controls).
-            return Reply(clean_text(response.text) or _fallback(context))
-        if len(response.tool_calls) > 1:
-            # parallel_tool_calls is off; a model that sends several anyway gets only the first run.
-            context.flags.append("extra_tool_calls_ignored")
-        call: ToolCall = response.tool_calls[0]
-        context.emit("status", {"stage": "tool", "tool": call.name})
-        result = run_tool(context, registry, call.name, call.arguments)
-        if result.status in RETRYABLE_ARGUMENT_STATUSES:
-            argument_retries += 1
-            if argument_retries > 1:
-                context.flags.append("malformed_tool_arguments")
-                return reply_for(context, call.name, result)
-        elif is_terminal(call.name):
-            return reply_for(context, call.name, result)
-        request.messages.append(
-            {
-                "role": "assistant",
-                "content": None,
-                "tool_calls": [
-                    {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
-                ],
-            }
-        )
-        request.messages.append(
-            {"role": "tool", "tool_call_id": call.id, "content": json.dumps(result.for_model(), ensure_ascii=False)}
-        )
-    context.flags.append("tool_hops_exhausted")
-    return Reply(_fallback(context))
+        context.emit("status", {"stage": "thinking"})
+        release_pooled_connections()
+        response = provider.complete(loop.request)
+        _account(context, provider, response)
+        reply = _step(context, loop, response)
+        if reply is not None:
+            return reply
+    return _exhausted(context)
+
+
+async def amodel_turn(context: TurnContext, provider: Provider) -> Reply:
+    """The same turn with the model call awaited: call it from an async runner, outside any
+    transaction of the calling thread (the tool step runs in a worker thread, on its own
+    database connection, which it closes so a pooled connection goes back to the pool)."""
+    loop = await _in_worker(_start, context, provider)
+    for _hop in range(settings.MAX_TOOL_HOPS + 1):
+        context.emit("status", {"stage": "thinking"})
+        response = await provider.acomplete(loop.request)
+        _account(context, provider, response)
+        if response.tool_calls:
+            reply = await _in_worker(_step, context, loop, response)
+        else:
+            reply = _text_reply(context, response)
+        if reply is not None:
+            return reply
+    return _exhausted(context)
+
+
+async def _in_worker(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    def run() -> R:
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connections.close_all()
+
+    return await sync_to_async(run, thread_sensitive=False)()
+
+
+def _text_reply(context: TurnContext, response: ModelResponse) -> Reply:
+    # The model's text is cleaned like the person's (NUL, surrogates, bidi controls).
+    text = clean_text(response.text).strip()
+    if not text:
+        return Reply(_empty_answer(context))
+    if repeats_system_prompt(text):
+        context.flags.append("system_prompt_echo")
+        return Reply(_fallback(context))
+    return Reply(text)
+
+
+def repeats_system_prompt(text: str) -> bool:
+    """Whether a reply quotes the system prompt (eight words in a row of it), which it never should."""
+    return bool(_shingles(text) & _PROMPT_SHINGLES)
+
+
+def _shingles(text: str) -> set[tuple[str, ...]]:
+    words = [word.lower() for word in _WORDS.findall(text)]
+    return {tuple(words[i : i + ECHO_SHINGLE]) for i in range(len(words) - ECHO_SHINGLE + 1)}
+
+
+_PROMPT_SHINGLES = _shingles(SYSTEM_PROMPT)
+
+
+def _empty_answer(context: TurnContext) -> str:
+    # Said as it is: the model gave nothing, which is not the same as choosing to say nothing.
+    if "empty_model_response" not in context.flags:
+        context.flags.append("empty_model_response")
+    if context.language == "zh":
+        return "抱歉，模型这次没有给出回答，我没有做任何更改。请再发一次试试。"
+    return "Sorry, the model gave no answer this time, and nothing was changed. Please try sending it again."
 
 
 def _fallback(context: TurnContext) -> str:

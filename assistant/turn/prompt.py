@@ -1,5 +1,6 @@
-"""Assembling the model request: static prefix first, then the dynamic context in this order:
-intent recap -> rolling summary of the segment -> recent turns verbatim -> the message.
+"""Assembling the model request: ONE static system message (the prompt; the tool list goes
+beside it), then the recent turns verbatim, then the user turn: the dynamic context (intent
+recap, rolling summary of the segment, entities, the open command) followed by the message.
 
 Each part has a token budget (counted with tiktoken's cl100k encoding, bundled offline). A
 window over budget is summarised (in code, deterministically, when the Celery summary has not
@@ -103,6 +104,17 @@ def _window(context: TurnContext) -> tuple[str, list[Message]]:
     return summary, kept
 
 
+def user_turn(dynamic: dict[str, Any], text: str) -> str:
+    """The current user turn: the dynamic context, then the person's message.
+
+    One static system message keeps the provider's prefix cache hitting and keeps servers whose
+    template renders the tool list once per system message from sending it twice. The context is
+    JSON with "</" written "<\\/" (still valid JSON), so no title or note can close the block.
+    """
+    encoded = json.dumps(dynamic, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return f"<context>{encoded}</context>\n{text}"
+
+
 def build_request(context: TurnContext) -> ModelRequest:
     started = time.perf_counter()
     summary, window = _window(context)
@@ -111,21 +123,14 @@ def build_request(context: TurnContext) -> ModelRequest:
     if count_tokens(recap) > RECAP_BUDGET:
         dynamic["intent"]["completed"] = dynamic["intent"]["completed"][-2:]
         dynamic["recent_entities"] = dynamic["recent_entities"][:3]
-        recap = json.dumps(dynamic, ensure_ascii=False, separators=(",", ":"))
-    # "</" is written "<\/" (still valid JSON), so a title cannot close the block early.
-    escaped = recap.replace("</", "<\\/")
-    parts = [f"<context>{escaped}</context>"]
     if summary:
-        parts.append(f"<summary>{summary}</summary>")
-    messages: list[dict[str, Any]] = [
-        {"role": "system", "content": SYSTEM_PROMPT},
-        {"role": "system", "content": "\n".join(parts)},
-    ]
+        dynamic["summary"] = summary  # JSON-encoded like every other piece of data
+    messages: list[dict[str, Any]] = [{"role": "system", "content": SYSTEM_PROMPT}]
     for message in window:
         messages.append({"role": "user" if message.role == Role.USER else "assistant", "content": message.text})
     text = context.text
     if count_tokens(text) > MESSAGE_BUDGET:
         text = _encoding().decode(_encoding().encode(text, disallowed_special=())[:MESSAGE_BUDGET])
-    messages.append({"role": "user", "content": text})
+    messages.append({"role": "user", "content": user_turn(dynamic, text)})
     context.timings.prompt_build_ms += (time.perf_counter() - started) * 1000
     return ModelRequest(messages=messages, tools=openai_tools())

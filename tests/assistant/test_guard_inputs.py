@@ -82,9 +82,10 @@ def test_the_models_text_is_cleaned_before_it_is_stored(chat: Chat) -> None:
     assert "internal_error" not in outcome.trace.flags
 
 
-def test_a_model_reply_of_invisible_characters_gets_the_fallback(chat: Chat) -> None:
+def test_a_model_reply_of_invisible_characters_is_an_empty_answer(chat: Chat) -> None:
     outcome = chat.say("hi", text(f"{ZWSP}{NUL}{RLO}"))
-    assert outcome.reply.startswith("Sorry, I couldn't complete that")
+    assert outcome.reply.startswith("Sorry, the model gave no answer") and "nothing was changed" in outcome.reply
+    assert "empty_model_response" in outcome.trace.flags
 
 
 def test_a_title_with_nul_and_bidi_controls_is_stored_clean(chat: Chat) -> None:

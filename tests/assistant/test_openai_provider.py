@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -85,19 +86,32 @@ def test_rate_limit_and_server_errors_are_retried_a_bounded_number_of_times() ->
     assert len(brain.requests) == 3
 
 
-def test_persistent_server_errors_raise_a_model_error() -> None:
+def test_a_server_error_is_not_retried_behind_itself() -> None:
+    # A 500 means the server took the request and failed on it: the same payload fails again,
+    # and on a one-slot server a retry queues behind whatever it is still doing.
     brain = QueueBrain([{"status": 500, "error": "boom"}] * 3)
     with LocalOpenAIServer(brain) as server, pytest.raises(ModelError) as caught:
-        provider_for(server, retries=1).complete(request())
+        provider_for(server, retries=2).complete(request())
     assert caught.value.kind == "server"
-    assert len(brain.requests) == 2
+    assert len(brain.requests) == 1
 
 
-def test_timeouts_raise_a_model_error() -> None:
-    brain = QueueBrain([{"text": "late", "delay_ms": 1500}])
+def test_a_slow_answer_hits_the_deadline_and_is_not_retried() -> None:
+    brain = QueueBrain([{"text": "late", "delay_ms": 1500}, {"text": "second"}])
     with LocalOpenAIServer(brain) as server, pytest.raises(ModelError) as caught:
-        provider_for(server, timeout=0.3, retries=0).complete(request())
-    assert caught.value.kind == "timeout"
+        provider_for(server, timeout=0.3, retries=2).complete(request())
+    assert caught.value.kind in {"deadline", "timeout"}
+    assert len(brain.requests) == 1
+
+
+def test_keep_alive_pings_do_not_stretch_the_deadline() -> None:
+    # The server pings every 100 ms for 3 s: each read succeeds, only the wall clock stops it.
+    brain = QueueBrain([{"text": "late", "delay_ms": 3000, "ping_ms": 100}])
+    began = time.monotonic()
+    with LocalOpenAIServer(brain) as server, pytest.raises(ModelError) as caught:
+        provider_for(server, timeout=0.6, retries=0).complete(request())
+    assert caught.value.kind == "deadline"
+    assert time.monotonic() - began < 1.5
 
 
 def test_unreachable_endpoint_is_a_connection_error() -> None:

@@ -238,7 +238,7 @@ def test_static_prefix_is_byte_identical_across_turns_and_people(
         json.dumps([r.messages[0], list(r.tools)], sort_keys=False).encode() for r in (request_a, request_b, request_c)
     ]
     assert prefixes[0] == prefixes[1] == prefixes[2]
-    assert request_a.messages[1] != request_c.messages[1]  # the dynamic part differs
+    assert request_a.messages[-1] != request_c.messages[-1]  # the dynamic part (in the user turn) differs
     assert request_a.tool_choice == "auto" and request_a.parallel_tool_calls is False
 
 

@@ -67,12 +67,31 @@ def normalize(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).replace("\u2019", "'").split())
 
 
+def split_user_turn(content: str) -> tuple[dict[str, Any], str]:
+    """A user turn that starts with the server's context: (the context, the person's message)."""
+    if not content.startswith(_OPEN):
+        return {}, content
+    try:
+        # Decode the JSON itself rather than cut at "</context>": an event title may contain that tag.
+        parsed, end = json.JSONDecoder().raw_decode(content, len(_OPEN))
+    except json.JSONDecodeError:
+        return {}, content
+    rest = content[end:]
+    rest = rest.removeprefix("</context>").removeprefix("\n")
+    return (parsed if isinstance(parsed, dict) else {}), rest
+
+
 def read_context(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    # The context rides in the last user turn; older requests (and some tests) carry it in a
+    # second system message.
+    for message in reversed(messages):
+        content = message.get("content")
+        if message.get("role") == "user" and isinstance(content, str) and content.startswith(_OPEN):
+            return split_user_turn(content)[0]
     for message in messages[:3]:
         content = message.get("content")
         if message.get("role") != "system" or not isinstance(content, str) or _OPEN not in content:
             continue
-        # Decode the JSON itself rather than cut at "</context>": an event title may contain that tag.
         start = content.index(_OPEN) + len(_OPEN)
         try:
             parsed, _ = json.JSONDecoder().raw_decode(content, start)
@@ -113,7 +132,11 @@ def _exchange(messages: list[dict[str, Any]]) -> ToolExchange | None:
 def read_turn(request: ModelRequest) -> Turn:
     messages = list(request.messages)
     context = read_context(messages)
-    user_texts = [str(m["content"]) for m in messages if m.get("role") == "user" and isinstance(m.get("content"), str)]
+    user_texts = [
+        split_user_turn(str(m["content"]))[1]
+        for m in messages
+        if m.get("role") == "user" and isinstance(m.get("content"), str)
+    ]
     text = normalize(user_texts[-1]) if user_texts else ""
     previous = normalize(user_texts[-2]) if len(user_texts) > 1 else None
     last_reply = _last_reply(messages)

@@ -6,7 +6,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.migrations.executor import MigrationExecutor
 from tqdm import tqdm
 
 from evals.cases import CaseFileError, load_cases
@@ -15,6 +18,16 @@ from evals.models import EvalRun
 from evals.report import write_reports
 from evals.runner import CaseResult
 from evals.service import provider_factory, run_cases, store_run
+
+
+def _migrate_when_needed(*, verbosity: int) -> None:
+    """The eval's own database is created and migrated on first use (and after a new migration)."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    if connection.vendor == "sqlite" and str(connection.settings_dict["NAME"]) != ":memory:":
+        Path(str(connection.settings_dict["NAME"])).parent.mkdir(parents=True, exist_ok=True)
+    executor = MigrationExecutor(connection)
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        call_command("migrate", interactive=False, verbosity=0 if verbosity < 2 else verbosity)
 
 
 class Command(BaseCommand):
@@ -45,6 +58,7 @@ class Command(BaseCommand):
             cases = load_cases([Path(p) for p in options["cases"]] if options["cases"] else None)
         except CaseFileError as error:
             raise CommandError(str(error)) from error
+        _migrate_when_needed(verbosity=options["verbosity"])
         if options["group"]:
             cases = [case for case in cases if case.group == options["group"]]
         repeat = options["repeat"] if mode == "live" else 1
@@ -87,13 +101,18 @@ class Command(BaseCommand):
             store_run(run, results, summary)
             self.stdout.write(f"stored as eval run #{run.id}")
         self._print(summary, results, mode)
-        if mode == "offline" and summary["unexpected"]:
-            raise CommandError(
-                f"{len(summary['unexpected'])} unexpected result(s): {', '.join(summary['unexpected'][:20])}"
-            )
+        # Offline, a known issue that now passes is a stale marker; live, a weak model may pass one
+        # by chance, so only unexpected failures fail the run.
+        failed = summary["unexpected"] if mode == "offline" else [r.case_id for r in results if r.unexpected and not r.passed]
+        if failed:
+            unique = list(dict.fromkeys(failed))
+            raise CommandError(f"{len(unique)} unexpected result(s): {', '.join(unique[:20])}")
 
     def _print(self, summary: dict[str, Any], results: list[CaseResult], mode: str) -> None:
         write = self.stdout.write
+        empty = summary["empty_answers"]
+        if empty["warning"]:
+            write(self.style.WARNING(f"WARNING: {empty['warning']}"))
         for result in results:
             if result.unexpected:
                 reasons = result.failures + [f for turn in result.turns for f in turn.failures]
@@ -108,7 +127,10 @@ class Command(BaseCommand):
             f"pass{'^' + str(summary['repeat']) if summary['repeat'] > 1 else ''} rate: {summary['pass_hat_k']:.1%}"
         )
         for name, group in summary["groups"].items():
-            write(f"  {name:<24} {group['passed']:>4}/{group['cases']:<4} {group['rate']:.1%}")
+            hollow = f"  ({group['passed_on_empty']} passed on an empty answer)" if group["passed_on_empty"] else ""
+            write(f"  {name:<24} {group['passed']:>4}/{group['cases']:<4} {group['rate']:.1%}{hollow}")
+        if empty["passed_on_empty"]:
+            write(f"passed on an empty answer: {', '.join(empty['passed_on_empty'][:30])}")
         for label, key in [
             ("tool-choice accuracy", "tool_choice_accuracy"),
             ("wrong-side-effect rate", "wrong_side_effect_rate"),

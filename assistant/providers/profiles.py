@@ -1,0 +1,72 @@
+"""What each OpenAI-compatible server really does with a chat request, in one place.
+
+The wire format is shared, the behaviour is not. Each profile records what a server supports,
+from its documentation and issue tracker, and the provider adapts its request to it:
+
+- ``openai``: everything (streamed tool calls in pieces, ``strict``, ``parallel_tool_calls``,
+  usage in the last chunk when ``stream_options.include_usage`` is set, ``null`` content).
+- ``vllm``: streamed tool calls in pieces (the first delta carries id and name, the arguments
+  follow), usage in a last chunk with empty ``choices`` when asked, ``strict`` ignored, and for
+  reasoning models a ``reasoning_content`` (newer: ``reasoning``) delta before the answer.
+- ``ollama``: a streamed tool call arrives whole, in one chunk (id, name and complete
+  arguments), with ``finish_reason`` in the same chunk; ``strict`` ignored.
+- ``llamacpp`` (llama-cpp-python's server): ``stream`` with ``tool_choice: auto`` answers 200
+  and then an empty body, an assistant message with ``content: null`` is a 500, no usage in
+  streams, ``strict`` and ``parallel_tool_calls`` ignored, ``tool``-role messages and tool
+  descriptions dropped by the chat template, and a second system message renders the tool list
+  twice; its keep-alive pings keep a slow stream open.
+
+``auto`` reads the server's ``/models`` answer (``owned_by``) and its address; a server it does
+not know gets the cautious ``generic`` profile (no streamed tools, ``""`` for ``null``, local
+token counts), which works everywhere at the cost of streaming.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+from urllib.parse import urlparse
+
+SERVER_CHOICES = ("auto", "openai", "vllm", "ollama", "llamacpp", "generic")
+
+
+@dataclass(frozen=True)
+class ServerProfile:
+    name: str
+    streams_tool_calls: bool  # stream=True together with tools and tool_choice=auto works
+    null_content: bool  # an assistant message may carry content: null beside tool_calls
+    stream_usage: bool  # honours stream_options.include_usage
+    strict: bool  # enforces "strict": true on function schemas
+    parallel_tool_calls: bool  # honours parallel_tool_calls=false
+    tool_messages: bool  # tool-role messages reach the model (the template keeps them)
+    reasoning_deltas: bool  # may stream reasoning_content before the answer
+
+    def describe(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+PROFILES: dict[str, ServerProfile] = {
+    "openai": ServerProfile("openai", True, True, True, True, True, True, False),
+    "vllm": ServerProfile("vllm", True, True, True, False, True, True, True),
+    "ollama": ServerProfile("ollama", True, True, True, False, False, True, False),
+    "llamacpp": ServerProfile("llamacpp", False, False, False, False, False, False, False),
+    "generic": ServerProfile("generic", False, False, False, False, False, True, True),
+}
+
+
+def detect(base_url: str, models: list[dict[str, Any]] | None) -> ServerProfile:
+    """The profile of a server from its address and its /models answer (None: unreachable)."""
+    host = urlparse(base_url).hostname or ""
+    if host == "api.openai.com" or host.endswith(".openai.azure.com"):
+        return PROFILES["openai"]
+    owners = {str(model.get("owned_by", "")).lower() for model in models or []}
+    if "vllm" in owners:
+        return PROFILES["vllm"]
+    if urlparse(base_url).port == 11434 or owners & {"library", "ollama"}:
+        return PROFILES["ollama"]
+    if "me" in owners or "llamacpp" in owners or "llama.cpp" in owners:
+        # llama-cpp-python's server lists every model as owned by "me".
+        return PROFILES["llamacpp"]
+    if owners & {"openai", "system", "openai-internal"}:
+        return PROFILES["openai"]
+    return PROFILES["generic"]

@@ -1,0 +1,71 @@
+"""The async model path: awaited calls that hold no thread, one shared client per event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+
+from assistant.providers.base import ModelRequest
+from assistant.providers.local_server import LocalOpenAIServer, QueueBrain
+from assistant.providers.offline import OfflineProvider
+from assistant.providers.openai_compatible import OpenAICompatibleProvider
+from assistant.providers.scripted import ScriptedProvider
+from assistant.turn.exit import enforce_exit_invariant
+from assistant.turn.load import load_turn, thread_get
+from assistant.turn.model import amodel_turn
+from assistant.turn.record import record_turn
+from tools.registry import openai_tools
+
+CREATE = {"title": "Dentist", "date": "W5", "time": "15:00", "duration_minutes": None, "command_id": None}
+
+
+def request(text: str = "hello") -> ModelRequest:
+    return ModelRequest(
+        messages=[{"role": "system", "content": "s"}, {"role": "user", "content": text}], tools=openai_tools()
+    )
+
+
+def test_concurrent_awaited_calls_share_one_client_and_overlap() -> None:
+    brain = QueueBrain([{"text": f"answer {n}", "delay_ms": 400} for n in range(12)])
+    with LocalOpenAIServer(brain) as server:
+        provider = OpenAICompatibleProvider(api_key="k", base_url=server.base_url, model="m", max_connections=16)
+
+        async def run() -> tuple[list[str], int, float]:
+            began = time.monotonic()
+            answers = await asyncio.gather(*(provider.acomplete(request()) for _ in range(12)))
+            return [a.text for a in answers], len(provider._clients), time.monotonic() - began
+
+        texts, clients, seconds = asyncio.run(run())
+    assert sorted(texts) == sorted(f"answer {n}" for n in range(12))
+    assert clients == 1
+    # Twelve 0.4 s answers awaited together take about one of them, not twelve.
+    assert seconds < 2.5
+
+
+def test_every_provider_offers_acomplete() -> None:
+    scripted = ScriptedProvider([{"text": "hi", "delay_ms": 10}])
+    assert asyncio.run(scripted.acomplete(request())).text == "hi"
+    offline = asyncio.run(OfflineProvider().acomplete(request("what's on tomorrow?")))
+    assert offline.tool_calls or offline.text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_amodel_turn_runs_the_turn_with_the_model_awaited(person: Any) -> None:
+    from assistant.models import Thread
+
+    thread = Thread.objects.create(owner=person)
+    provider = ScriptedProvider(
+        [{"tool": "search_memory", "arguments": {"query": "dentist"}}, {"tool": "schedule_event", "arguments": CREATE}]
+    )
+    loaded = thread_get(owner=person, thread_id=thread.id, with_state=True)
+    context = load_turn(user=person, thread=loaded, text="dentist on friday at 3pm")
+    reply = asyncio.run(amodel_turn(context, provider))
+    outcome = record_turn(context, enforce_exit_invariant(context, reply))
+    assert [call["name"] for call in outcome.trace.tool_calls] == ["search_memory", "schedule_event"]
+    assert outcome.trace.model_calls == 2 and provider.calls == 2
+    from scheduling.models import Event
+
+    assert Event.objects.filter(owner=person, title="Dentist").count() == 1
