@@ -13,7 +13,7 @@ from scheduling.errors import ValidationFailed
 from scheduling.symbols import InvalidExpression
 from tools.context import ToolContext
 from tools.definitions import TOOL_SPECS
-from tools.handlers import conversation, events, schedule
+from tools.handlers import conversation, events, reminders, schedule
 from tools.spec import Status, ToolResult, ToolSpec
 
 HANDLERS: dict[str, Callable[[ToolContext, Mapping[str, Any]], ToolResult]] = {
@@ -28,6 +28,7 @@ HANDLERS: dict[str, Callable[[ToolContext, Mapping[str, Any]], ToolResult]] = {
     "search_chat_archive": conversation.search_chat_archive,
     "resume_task": conversation.resume_task,
     "offer_planning_consultation": conversation.offer_planning_consultation,
+    "set_reminder": reminders.set_reminder,
 }
 SPECS: dict[str, ToolSpec] = {spec.name: spec for spec in TOOL_SPECS}
 _VALIDATORS = {spec.name: Draft202012Validator(spec.parameters) for spec in TOOL_SPECS}
@@ -61,6 +62,8 @@ def parse_arguments(name: str, raw: str | Mapping[str, Any]) -> dict[str, Any] |
         arguments = dict(raw)
     if not isinstance(arguments, dict):
         return "arguments must be a JSON object"
+    for field in spec.absent_is_null:
+        arguments.setdefault(field, None)
     for field, schema in spec.parameters.get("properties", {}).items():
         value = arguments.get(field)
         kinds = schema.get("type")

@@ -38,6 +38,8 @@ class Status(StrEnum):
     RESUMED = "resumed"
     NOTHING_TO_RESUME = "nothing_to_resume"
     UNKNOWN_TOOL = "unknown_tool"
+    NEEDS_SCOPE = "needs_scope"
+    REMINDER_SET = "reminder_set"
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,9 @@ class ToolSpec:
     side_effect: SideEffect
     # Server-side length limits (strict mode has no maxLength): property name -> characters.
     max_lengths: Mapping[str, int] = field(default_factory=dict)
+    # Properties added to a tool after callers were written against it: a call that leaves one
+    # out means null (strict servers always send it; older scripts and lax servers may not).
+    absent_is_null: frozenset[str] = frozenset()
 
     def openai_tool(self) -> dict[str, Any]:
         return {
@@ -83,3 +88,17 @@ class ToolSpec:
                 "strict": True,
             },
         }
+
+
+def occurrence_effect_persisted(object_id: str) -> bool:
+    """An occurrence delete ("E12@<original start>") holds when the series no longer has it."""
+    import datetime
+
+    from scheduling.series import occurrence_gone
+
+    event_id, _, stamp = object_id.partition("@")
+    try:
+        start = datetime.datetime.fromisoformat(stamp)
+    except ValueError:
+        return False
+    return occurrence_gone(event_id=int(event_id), occurrence_start=start)

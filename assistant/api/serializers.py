@@ -41,10 +41,14 @@ class EventSerializer(serializers.ModelSerializer[Event]):
     ref = serializers.SerializerMethodField()
     local_start = serializers.SerializerMethodField()
     local_end = serializers.SerializerMethodField()
+    occurrence = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
-        fields = ["id", "ref", "title", "starts_at", "ends_at", "local_start", "local_end", "time_zone", "notes"]
+        fields = [
+            "id", "ref", "title", "starts_at", "ends_at", "local_start", "local_end", "time_zone", "notes",
+            "all_day", "busy", "rrule", "occurrence",
+        ]  # fmt: skip
         read_only_fields = fields
 
     def _zone(self) -> Any:
@@ -58,6 +62,11 @@ class EventSerializer(serializers.ModelSerializer[Event]):
 
     def get_local_end(self, event: Event) -> str:
         return event.ends_at.astimezone(self._zone()).strftime("%Y-%m-%dT%H:%M")
+
+    def get_occurrence(self, event: Event) -> str | None:
+        """For an occurrence of a repeating event, its original start (which one of the series)."""
+        start = event.occurrence_start or event.recurrence_id
+        return None if start is None else start.isoformat()
 
 
 class EventRangeSerializer(serializers.Serializer[Any]):
