@@ -257,3 +257,4 @@ CELERY_BEAT_SCHEDULE["send-due-reminders"] = {
     "schedule": REMINDER_SWEEP_SECONDS,
 }
 MAX_IMPORT_BYTES = env_int("MAX_IMPORT_BYTES", 2 * 1024 * 1024)
+EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))

@@ -12,7 +12,15 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from scheduling.errors import NotFound
-from scheduling.models import MAX_EVENT_DURATION, OPEN_STATUSES, Event, Profile, ScheduleCommand
+from scheduling.models import (
+    MAX_EVENT_DURATION,
+    OPEN_STATUSES,
+    DeliveryStatus,
+    Event,
+    Profile,
+    ReminderDelivery,
+    ScheduleCommand,
+)
 from scheduling.occurrences import expand_series, first_clash, sort_key
 from scheduling.recurrence import horizon_end, occurrence_starts
 
@@ -168,4 +176,15 @@ def command_active_for_thread(*, owner: User, thread_id: int, now: datetime.date
         )
         .order_by("-updated_at")
         .first()
+    )
+
+
+def reminder_deliveries_sent(
+    *, owner: User, after_id: int, within: datetime.timedelta, limit: int = 20
+) -> list[ReminderDelivery]:
+    """Reminders sent to the owner after a cursor id, recent ones only (what the page polls)."""
+    return list(
+        ReminderDelivery.objects.filter(
+            owner=owner, status=DeliveryStatus.SENT, id__gt=after_id, sent_at__gte=timezone.now() - within
+        ).order_by("id")[:limit]
     )

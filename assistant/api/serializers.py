@@ -92,7 +92,8 @@ class ProfileSerializer(serializers.ModelSerializer[Profile]):
 
     class Meta:
         model = Profile
-        fields = ["time_zone", "language", "work_start", "work_end"]
+        fields = ["time_zone", "language", "work_start", "work_end", "default_reminder_minutes"]
+        extra_kwargs = {"default_reminder_minutes": {"min_value": 0, "max_value": 10080}}
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         start = attrs.get("work_start", getattr(self.instance, "work_start", None))
