@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from assistant.api import reminders, stream, views
+from assistant.api import imports, reminders, stream, views
 
 urlpatterns = [
     path("threads/", views.ThreadListCreate.as_view(), name="api-threads"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("events/", views.EventList.as_view(), name="api-events"),
     path("me/", views.Me.as_view(), name="api-me"),
     path("reminders/due/", reminders.RemindersDue.as_view(), name="api-reminders-due"),
+    path("calendar/import/", imports.CalendarImport.as_view(), name="api-calendar-import"),
     path("health/", views.Health.as_view(), name="api-health"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
 ]
