@@ -13,6 +13,7 @@ thousands of rows.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -149,12 +150,12 @@ def occurrence_starts(
     if window_end <= window_start:
         return []
     local_first = first_start.astimezone(zone)
-    expanded = rrulestr(rule, dtstart=local_first, cache=False)
     skipped = {moment.astimezone(datetime.UTC) for moment in skip}
     # The wall clock can jump by an hour at a DST change: widen the search by a day, then
     # filter on exact instants.
     search_from = (window_start - duration - datetime.timedelta(days=1)).astimezone(zone)
     search_to = (window_end + datetime.timedelta(days=1)).astimezone(zone)
+    expanded = rrulestr(rule, dtstart=_skip_ahead(rule, local_first, search_from), cache=False)
     starts: list[datetime.datetime] = []
     for local in expanded.xafter(max(search_from, local_first), inc=True):
         if local > search_to or len(starts) >= limit:
@@ -164,6 +165,32 @@ def occurrence_starts(
             continue
         starts.append(start)
     return starts
+
+
+def _skip_ahead(rule: str, local_first: datetime.datetime, search_from: datetime.datetime) -> datetime.datetime:
+    """A later start with the same occurrences from ``search_from`` on, so dateutil does not walk
+    every occurrence since the series began.
+
+    Only for daily and weekly rules without COUNT: moving the start by whole periods (interval
+    days or weeks, as wall-clock days) keeps every later occurrence where it was.
+    """
+    if "COUNT=" in rule or search_from <= local_first:
+        return local_first
+    period = _period_days(rule)
+    if period is None:
+        return local_first
+    periods = (search_from.replace(tzinfo=None) - local_first.replace(tzinfo=None)).days // period
+    if periods <= 0:
+        return local_first
+    return local_first + datetime.timedelta(days=periods * period)
+
+
+@functools.lru_cache(maxsize=4096)
+def _period_days(rule: str) -> int | None:
+    parsed = vRecur.from_ical(rule)
+    frequency = (parsed.get("FREQ") or [""])[0]
+    interval = int((parsed.get("INTERVAL") or [1])[0])
+    return {"DAILY": interval, "WEEKLY": 7 * interval}.get(str(frequency))
 
 
 def normalise(local: datetime.datetime, zone: ZoneInfo) -> datetime.datetime:

@@ -131,6 +131,9 @@ def event_conflicts(
     return occurrences_in_range(owner=owner, start=start, end=end, exclude_ids=exclude_ids, busy_only=True)
 
 
+CONFLICT_LOOKAHEAD = datetime.timedelta(days=366)
+
+
 def series_conflict(
     *,
     owner: User,
@@ -141,10 +144,11 @@ def series_conflict(
     now: datetime.datetime,
     exclude_ids: Sequence[int] = (),
 ) -> tuple[datetime.datetime, list[Event]] | None:
-    """The first occurrence of a would-be series (up to the horizon) that clashes with busy time."""
+    """The first occurrence of a would-be series that clashes with busy time, looking a year
+    ahead (or to the horizon, if nearer): a clash further out is left to the day it comes near."""
     starts = occurrence_starts(
         rule=rule, first_start=first_start, zone=zone, window_start=max(first_start, now),
-        window_end=horizon_end(now), duration=duration,
+        window_end=min(horizon_end(now), max(first_start, now) + CONFLICT_LOOKAHEAD), duration=duration,
     )  # fmt: skip
     if not starts:
         return None

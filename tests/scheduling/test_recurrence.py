@@ -235,3 +235,27 @@ def test_delete_asks_with_the_scope_then_does_exactly_that(
     outcome = command_confirm_delete(owner=person, command_id=card.data["command"]["command_id"], now=frozen_now)
     assert outcome.status == "deleted"
     assert three_weeks(person, frozen_now) == left
+
+
+@pytest.mark.parametrize(
+    "rule_text", ["FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,FR", "FREQ=DAILY;INTERVAL=3", "FREQ=WEEKLY;BYDAY=SU;COUNT=80"]
+)
+def test_a_window_far_from_the_start_sees_what_a_full_walk_sees(rule_text: str) -> None:
+    from dateutil.rrule import rrulestr
+
+    first = local_datetime(D(2027, 1, 5), datetime.time(1, 30), LONDON)  # 01:30: inside the DST gap on 28 Mar
+    window_start = first + datetime.timedelta(days=400)
+    window_end = window_start + datetime.timedelta(days=60)
+    fast = occurrence_starts(
+        rule=rule_text, first_start=first, zone=LONDON, window_start=window_start, window_end=window_end,
+        duration=datetime.timedelta(minutes=30),
+    )  # fmt: skip
+    walked = [
+        local_datetime(moment.date(), moment.time().replace(tzinfo=None), LONDON)
+        for moment in rrulestr(rule_text, dtstart=first.astimezone(LONDON)).between(
+            first.astimezone(LONDON), (window_end + datetime.timedelta(days=2)).astimezone(LONDON), inc=True
+        )
+    ]
+    expected = [s for s in walked if window_start - datetime.timedelta(minutes=30) < s < window_end]
+    assert fast == expected
+    assert rule_text.endswith("COUNT=80") or fast  # the endless rules do reach the window
