@@ -7,12 +7,14 @@ favourite restaurant" -> "Lotus Garden").
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.reading import Turn
@@ -101,6 +103,10 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
 
 
 def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    extra = read_calendar_words(s.text)
+    if extra.found:
+        # Repeat and reminder words are not a day, a time or a length: read the rest without them.
+        s = dataclasses.replace(s, when=read_when(extra.cut(s.text) or "", today=turn.today))
     when = s.when
     title, how = _words_for_title(s)
     explicit = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
@@ -117,6 +123,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(
             turn, tools, "schedule_event",
             title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=None,
+            **extra.arguments(),
         )  # fmt: skip
     known = (active.get("known") or {}).get("title")
     command_id = None
@@ -141,4 +148,5 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(
         turn, tools, "schedule_event",
         title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=command_id,
+        **extra.arguments(),
     )  # fmt: skip

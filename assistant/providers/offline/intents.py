@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import clean_title, title_from
@@ -217,6 +218,8 @@ RULES: tuple[Rule, ...] = (
     ("revise", _revision),
     ("past", _past_report),
     ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION),
+    # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
+    ("create", lambda turn, s: not s.question and _repeat_or_reminder(s.text)),
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question),
     ("change", lambda turn, s: s.text in lx.CHANGE and not s.question),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
@@ -228,6 +231,11 @@ RULES: tuple[Rule, ...] = (
     ("bare_time", _bare_time),
     ("create", _create),
 )
+
+
+def _repeat_or_reminder(text: str) -> bool:
+    words = read_calendar_words(text)
+    return words.recurrence is not None or words.reminder_minutes is not None
 
 
 def classify(turn: Turn, signals: Signals) -> str:
