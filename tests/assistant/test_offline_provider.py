@@ -37,7 +37,7 @@ TOOL_CASES: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("book lunch with Anna next Tuesday 12:30 for 90 minutes", {}, "schedule_event", {"title": "Lunch with Anna", "date": "W2+1", "time": "12:30", "duration_minutes": 90}),
     ("schedule lunch tomorrow", {}, "schedule_event", {"title": "Lunch", "date": "D+1", "time": None}),
     ("can you book a haircut on Saturday at 11am?", {}, "schedule_event", {"title": "Haircut", "date": "W6", "time": "11:00"}),
-    ("remind me to call mum tomorrow at 5", {}, "schedule_event", {"title": "Call mum", "date": "D+1", "time": "17:00"}),
+    ("remind me to call mum tomorrow at 5", {}, "set_reminder", {"text": "call mum", "date": "D+1", "time": "17:00"}),
     ("dentist friday 3pm", {}, "schedule_event", {"title": "Dentist", "date": "W5", "time": "15:00"}),
     ("add a team sync on the 15th at 9:30 for half an hour", {}, "schedule_event", {"title": "Team sync", "date": "12-15", "time": "09:30", "duration_minutes": 30}),
     ("book a table", {}, "schedule_event", {"title": "Table", "date": None, "time": None}),
@@ -50,7 +50,7 @@ TOOL_CASES: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("帮我约周五晚上7点吃饭", {"language": "zh"}, "schedule_event", {"title": "吃饭", "date": "W5", "time": "19:00"}),
     ("明天安排开会", {"language": "zh"}, "schedule_event", {"title": "开会", "date": "D+1", "time": None}),
     ("后天上午9点健身一个小时", {"language": "zh"}, "schedule_event", {"title": "健身", "date": "D+2", "time": "09:00", "duration_minutes": 60}),
-    ("提醒我明天给妈妈打电话", {"language": "zh"}, "schedule_event", {"title": "给妈妈打电话", "date": "D+1"}),
+    ("提醒我明天给妈妈打电话", {"language": "zh"}, "set_reminder", {"text": "给妈妈打电话", "date": "D+1"}),
     ("明天上午十点到十一点半和客户开会", {"language": "zh"}, "schedule_event", {"title": "和客户开会", "date": "D+1", "time": "10:00", "duration_minutes": 90}),
     ("今天下午三点开会，别忘了", {"language": "zh"}, "schedule_event", {"title": "开会", "date": "D+0", "time": "15:00"}),
     # continuing the open request (the fast path did not catch it)

@@ -6,10 +6,18 @@ shared number readers; what is read here is cut from the title."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from assistant.providers.base import ModelResponse
+from assistant.providers.offline.calls import call
 from assistant.providers.offline.numbers import EN_NUMBER, ZH_NUMBER, number
+from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.when import read_when
+
+if TYPE_CHECKING:
+    from assistant.providers.offline.intents import Signals
 
 _DAYS_EN = {"monday": "MO", "tuesday": "TU", "wednesday": "WE", "thursday": "TH", "friday": "FR",
             "saturday": "SA", "sunday": "SU", "mon": "MO", "tue": "TU", "tues": "TU", "wed": "WE", "thu": "TH",
@@ -43,6 +51,15 @@ _REMIND_EN = re.compile(
     rf"\b(?:and\s+)?remind\s+me\s+(?P<n>{EN_NUMBER})\s*(?P<unit>minutes?|mins?|hours?|hrs?|h)\s+(?:before(?:hand)?|ahead|earlier)\b",
     re.I,
 )
+_REMIND_PLAIN = re.compile(r"\bremind\s+me\s+(?:to\s+|about\s+)?(?P<what>.+)$|提醒我(?:一下)?(?P<zh>.+)$", re.I)
+_REMIND_MARKER = re.compile(
+    r"\b(?:please\s+|pls\s+|can\s+you\s+)?remind\s+me\s+(?:to\s+|about\s+)?|提醒我(?:一下)?", re.I
+)
+# Things that take whole days: with no time said, they are all-day events.
+_ALL_DAY_KIND = re.compile(
+    r"\b(?:birthday|bday|anniversary|holidays?|vacation|day\s+off|trip|leave)\b|生日|纪念日|假期|休假|出差|旅行|请假",
+    re.I,
+)
 _REMIND_ZH = re.compile(rf"[，,]?\s*提前(?P<n>{ZH_NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
 
 
@@ -51,6 +68,8 @@ class CalendarWords:
     recurrence: dict[str, Any] | None = None
     all_day: bool | None = None
     reminder_minutes: int | None = None
+    all_day_kind: bool = False
+    reminder_text: str | None = None
     spans: list[tuple[int, int]] = field(default_factory=list)
 
     @property
@@ -94,13 +113,37 @@ def read_calendar_words(text: str) -> CalendarWords:
                 words.recurrence["count"] = int(value)
     if _ALL_DAY.search(text):
         words.all_day = True
+    words.all_day_kind = bool(_ALL_DAY_KIND.search(text))
     reminder = _REMIND_EN.search(text) or _REMIND_ZH.search(text)
     if reminder is not None:
         amount = 0.5 if reminder.group("n") == "半" else number(reminder.group("n"))
         hours = reminder.group("unit").lower().startswith("h") or reminder.group("unit") in ("小时", "钟头")
         if amount is not None:
             words.reminder_minutes = int(amount * (60 if hours else 1))
+    else:
+        plain = _REMIND_PLAIN.search(text)
+        if plain is not None:
+            words.reminder_text = (plain.group("what") or plain.group("zh") or "").strip(" .。!！")
     return words
+
+
+def remind(turn: Turn, s: Signals, tools: Sequence[dict[str, Any]]) -> ModelResponse:
+    """A reminder on its own ("remind me to call mum at 5pm"), or before the event in focus
+    ("remind me 10 minutes before it")."""
+    words = read_calendar_words(s.text)
+    if words.reminder_text is None:
+        return call(turn, tools, "set_reminder", text=None, event_ref=None, minutes_before=words.reminder_minutes,
+                    date=None, time=None)  # fmt: skip
+    when = read_when(_REMIND_MARKER.sub(" ", s.text), today=turn.today)
+    what = re.sub(r"\s+", " ", when.residue).strip(" ,，.。") or words.reminder_text
+    return call(turn, tools, "set_reminder", text=what, event_ref=None, minutes_before=None,
+                date=when.single_day or ("D+0" if when.time else None), time=when.time)  # fmt: skip
+
+
+def reminder_intent(text: str, has_day_or_time: bool) -> bool:
+    """A reminder request that is not an event: plain, or minutes before an event already there."""
+    words = read_calendar_words(text)
+    return words.reminder_text is not None or (words.reminder_minutes is not None and not has_day_or_time)
 
 
 def _recurrence(text: str) -> dict[str, Any] | None:

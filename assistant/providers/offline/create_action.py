@@ -109,6 +109,15 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         s = dataclasses.replace(s, when=read_when(extra.cut(s.text) or "", today=turn.today))
     when = s.when
     title, how = _words_for_title(s)
+    end_date = None
+    asked = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
+    if extra.all_day_kind and when.time is None and (when.single_day or s.memory_date or (when.end and asked)):
+        # A birthday or a holiday with no time said takes whole days; a range is its first to last day.
+        extra.all_day = True
+        if when.end is not None:
+            end_date = when.end
+            s = dataclasses.replace(s, when=dataclasses.replace(when, end=None))
+            when = s.when
     explicit = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     active = turn.active_command
     day = s.memory_date or when.single_day
@@ -123,7 +132,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(
             turn, tools, "schedule_event",
             title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=None,
-            **extra.arguments(),
+            end_date=end_date, **extra.arguments(),
         )  # fmt: skip
     known = (active.get("known") or {}).get("title")
     command_id = None
@@ -148,5 +157,5 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(
         turn, tools, "schedule_event",
         title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=command_id,
-        **extra.arguments(),
+        end_date=end_date, **extra.arguments(),
     )  # fmt: skip
