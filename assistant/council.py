@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 
 from scheduling.localtime import local_datetime, local_today
 from scheduling.models import Event, Profile
-from scheduling.selectors import event_list_in_range
+from scheduling.selectors import occurrences_in_range
 
 HEAVY_DAY_HOURS = 6.0
 FOCUS_BLOCK = datetime.timedelta(hours=2)
@@ -22,7 +22,7 @@ def council_reply(*, user: User, profile: Profile, now: datetime.datetime, days:
     span = [today + datetime.timedelta(days=offset) for offset in range(days)]
     start = local_datetime(span[0], datetime.time(0, 0), zone)
     end = local_datetime(span[-1] + datetime.timedelta(days=1), datetime.time(0, 0), zone)
-    events = list(event_list_in_range(owner=user, start=start, end=end))
+    events = occurrences_in_range(owner=user, start=start, end=end, now=now)
     by_day: dict[datetime.date, list[Event]] = defaultdict(list)
     for event in events:
         by_day[event.starts_at.astimezone(zone).date()].append(event)

@@ -301,3 +301,17 @@ MESSAGE_RATE_SUSTAINED = env_rate("MESSAGE_RATE_SUSTAINED", "1000/day")
 # Where the slow work after a turn runs: "celery" (default when a broker is set), "thread"
 # (default in embedded mode: in-process, after the reply), "inline" (tests) or "none".
 POST_TURN_TASKS = env_str("POST_TURN_TASKS")
+
+# The calendar: how far ahead recurring series are expanded, and how reminders are delivered.
+RECURRENCE_HORIZON_DAYS = env_int("RECURRENCE_HORIZON_DAYS", 730)
+REMINDER_SWEEP_SECONDS = env_int("REMINDER_SWEEP_SECONDS", 30)
+# A reminder found later than this after its time (the service was down) is dropped, not sent late.
+REMINDER_GRACE_MINUTES = env_int("REMINDER_GRACE_MINUTES", 60)
+REMINDER_FROM_EMAIL = env_str("REMINDER_FROM_EMAIL", "reminders@schedule-assistant.local")
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+CELERY_BEAT_SCHEDULE["send-due-reminders"] = {
+    "task": "scheduling.tasks.dispatch_due_reminders",
+    "schedule": REMINDER_SWEEP_SECONDS,
+}
+MAX_IMPORT_BYTES = env_int("MAX_IMPORT_BYTES", 2 * 1024 * 1024)
+EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))

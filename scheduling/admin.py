@@ -4,7 +4,15 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from scheduling.commands import command_cancel, command_expire
-from scheduling.models import OPEN_STATUSES, CommandChange, Event, Profile, ScheduleCommand
+from scheduling.models import (
+    OPEN_STATUSES,
+    CommandChange,
+    Event,
+    Profile,
+    Reminder,
+    ReminderDelivery,
+    ScheduleCommand,
+)
 
 
 @admin.register(Profile)
@@ -17,11 +25,24 @@ class ProfileAdmin(admin.ModelAdmin[Profile]):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin[Event]):
-    list_display = ("title", "owner", "starts_at", "ends_at", "time_zone", "created_by_command")
-    list_filter = ("time_zone",)
+    list_display = ("title", "owner", "starts_at", "ends_at", "time_zone", "all_day", "rrule", "source")
+    list_filter = ("time_zone", "all_day", "busy", "source")
     search_fields = ("title", "owner__username", "notes")
     date_hierarchy = "starts_at"
-    raw_id_fields = ("owner", "created_by_command")
+    raw_id_fields = ("owner", "created_by_command", "series")
+
+
+@admin.register(Reminder)
+class ReminderAdmin(admin.ModelAdmin[Reminder]):
+    list_display = ("id", "owner", "event", "minutes_before", "remind_at", "text")
+    raw_id_fields = ("owner", "event")
+
+
+@admin.register(ReminderDelivery)
+class ReminderDeliveryAdmin(admin.ModelAdmin[ReminderDelivery]):
+    list_display = ("key", "owner", "title", "fire_at", "status", "sent_at")
+    list_filter = ("status",)
+    raw_id_fields = ("reminder", "owner")
 
 
 class CommandChangeInline(admin.TabularInline[CommandChange, ScheduleCommand]):

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
-from icalendar import Calendar, Event, Timezone, vDuration
+from icalendar import Calendar, Event, Timezone, vDuration, vRecur
 
 PRODUCT_ID = "-//Schedule Assistant//Calendar feed//EN"
 UID_DOMAIN = "schedule-assistant"
@@ -38,6 +38,7 @@ class FeedEvent(Protocol):
     ends_at: datetime.datetime
     created_at: datetime.datetime
     updated_at: datetime.datetime
+    # Optional (read with defaults): all_day, busy, rrule, exdates, series_id, recurrence_id.
 
 
 def event_uid(event_id: int) -> str:
@@ -61,18 +62,28 @@ def calendar_feed(events: Iterable[FeedEvent], *, calendar_name: str, calendar_z
     years: set[int] = set()
     for event in events:
         zone = ZoneInfo(event.time_zone)
+        all_day, busy = bool(getattr(event, "all_day", False)), bool(getattr(event, "busy", True))
+        rule, series_id = str(getattr(event, "rrule", "") or ""), getattr(event, "series_id", None)
+        recurrence_id = getattr(event, "recurrence_id", None)
         component = Event()
-        component.add("uid", event_uid(event.id))
+        # An overridden occurrence shares its series' UID and names the occurrence it replaces.
+        component.add("uid", event_uid(series_id if series_id is not None else event.id))
         component.add("dtstamp", event.updated_at.astimezone(datetime.UTC))
-        component.add("dtstart", event.starts_at.astimezone(zone))
-        component.add("dtend", event.ends_at.astimezone(zone))
+        component.add("dtstart", _moment(event.starts_at, zone, all_day))
+        component.add("dtend", _moment(event.ends_at, zone, all_day))
+        if recurrence_id is not None:
+            component.add("recurrence-id", _moment(recurrence_id, zone, all_day))
+        if rule:
+            component.add("rrule", _rule_for(rule, zone, all_day))
+            for stamp in getattr(event, "exdates", None) or []:
+                component.add("exdate", _moment(datetime.datetime.fromisoformat(stamp), zone, all_day))
         component.add("summary", event.title)
         if event.notes:
             component.add("description", event.notes)
         component.add("created", event.created_at.astimezone(datetime.UTC))
         component.add("last-modified", event.updated_at.astimezone(datetime.UTC))
         component.add("status", "CONFIRMED")
-        component.add("transp", "OPAQUE")
+        component.add("transp", "OPAQUE" if busy else "TRANSPARENT")
         calendar.add_component(component)
         zones.add(event.time_zone)
         years.update({event.starts_at.year, event.ends_at.year})
@@ -83,6 +94,23 @@ def calendar_feed(events: Iterable[FeedEvent], *, calendar_name: str, calendar_z
     for tzid in sorted(zones - {"UTC", "Etc/UTC"}, reverse=True):
         calendar.subcomponents.insert(0, _vtimezone(tzid, first_year - 1, last_year + 2))
     return calendar.to_ical()
+
+
+def _moment(moment: datetime.datetime, zone: ZoneInfo, all_day: bool) -> datetime.datetime | datetime.date:
+    """A time in the event's zone (TZID), or for an all-day event its local date (VALUE=DATE)."""
+    local = moment.astimezone(zone)
+    return local.date() if all_day else local
+
+
+def _rule_for(rule: str, zone: ZoneInfo, all_day: bool) -> vRecur:
+    parsed = vRecur.from_ical(rule)
+    until = parsed.get("UNTIL")
+    if all_day and until:
+        # Beside a DATE start, RFC 5545 wants UNTIL as a DATE too.
+        last = until[0] if isinstance(until, list) else until
+        if isinstance(last, datetime.datetime):
+            parsed["UNTIL"] = [last.astimezone(zone).date()]
+    return parsed
 
 
 @functools.lru_cache(maxsize=256)

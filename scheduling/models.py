@@ -40,6 +40,8 @@ class Profile(models.Model):
     work_start = models.TimeField(default=datetime.time(9, 0))
     work_end = models.TimeField(default=datetime.time(18, 0))
     feed_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    # Minutes before a timed event that a reminder fires when the person names none; null = no default.
+    default_reminder_minutes = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -56,7 +58,23 @@ class Profile(models.Model):
         return ZoneInfo(self.time_zone)
 
 
+class EventSource(models.TextChoices):
+    CHAT = "chat", "chat"
+    IMPORT = "import", "import"
+
+
 class Event(models.Model):
+    """One event, or the master row of a recurring series, or one overridden occurrence of it.
+
+    A series is ONE row: ``starts_at``/``ends_at`` are its first occurrence and ``rrule`` the
+    RFC 5545 rule code built (never text from the model); occurrences are expanded in code
+    (``scheduling.occurrences``), never stored. A removed occurrence is an entry of ``exdates``
+    (its original start, UTC ISO); a changed one is its own row with ``series`` and
+    ``recurrence_id`` (the original start), which the expansion skips.
+    An all-day event runs from local midnight of its first day to local midnight after its
+    last, in ``time_zone``.
+    """
+
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="events")
     title = models.CharField(max_length=MAX_TITLE_LENGTH)
     starts_at = models.DateTimeField()
@@ -67,15 +85,42 @@ class Event(models.Model):
     created_by_command = models.OneToOneField(
         "ScheduleCommand", null=True, blank=True, on_delete=models.SET_NULL, related_name="created_event"
     )
+    all_day = models.BooleanField(default=False)
+    # Whether the event blocks its time for free slots and conflicts (an all-day birthday does not).
+    busy = models.BooleanField(default=True)
+    rrule = models.CharField(max_length=500, blank=True, default="")
+    # The closed recurrence object the rule was built from (for receipts and editing).
+    recurrence = models.JSONField(null=True, blank=True)
+    # End of the series' last occurrence; null for a rule with no end. Bounds range queries.
+    series_ends_at = models.DateTimeField(null=True, blank=True)
+    exdates = models.JSONField(default=list, blank=True)
+    series = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="overrides")
+    recurrence_id = models.DateTimeField(null=True, blank=True)
+    # An imported event keeps its calendar's UID, so importing the same file twice changes nothing.
+    uid = models.CharField(max_length=255, blank=True, default="")
+    source = models.CharField(max_length=8, choices=EventSource.choices, default=EventSource.CHAT)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["starts_at", "id"]
-        indexes = [models.Index(fields=["owner", "starts_at"], name="event_owner_start")]
+        indexes = [
+            models.Index(fields=["owner", "starts_at"], name="event_owner_start"),
+            models.Index(fields=["owner", "rrule"], name="event_owner_rrule", condition=~models.Q(rrule="")),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(ends_at__gt=models.F("starts_at")), name="event_ends_after_start"
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "uid"],
+                condition=~models.Q(uid="") & models.Q(series__isnull=True),
+                name="event_owner_uid_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["series", "recurrence_id"],
+                condition=models.Q(series__isnull=False),
+                name="event_series_override_unique",
             ),
         ]
 
@@ -85,6 +130,18 @@ class Event(models.Model):
     @property
     def duration(self) -> datetime.timedelta:
         return self.ends_at - self.starts_at
+
+    # Set on an expanded occurrence (an unsaved copy of its series' row): its original start.
+    occurrence_start: datetime.datetime | None = None
+
+    @property
+    def is_recurring(self) -> bool:
+        return bool(self.rrule)
+
+    @property
+    def in_series(self) -> bool:
+        """A series master or one of its overridden occurrences."""
+        return bool(self.rrule) or self.series_id is not None
 
 
 class CommandKind(models.TextChoices):
@@ -186,3 +243,66 @@ class CommandChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.field}: {self.old_value!r} -> {self.new_value!r}"
+
+
+class Reminder(models.Model):
+    """A reminder: some minutes before an event (each occurrence of a series), or at a time.
+
+    Tied to the event row (CASCADE): a deleted event takes its reminders with it, so nothing
+    for it is ever sent. The fire time is computed from the event's current start whenever it
+    is looked at, so a reminder for a moved event follows it.
+    """
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reminders")
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="reminders")
+    minutes_before = models.PositiveIntegerField(null=True, blank=True)
+    remind_at = models.DateTimeField(null=True, blank=True)
+    text = models.CharField(max_length=MAX_TITLE_LENGTH, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["remind_at"], name="reminder_at")]
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(event__isnull=False) & models.Q(minutes_before__isnull=False))
+                | (models.Q(event__isnull=True) & models.Q(remind_at__isnull=False)),
+                name="reminder_event_or_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"reminder {self.id} ({self.minutes_before} min before {self.event_id})"
+            if self.event_id
+            else (f"reminder {self.id} at {self.remind_at}")
+        )
+
+
+class DeliveryStatus(models.TextChoices):
+    DUE = "due", "due"
+    SENT = "sent", "sent"
+    SKIPPED = "skipped", "skipped"
+
+
+class ReminderDelivery(models.Model):
+    """One firing of a reminder. ``key`` (reminder id + fire instant) is unique: whichever beat or
+    worker inserts it first owns the delivery, every other attempt finds the row and stops."""
+
+    reminder = models.ForeignKey(Reminder, on_delete=models.CASCADE, related_name="deliveries")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reminder_deliveries")
+    key = models.CharField(max_length=120, unique=True)
+    fire_at = models.DateTimeField()
+    occurrence_start = models.DateTimeField(null=True, blank=True)
+    title = models.CharField(max_length=MAX_TITLE_LENGTH)
+    status = models.CharField(max_length=8, choices=DeliveryStatus.choices, default=DeliveryStatus.DUE)
+    note = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["owner", "status", "id"], name="delivery_owner_status")]
+
+    def __str__(self) -> str:
+        return f"{self.key} [{self.status}]"

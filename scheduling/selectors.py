@@ -5,12 +5,24 @@ from __future__ import annotations
 import datetime
 import uuid
 from collections.abc import Sequence
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import User
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from scheduling.errors import NotFound
-from scheduling.models import MAX_EVENT_DURATION, OPEN_STATUSES, Event, Profile, ScheduleCommand
+from scheduling.models import (
+    MAX_EVENT_DURATION,
+    OPEN_STATUSES,
+    DeliveryStatus,
+    Event,
+    Profile,
+    ReminderDelivery,
+    ScheduleCommand,
+)
+from scheduling.occurrences import expand_series, first_clash, sort_key
+from scheduling.recurrence import horizon_end, occurrence_starts
 
 
 def profile_get(*, user: User) -> Profile:
@@ -38,17 +50,74 @@ def profile_get_by_feed_token(*, token: str) -> Profile | None:
 
 
 def event_list_in_range(*, owner: User, start: datetime.datetime, end: datetime.datetime) -> QuerySet[Event]:
-    """The owner's events overlapping [start, end), earliest first.
+    """The owner's single (non-recurring) event rows overlapping [start, end), earliest first.
 
-    The lower bound on ``starts_at`` (an event lasts at most MAX_EVENT_DURATION) turns the
-    overlap test into a range scan of the (owner, starts_at) index.
+    Series rows are left out: they stand for many occurrences, which ``occurrences_in_range``
+    expands. The lower bound on ``starts_at`` (an event lasts at most MAX_EVENT_DURATION) turns
+    the overlap test into a range scan of the (owner, starts_at) index.
     """
     return Event.objects.filter(
         owner=owner,
+        rrule="",
         starts_at__gte=start - MAX_EVENT_DURATION,
         starts_at__lt=end,
         ends_at__gt=start,
     ).order_by("starts_at", "id")
+
+
+def _single_in_range(start: datetime.datetime, end: datetime.datetime) -> Q:
+    return Q(rrule="", starts_at__gte=start - MAX_EVENT_DURATION, starts_at__lt=end, ends_at__gt=start)
+
+
+def _series_in_range(start: datetime.datetime, end: datetime.datetime) -> Q:
+    return ~Q(rrule="") & Q(starts_at__lt=end) & (Q(series_ends_at__isnull=True) | Q(series_ends_at__gt=start))
+
+
+def event_rows_for_feed(*, owner: User, start: datetime.datetime, end: datetime.datetime) -> QuerySet[Event]:
+    """The rows a calendar feed writes: single events in range and whole series (the subscriber
+    expands RRULE and EXDATE itself), with overridden occurrences as their own rows."""
+    return (
+        Event.objects.filter(owner=owner)
+        .filter(_single_in_range(start, end) | _series_in_range(start, end))
+        .order_by("starts_at", "id")
+    )
+
+
+def occurrences_in_range(
+    *,
+    owner: User,
+    start: datetime.datetime,
+    end: datetime.datetime,
+    now: datetime.datetime | None = None,
+    exclude_ids: Sequence[int] = (),
+    busy_only: bool = False,
+) -> list[Event]:
+    """Everything on the owner's calendar overlapping [start, end): single events, and each
+    series expanded into its occurrences (skipping EXDATEs and overridden ones, whose own rows
+    are single events). All-day events come first on their day.
+
+    One indexed query finds single rows and series together; a second one (only when a series
+    is in range) finds the series' overridden occurrences.
+    """
+    rows = Event.objects.filter(owner=owner).filter(_single_in_range(start, end) | _series_in_range(start, end))
+    if exclude_ids:
+        rows = rows.exclude(id__in=list(exclude_ids))
+    if busy_only:
+        rows = rows.filter(busy=True)
+    singles: list[Event] = []
+    series: list[Event] = []
+    for row in rows:
+        (series if row.rrule else singles).append(row)
+    overridden: dict[int, list[datetime.datetime]] = {}
+    if series:
+        overrides = Event.objects.filter(series__in=[master.id for master in series]).values_list(
+            "series_id", "recurrence_id"
+        )
+        for series_id, recurrence_id in overrides:
+            if recurrence_id is not None and series_id is not None:
+                overridden.setdefault(series_id, []).append(recurrence_id)
+    expanded = expand_series(series, start=start, end=end, now=now or timezone.now(), overridden=overridden)
+    return sorted([*singles, *expanded], key=sort_key)
 
 
 def event_conflicts(
@@ -58,11 +127,35 @@ def event_conflicts(
     end: datetime.datetime,
     exclude_ids: Sequence[int] = (),
 ) -> list[Event]:
-    """Events of the owner that overlap [start, end): one indexed query."""
-    queryset = event_list_in_range(owner=owner, start=start, end=end)
-    if exclude_ids:
-        queryset = queryset.exclude(id__in=list(exclude_ids))
-    return list(queryset)
+    """What blocks [start, end) on the owner's calendar: busy events and busy occurrences."""
+    return occurrences_in_range(owner=owner, start=start, end=end, exclude_ids=exclude_ids, busy_only=True)
+
+
+CONFLICT_LOOKAHEAD = datetime.timedelta(days=366)
+
+
+def series_conflict(
+    *,
+    owner: User,
+    rule: str,
+    first_start: datetime.datetime,
+    duration: datetime.timedelta,
+    zone: ZoneInfo,
+    now: datetime.datetime,
+    exclude_ids: Sequence[int] = (),
+) -> tuple[datetime.datetime, list[Event]] | None:
+    """The first occurrence of a would-be series that clashes with busy time, looking a year
+    ahead (or to the horizon, if nearer): a clash further out is left to the day it comes near."""
+    starts = occurrence_starts(
+        rule=rule, first_start=first_start, zone=zone, window_start=max(first_start, now),
+        window_end=min(horizon_end(now), max(first_start, now) + CONFLICT_LOOKAHEAD), duration=duration,
+    )  # fmt: skip
+    if not starts:
+        return None
+    busy = occurrences_in_range(
+        owner=owner, start=starts[0], end=starts[-1] + duration, now=now, exclude_ids=exclude_ids, busy_only=True
+    )
+    return first_clash([(start, start + duration) for start in starts], busy)
 
 
 def event_get(*, owner: User, event_id: int) -> Event:
@@ -87,4 +180,15 @@ def command_active_for_thread(*, owner: User, thread_id: int, now: datetime.date
         )
         .order_by("-updated_at")
         .first()
+    )
+
+
+def reminder_deliveries_sent(
+    *, owner: User, after_id: int, within: datetime.timedelta, limit: int = 20
+) -> list[ReminderDelivery]:
+    """Reminders sent to the owner after a cursor id, recent ones only (what the page polls)."""
+    return list(
+        ReminderDelivery.objects.filter(
+            owner=owner, status=DeliveryStatus.SENT, id__gt=after_id, sent_at__gte=timezone.now() - within
+        ).order_by("id")[:limit]
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import secrets
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -15,11 +16,14 @@ from scheduling.models import (
     MAX_NOTES_LENGTH,
     MAX_TITLE_LENGTH,
     Event,
+    EventSource,
     Language,
     Profile,
     ScheduleCommand,
     validate_time_zone,
 )
+from scheduling.occurrences import occurrence_end
+from scheduling.recurrence import last_occurrence_start
 from scheduling.selectors import event_get, profile_get
 from scheduling.text import clean_line, clean_text, is_blank
 
@@ -52,13 +56,26 @@ def event_create(
     time_zone: str,
     notes: str = "",
     command: ScheduleCommand | None = None,
+    all_day: bool = False,
+    busy: bool | None = None,
+    rrule: str = "",
+    recurrence: dict[str, Any] | None = None,
+    exdates: list[str] | None = None,
+    uid: str = "",
+    source: str = EventSource.CHAT,
+    series: Event | None = None,
+    recurrence_id: datetime.datetime | None = None,
 ) -> Event:
+    """One event, or a series when ``rrule`` is given (built by ``scheduling.recurrence``).
+
+    An all-day event is free time unless ``busy`` says otherwise; a timed one is busy.
+    """
     _check_interval(starts_at, ends_at)
     validate_time_zone(time_zone)
     notes = clean_text(notes)
     if len(notes) > MAX_NOTES_LENGTH:
         raise ValidationFailed(f"notes are at most {MAX_NOTES_LENGTH} characters")
-    return Event.objects.create(
+    event = Event(
         owner=owner,
         title=clean_title(title),
         starts_at=starts_at.astimezone(datetime.UTC),
@@ -66,7 +83,29 @@ def event_create(
         time_zone=time_zone,
         notes=notes,
         created_by_command=command,
+        all_day=all_day,
+        busy=(not all_day) if busy is None else busy,
+        rrule=rrule,
+        recurrence=recurrence,
+        exdates=list(exdates or []),
+        uid=uid,
+        source=source,
+        series=series,
+        recurrence_id=None if recurrence_id is None else recurrence_id.astimezone(datetime.UTC),
     )
+    event.series_ends_at = series_end(event)
+    event.save()
+    return event
+
+
+def series_end(event: Event) -> datetime.datetime | None:
+    """When a series' last occurrence ends (None: the rule never ends); a single event's end."""
+    if not event.rrule:
+        return None
+    last = last_occurrence_start(rule=event.rrule, first_start=event.starts_at, zone=ZoneInfo(event.time_zone))
+    if last is None:
+        return None
+    return occurrence_end(event, last)
 
 
 def event_update(
@@ -76,7 +115,10 @@ def event_update(
     starts_at: datetime.datetime | None = None,
     ends_at: datetime.datetime | None = None,
     notes: str | None = None,
+    rrule: str | None = None,
 ) -> Event:
+    if rrule is not None:
+        event.rrule = rrule
     if title is not None:
         event.title = clean_title(title)
     if starts_at is not None:
@@ -86,6 +128,7 @@ def event_update(
     if notes is not None:
         event.notes = clean_text(notes)
     _check_interval(event.starts_at, event.ends_at)
+    event.series_ends_at = series_end(event)
     event.save()
     return event
 
@@ -112,6 +155,11 @@ def profile_update(*, user: User, **changes: Any) -> Profile:
         if changes["language"] not in Language.values:
             raise ValidationFailed("language must be en or zh")
         profile.language = changes["language"]
+    if "default_reminder_minutes" in changes:
+        minutes = changes["default_reminder_minutes"]
+        if minutes is not None and not 0 <= int(minutes) <= 7 * 24 * 60:
+            raise ValidationFailed("a default reminder is 0-10080 minutes before")
+        profile.default_reminder_minutes = None if minutes is None else int(minutes)
     work_start = changes.get("work_start", profile.work_start)
     work_end = changes.get("work_end", profile.work_end)
     if work_end <= work_start:

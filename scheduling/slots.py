@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 
 from scheduling.localtime import local_datetime
 from scheduling.models import Profile
-from scheduling.selectors import event_list_in_range
+from scheduling.selectors import occurrences_in_range
 
 STEP = datetime.timedelta(minutes=30)
 MAX_SUGGESTIONS = 10
@@ -127,11 +127,12 @@ def _fit(
     windows = sorted(windows)
     if not windows or duration <= datetime.timedelta(0) or limit <= 0:
         return []
+    # Only busy time blocks a slot: an all-day birthday leaves the working day free.
     busy = [
         (event.starts_at, event.ends_at)
-        for event in event_list_in_range(owner=owner, start=windows[0][0], end=windows[-1][1])
-        .exclude(id__in=list(ignore_ids))
-        .only("starts_at", "ends_at")
+        for event in occurrences_in_range(
+            owner=owner, start=windows[0][0], end=windows[-1][1], now=now, exclude_ids=ignore_ids, busy_only=True
+        )
     ]
     slots: list[Slot] = []
     for window_start, window_end in windows:

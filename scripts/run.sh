@@ -11,5 +11,7 @@ PORT=${PORT:-8000}
 
 .venv/bin/python manage.py migrate --noinput
 .venv/bin/python manage.py ensure_demo_user
+# No Redis means no Celery beat: the web process sweeps due reminders itself (scheduling/ticker.py).
+if [ -z "${REDIS_URL:-}" ]; then export REMINDER_TICKER=${REMINDER_TICKER:-1}; fi
 echo "==> open http://$HOST:$PORT/  (admin: http://$HOST:$PORT/admin/)"
 exec .venv/bin/uvicorn assistant.asgi:application --host "$HOST" --port "$PORT" --log-level info

@@ -3,7 +3,8 @@ turn and every person, so a provider's prefix cache keeps hitting."""
 
 from __future__ import annotations
 
-from tools.handlers import conversation, events, schedule
+from scheduling.recurrence import FREQUENCIES, MAX_COUNT, MAX_INTERVAL, WEEKDAYS
+from tools.handlers import conversation, events, reminders, schedule
 from tools.schemas import (
     TASK_REF_PATTERN,
     boolean,
@@ -24,6 +25,36 @@ DATE_HELP = (
     "MM-DD or YYYY-MM-DD for an explicit date."
 )
 TIME_HELP = "24-hour HH:mm, e.g. 15:00 for 3pm."
+RECURRENCE = nullable(
+    closed_object(
+        {
+            "frequency": choice("How often it repeats.", list(FREQUENCIES)),
+            "interval": nullable(integer("Every n-th period: 2 = every other week. Null for 1.", 1, MAX_INTERVAL)),
+            "weekdays": nullable(
+                {
+                    "type": "array",
+                    "items": {"type": "string", "enum": list(WEEKDAYS)},
+                    "description": "Days of the week (weekly or daily), e.g. MO..FR for weekdays.",
+                }
+            ),
+            "month_day": nullable(integer("Day of the month (monthly), -1 = the last day.", -1, 31)),
+            "until": nullable(date_symbol("Last day it may happen on (a date symbol), or null.")),
+            "count": nullable(integer("How many times in all ('for 6 weeks' weekly = 6), or null.", 1, MAX_COUNT)),
+        }
+    )
+    | {"description": "Only when the person says it repeats ('every Monday', '每周一', 'weekdays'); else null."}
+)
+# Which occurrences of a repeating event a change or delete means; null when it is not said.
+SCOPE = {
+    "scope": nullable(
+        choice(
+            "For a repeating event: this one occurrence, this and the following ones, or all. Null when the "
+            "person did not say; the tool then asks.",
+            ["this", "following", "all"],
+        )
+    ),
+    "occurrence": nullable(date_symbol("For a repeating event: the date of the occurrence meant, or null.")),
+}
 # How change_event and delete_event name their event: a reference, a position, the person's words
 # for it (resolved by the server among their own events), or none of these ("it").
 WHICH_EVENT = {
@@ -52,6 +83,17 @@ SCHEDULE_EVENT = ToolSpec(
             "time": nullable(clock_time(TIME_HELP)),
             "duration_minutes": nullable(integer("Length in minutes, when said.", 5, 1440)),
             "command_id": nullable(text("The active command's id, to continue it; null to start a new one.")),
+            "all_day": nullable(
+                {"type": "boolean", "description": "True for an all-day event (birthday, holiday); time stays null."}
+            ),
+            "end_date": nullable(date_symbol("Last day of a multi-day event ('20 to 27 Dec'), inclusive, or null.")),
+            "recurrence": RECURRENCE,
+            "reminder_minutes": nullable(
+                integer("Remind this many minutes before ('remind me 15 minutes before' = 15).", 0, 10080)
+            ),
+            "busy": nullable(
+                {"type": "boolean", "description": "True when an all-day event blocks the working day; else null."}
+            ),
             "allow_overlap": nullable(
                 boolean("True only when the person insists on a time that clashes ('book it anyway'); else null.")
             ),
@@ -60,6 +102,7 @@ SCHEDULE_EVENT = ToolSpec(
     terminal=True,
     side_effect="write",
     max_lengths={"title": 200, "command_id": 64},
+    absent_is_null=frozenset({"all_day", "end_date", "recurrence", "reminder_minutes", "busy", "allow_overlap"}),
 )
 
 QUERY_EVENTS = ToolSpec(
@@ -122,11 +165,13 @@ CHANGE_EVENT = ToolSpec(
             "date": nullable(date_symbol("New date. " + DATE_HELP)),
             "time": nullable(clock_time("New start time. " + TIME_HELP)),
             "duration_minutes": nullable(integer("New length in minutes.", 5, 1440)),
+            **SCOPE,
         }
     ),
     terminal=True,
     side_effect="write",
     max_lengths={"title": 200, "event_words": 200},
+    absent_is_null=frozenset({*SCOPE, "event_words", "event_date", "event_time"}),
 )
 
 DELETE_EVENT = ToolSpec(
@@ -136,10 +181,32 @@ DELETE_EVENT = ToolSpec(
         "Ask to delete an existing event, named like in change_event (reference, position, or the person's "
         "words for it). Nothing is deleted now: the person is shown the event and must confirm."
     ),
-    parameters=closed_object(dict(WHICH_EVENT)),
+    parameters=closed_object({**WHICH_EVENT, **SCOPE}),
     terminal=True,
     side_effect="state",
     max_lengths={"event_words": 200},
+    absent_is_null=frozenset({*SCOPE, "event_words", "event_date", "event_time"}),
+)
+
+SET_REMINDER = ToolSpec(
+    name="set_reminder",
+    handler=reminders.set_reminder,
+    description=(
+        "Set a reminder: before an existing event ('remind me 10 minutes before it': event_ref or null for 'it', "
+        "minutes_before), or on its own at a time ('remind me to call mum at 5pm': text, date, time)."
+    ),
+    parameters=closed_object(
+        {
+            "text": nullable(text("What to remind of, for a reminder with no event, e.g. 'call mum'.")),
+            "event_ref": nullable(event_ref("The event (E12) to remind before, or null.")),
+            "minutes_before": nullable(integer("Minutes before the event.", 0, 10080)),
+            "date": nullable(date_symbol("Day of a reminder with no event. " + DATE_HELP)),
+            "time": nullable(clock_time("Time of a reminder with no event. " + TIME_HELP)),
+        }
+    ),
+    terminal=True,
+    side_effect="write",
+    max_lengths={"text": 200},
 )
 
 SEARCH_MEMORY = ToolSpec(
@@ -231,4 +298,5 @@ TOOL_SPECS: tuple[ToolSpec, ...] = (
     SEARCH_CHAT_ARCHIVE,
     RESUME_TASK,
     OFFER_PLANNING_CONSULTATION,
+    SET_REMINDER,
 )

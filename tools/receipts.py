@@ -31,9 +31,100 @@ def day_label(date_text: str, language: str) -> str:
 
 def event_line(event: dict[str, Any], language: str, with_day: bool = True) -> str:
     when = f"{event['start']}–{event['end']}"
-    if with_day:
+    if event.get("all_day"):
+        when = all_day_span(event, language)
+    elif with_day:
         when = f"{day_label(event['date'], language)} {when}"
-    return f"{when} 「{event['title']}」" if language == "zh" else f"{when} '{event['title']}'"
+    line = f"{when} 「{event['title']}」" if language == "zh" else f"{when} '{event['title']}'"
+    if event.get("repeats") and not event.get("occurrence"):
+        line += (
+            f"（{repeat_words(event['repeats'], language)}）"
+            if language == "zh"
+            else (f", {repeat_words(event['repeats'], language)}")
+        )
+    return line
+
+
+def all_day_span(event: dict[str, Any], language: str) -> str:
+    first, last = event["date"], event.get("end_date") or event["date"]
+    if last == first:
+        return f"{day_label(first, language)} 全天" if language == "zh" else f"{day_label(first, language)} (all day)"
+    if language == "zh":
+        return f"{day_label(first, language)}到{day_label(last, language)} 全天"
+    return f"{day_label(first, language)} – {day_label(last, language)} (all day)"
+
+
+WEEKDAY_NAMES = {
+    "MO": ("Monday", "一"), "TU": ("Tuesday", "二"), "WE": ("Wednesday", "三"), "TH": ("Thursday", "四"),
+    "FR": ("Friday", "五"), "SA": ("Saturday", "六"), "SU": ("Sunday", "日"),
+}  # fmt: skip
+WORKDAYS = ["MO", "TU", "WE", "TH", "FR"]
+
+
+def repeat_words(rule: dict[str, Any], language: str) -> str:
+    """A rule fact in words: "every other Friday until Mon 1 Mar", "每月15号"."""
+    zh = language == "zh"
+    frequency, interval = rule.get("frequency"), int(rule.get("interval") or 1)
+    weekdays = rule.get("weekdays") or []
+    if (
+        frequency in ("weekly", "daily")
+        and sorted(weekdays, key=WORKDAYS.index if set(weekdays) <= set(WORKDAYS) else str) == WORKDAYS
+    ):
+        text = "每个工作日" if zh else "every weekday"
+    elif weekdays:
+        names = [WEEKDAY_NAMES.get(day, (day, day)) for day in weekdays]
+        if zh:
+            every = "每周" if interval == 1 else f"每{interval}周的周"
+            text = (
+                every + "、".join(name[1] for name in names)
+                if interval == 1
+                else every + "、周".join(name[1] for name in names)
+            )
+        else:
+            every = "every" if interval == 1 else ("every other" if interval == 2 else f"every {interval} weeks on")
+            text = f"{every} {' and '.join(name[0] for name in names)}"
+    else:
+        unit_en = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}.get(str(frequency), "time")
+        unit_zh = {"daily": "天", "weekly": "周", "monthly": "月", "yearly": "年"}.get(str(frequency), "次")
+        if zh:
+            text = f"每{unit_zh}" if interval == 1 else f"每{interval}{unit_zh}"
+        else:
+            text = f"every {unit_en}" if interval == 1 else f"every {interval} {unit_en}s"
+        if rule.get("month_day") is not None:
+            day = int(rule["month_day"])
+            if zh:
+                text += "最后一天" if day == -1 else f"{day}号"
+            else:
+                text += " on the last day" if day == -1 else f" on the {day}{_ordinal_suffix(day)}"
+    if rule.get("until"):
+        text += (
+            f"，到{day_label(rule['until'], language)}为止" if zh else f" until {day_label(rule['until'], language)}"
+        )
+    elif rule.get("count"):
+        text += f"，共{rule['count']}次" if zh else f", {rule['count']} times"
+    return text
+
+
+def _ordinal_suffix(day: int) -> str:
+    if 10 <= day % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+
+
+def _reminder_words(result: ToolResult, language: str) -> str:
+    minutes = result.data.get("reminders") or []
+    if not minutes:
+        return ""
+    if language == "zh":
+        return "会提前" + "、".join(_minutes_words(m, language) for m in minutes) + "提醒你。"
+    return " I'll remind you " + " and ".join(_minutes_words(m, language) for m in minutes) + " before."
+
+
+def _minutes_words(minutes: int, language: str) -> str:
+    if minutes and minutes % 60 == 0:
+        hours = minutes // 60
+        return f"{hours}小时" if language == "zh" else (f"{hours} hour" + ("s" if hours > 1 else ""))
+    return f"{minutes}分钟" if language == "zh" else f"{minutes} minutes"
 
 
 def _title(result: ToolResult, language: str) -> str:
@@ -56,8 +147,12 @@ def _created(result: ToolResult, language: str) -> str:
         return f"That was already on your calendar: {event_line(event, language)}."
     overlaps = "; ".join(event_line(other, language, with_day=False) for other in result.data.get("overlaps") or [])
     if language == "zh":
-        return f"已添加：{event_line(event, language)}。" + (f"（按你的要求，和{overlaps}重叠。）" if overlaps else "")
-    return f"Added: {event_line(event, language)}." + (f" It overlaps {overlaps}, as you asked." if overlaps else "")
+        return f"已添加：{event_line(event, language)}。{_reminder_words(result, language)}" + (
+            f"（按你的要求，和{overlaps}重叠。）" if overlaps else ""
+        )
+    return f"Added: {event_line(event, language)}.{_reminder_words(result, language)}" + (
+        f" It overlaps {overlaps}, as you asked." if overlaps else ""
+    )
 
 
 def _updated(result: ToolResult, language: str) -> str:
@@ -70,6 +165,9 @@ def _updated(result: ToolResult, language: str) -> str:
 def _deleted(result: ToolResult, language: str) -> str:
     event = result.data.get("event") or {}
     label = event_line(event, language) if event else ""
+    scope = result.data.get("scope")
+    if scope == "following" and event:
+        label += "及以后的每一次" if language == "zh" else " and every one after it"
     return f"已删除：{label}。" if language == "zh" else f"Deleted: {label}."
 
 
@@ -104,6 +202,12 @@ def _needs_time(result: ToolResult, language: str) -> str:
 
 def _conflict(result: ToolResult, language: str) -> str:
     clashes = "; ".join(event_line(event, language) for event in result.data.get("conflicts", []))
+    first = result.data.get("first_clash")
+    if first:
+        day = day_label(first["date"], language)
+        if language == "zh":
+            return f"这个重复安排第一次冲突在{day}：{clashes}。换个时间，或者说一个别的规律。"
+        return f"That repeating event first clashes on {day}, with {clashes}. Say another time or another pattern."
     suggestions = result.data.get("suggestions") or []
     if language == "zh":
         text = f"这个时间和已有安排冲突：{clashes}。"
@@ -215,6 +319,19 @@ def _ambiguous(result: ToolResult, language: str) -> str:
 
 def _awaiting_confirmation(result: ToolResult, language: str) -> str:
     event = result.data["event"]
+    scope, occurrence = result.data.get("scope"), result.data.get("occurrence")
+    if scope == "this" and occurrence:
+        if language == "zh":
+            return f"只删除这一次：{event_line(occurrence, language)} 吗？其他几次保留。（是 / 否）"
+        return f"Delete only this one, {event_line(occurrence, language)}? The others stay. (yes / no)"
+    if scope == "following" and occurrence:
+        if language == "zh":
+            return f"删除 {event_line(occurrence, language)} 及以后的每一次吗？之前的保留。（是 / 否）"
+        return f"Delete {event_line(occurrence, language)} and every one after it? Earlier ones stay. (yes / no)"
+    if scope == "all" and event.get("repeats"):
+        if language == "zh":
+            return f"删除全部重复的 {event_line(event, language)} 吗？（是 / 否）"
+        return f"Delete every occurrence of {event_line(event, language)}? (yes / no)"
     if language == "zh":
         return f"要删除 {event_line(event, language)} 吗？（是 / 否）"
     return f"Delete {event_line(event, language)}? (yes / no)"
@@ -257,6 +374,36 @@ def _nothing_to_resume(result: ToolResult, language: str) -> str:
     return "没有搁置的事情可以继续。" if language == "zh" else "There's no task put aside to go back to."
 
 
+def _needs_scope(result: ToolResult, language: str) -> str:
+    event = result.data.get("event") or {}
+    rule = repeat_words(result.data.get("repeats") or {}, language)
+    day = day_label(event["date"], language) if event.get("date") else ""
+    title = event.get("title", "")
+    deleting = result.data.get("action") == "delete"
+    if language == "zh":
+        verb = "删除" if deleting else "修改"
+        return f"「{title}」是重复的安排（{rule}）。要{verb}哪些：只{verb}{day}这一次、这次及以后，还是全部？"
+    verb = "delete" if deleting else "change"
+    return (
+        f"'{title}' repeats ({rule}). Should I {verb} only this one ({day}), this one and the following ones, "
+        "or all of them?"
+    )
+
+
+def _reminder_set(result: ToolResult, language: str) -> str:
+    reminder = result.data.get("reminder") or {}
+    event = result.data.get("event")
+    if event:
+        minutes = _minutes_words(int(reminder.get("minutes_before") or 0), language)
+        if language == "zh":
+            return f"好的，会在「{event['title']}」开始前{minutes}提醒你。"
+        return f"OK: a reminder {minutes} before '{event['title']}'."
+    when = f"{day_label(reminder['date'], language)} {reminder['time']}"
+    if language == "zh":
+        return f"好的，{when}提醒你：{reminder.get('text', '')}。"
+    return f"OK: a reminder at {when}: {reminder.get('text', '')}."
+
+
 def _unknown_tool(result: ToolResult, language: str) -> str:
     return _invalid_arguments(result, language)
 
@@ -285,6 +432,8 @@ RENDERERS: dict[Status, Callable[[ToolResult, str], str]] = {
     Status.RESUMED: _resumed,
     Status.NOTHING_TO_RESUME: _nothing_to_resume,
     Status.UNKNOWN_TOOL: _unknown_tool,
+    Status.NEEDS_SCOPE: _needs_scope,
+    Status.REMINDER_SET: _reminder_set,
 }
 
 

@@ -49,6 +49,8 @@ def parse_arguments(name: str, raw: str | Mapping[str, Any]) -> dict[str, Any] |
         arguments = dict(raw)
     if not isinstance(arguments, dict):
         return "arguments must be a JSON object"
+    for field in spec.absent_is_null:
+        arguments.setdefault(field, None)
     arguments = clean_arguments(spec, arguments)
     for field, schema in spec.parameters.get("properties", {}).items():
         value = arguments.get(field)

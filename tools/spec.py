@@ -43,6 +43,8 @@ class Status(StrEnum):
     UNKNOWN_TOOL = "unknown_tool"
     # A write whose values did not come from the person's words: held for their confirmation.
     NEEDS_CONFIRMATION = "needs_confirmation"
+    NEEDS_SCOPE = "needs_scope"
+    REMINDER_SET = "reminder_set"
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,9 @@ class ToolSpec:
     max_lengths: Mapping[str, int] = field(default_factory=dict)
     # Called by the turn's own stages only; never offered to the model.
     internal: bool = False
+    # Properties added to a tool after callers were written against it: a call that leaves one
+    # out means null (strict servers always send it; older scripts and lax servers may not).
+    absent_is_null: frozenset[str] = frozenset()
 
     def openai_tool(self) -> dict[str, Any]:
         return {
@@ -91,3 +96,17 @@ class ToolSpec:
                 "strict": True,
             },
         }
+
+
+def occurrence_effect_persisted(object_id: str) -> bool:
+    """An occurrence delete ("E12@<original start>") holds when the series no longer has it."""
+    import datetime
+
+    from scheduling.series import occurrence_gone
+
+    event_id, _, stamp = object_id.partition("@")
+    try:
+        start = datetime.datetime.fromisoformat(stamp)
+    except ValueError:
+        return False
+    return occurrence_gone(event_id=int(event_id), occurrence_start=start)

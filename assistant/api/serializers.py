@@ -166,10 +166,14 @@ class EventSerializer(serializers.ModelSerializer[Event]):
     title = serializers.SerializerMethodField()
     local_start = serializers.SerializerMethodField()
     local_end = serializers.SerializerMethodField()
+    occurrence = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
-        fields = ["id", "ref", "title", "starts_at", "ends_at", "local_start", "local_end", "time_zone", "notes"]
+        fields = [
+            "id", "ref", "title", "starts_at", "ends_at", "local_start", "local_end", "time_zone", "notes",
+            "all_day", "busy", "rrule", "occurrence",
+        ]  # fmt: skip
         read_only_fields = fields
 
     def _zone(self) -> Any:
@@ -191,6 +195,11 @@ class EventSerializer(serializers.ModelSerializer[Event]):
     @extend_schema_field({"type": "string", "pattern": LOCAL_MINUTE_PATTERN, "example": "2026-12-08T16:00"})
     def get_local_end(self, event: Event) -> str:
         return event.ends_at.astimezone(self._zone()).strftime("%Y-%m-%dT%H:%M")
+
+    def get_occurrence(self, event: Event) -> str | None:
+        """For an occurrence of a repeating event, its original start (which one of the series)."""
+        start = event.occurrence_start or event.recurrence_id
+        return None if start is None else start.isoformat()
 
 
 class EventRangeSerializer(serializers.Serializer[Any]):
@@ -218,7 +227,8 @@ class ProfileSerializer(serializers.ModelSerializer[Profile]):
 
     class Meta:
         model = Profile
-        fields = ["time_zone", "language", "work_start", "work_end"]
+        fields = ["time_zone", "language", "work_start", "work_end", "default_reminder_minutes"]
+        extra_kwargs = {"default_reminder_minutes": {"min_value": 0, "max_value": 10080}}
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         start = attrs.get("work_start", getattr(self.instance, "work_start", None))

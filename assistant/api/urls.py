@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from assistant.api import stream, views
+from assistant.api import imports, reminders, stream, views
 
 urlpatterns = [
     path("threads/", views.ThreadListCreate.as_view(), name="api-threads"),
@@ -12,6 +12,8 @@ urlpatterns = [
     path("commands/<uuid:command_id>/cancel/", views.CommandCancel.as_view(), name="api-command-cancel"),
     path("events/", views.EventList.as_view(), name="api-events"),
     path("me/", views.Me.as_view(), name="api-me"),
+    path("reminders/due/", reminders.RemindersDue.as_view(), name="api-reminders-due"),
+    path("calendar/import/", imports.CalendarImport.as_view(), name="api-calendar-import"),
     path("health/", views.Health.as_view(), name="api-health"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
 ]

@@ -37,7 +37,7 @@ from assistant.turn.lock import ThreadBusy
 from assistant.turn.pipeline import handle_command_cancel, handle_confirmation, handle_message
 from assistant.turn.record import TurnOutcome
 from scheduling.localtime import local_datetime
-from scheduling.selectors import event_list_in_range, profile_get
+from scheduling.selectors import occurrences_in_range, profile_get
 
 GATE_ENTRIES = {"confirmation", "confirmation_gate", "confirmation_button", "discarded"}
 
@@ -192,7 +192,7 @@ class EventList(APIView):
         zone = profile.zone
         start = local_datetime(query.validated_data["start"], datetime.time(0, 0), zone)
         end = local_datetime(query.validated_data["end"] + datetime.timedelta(days=1), datetime.time(0, 0), zone)
-        events = event_list_in_range(owner=person(request), start=start, end=end)
+        events = occurrences_in_range(owner=person(request), start=start, end=end)
         return Response(EventSerializer(events, many=True, context={"zone": zone}).data)
 
 

@@ -18,7 +18,7 @@ from assistant.turn.context import Reply, TurnContext
 from assistant.turn.tools import record_result, reply_for, tool_context
 from scheduling.models import Event
 from tools.handlers.events import query_events
-from tools.spec import Effect
+from tools.spec import Effect, occurrence_effect_persisted
 
 REPLACEMENTS = {
     "create": ("To be clear: nothing has been added to your calendar yet.", "说明一下：还没有添加任何安排。"),
@@ -39,6 +39,9 @@ def verified_kinds(effects: Iterable[Effect]) -> set[str]:
             exists = Event.objects.filter(id=int(effect.object_id)).exists()
             if (effect.kind == "delete") != exists:
                 kinds.add(effect.kind)
+        elif effect.model == "occurrence":
+            # One occurrence of a series went; the series row itself stays.
+            kinds.update({effect.kind} if occurrence_effect_persisted(effect.object_id) else set())
         elif effect.model == "memory" and MemoryFact.objects.filter(id=int(effect.object_id)).exists():
             kinds.add(effect.kind)
     return kinds

@@ -30,7 +30,7 @@ from scheduling.errors import ValidationFailed
 from scheduling.ics import calendar_feed
 from scheduling.localtime import local_today
 from scheduling.models import Profile
-from scheduling.selectors import event_list_in_range, profile_get, profile_get_by_feed_token
+from scheduling.selectors import event_rows_for_feed, profile_get, profile_get_by_feed_token
 from scheduling.services import profile_revoke_feed_token, profile_rotate_feed_token, profile_update
 
 # What a subscriber sees: a year back and two years ahead is what calendar apps keep anyway.
@@ -141,7 +141,7 @@ def calendar_feed_view(request: HttpRequest, token: str) -> HttpResponse:
     if profile is None or not profile.user.is_active:
         raise Http404("no such feed")
     now = timezone.now()
-    events = event_list_in_range(owner=profile.user, start=now - FEED_PAST, end=now + FEED_FUTURE)
+    events = event_rows_for_feed(owner=profile.user, start=now - FEED_PAST, end=now + FEED_FUTURE)
     name = f"{strings_for(profile.language)['feed_calendar_name']} · {profile.user.get_username()}"
     body = calendar_feed(events, calendar_name=name, calendar_zone=profile.time_zone)
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")

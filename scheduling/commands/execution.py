@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from typing import Any
+from zoneinfo import ZoneInfo
+
+from icalendar import vRecur
 
 from scheduling import symbols
 from scheduling.commands.locks import person_write_lock
 from scheduling.commands.outcomes import DEFAULT_DURATION_MINUTES, NEEDS, CommandOutcome, Outcome
 from scheduling.commands.rows import missing_slots, reject_slot, set_status
-from scheduling.errors import NotFound
+from scheduling.errors import NotFound, ValidationFailed
 from scheduling.localtime import local_datetime, local_today
 from scheduling.models import (
     CommandKind,
@@ -17,7 +21,9 @@ from scheduling.models import (
     Event,
     ScheduleCommand,
 )
-from scheduling.selectors import event_conflicts, event_get, profile_get
+from scheduling.recurrence import WEEKDAYS, Recurrence, build_rule, first_occurrence, rule_weekdays, until_instant
+from scheduling.reminders import reminder_create
+from scheduling.selectors import event_conflicts, event_get, profile_get, series_conflict
 from scheduling.services import event_create, event_update
 from scheduling.slots import nearest_free_slots
 
@@ -68,6 +74,7 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
 
     try:
         day, clock = _when(command, target, today, zone)
+        plan = _plan(command, target, day, clock, today, now, zone)
     except symbols.InvalidExpression as error:
         reject_slot(command, "date", now, source_turn, str(error))
         return CommandOutcome(Outcome.INVALID_EXPRESSION, command=command, problem=str(error))
@@ -76,28 +83,45 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
         command.missing = ["date"]
         set_status(command, CommandStatus.NEEDS_DATE, now)
         return CommandOutcome(Outcome.NEEDS_DATE, command=command, candidates=ambiguous.days)
+    except ValidationFailed as error:
+        reject_slot(command, "end_date" if command.slot_value("end_date") else "date", now, source_turn, error.message)
+        return CommandOutcome(Outcome.INVALID_EXPRESSION, command=command, problem=error.message)
 
-    duration = datetime.timedelta(minutes=int(_duration(command, target)))
-    start = local_datetime(day, clock, zone)
-    end = start + duration
-    if start <= now:
-        field_at_fault = "time" if day == today else "date"
+    start, end = plan.start, plan.end
+    if plan.in_past:
+        field_at_fault = "time" if day == today and not plan.all_day else "date"
         command.missing = [field_at_fault]
         set_status(command, NEEDS[field_at_fault], now, note="in the past")
         return CommandOutcome(
             Outcome.IN_PAST, command=command, problem=f"{start.astimezone(zone):%Y-%m-%d %H:%M} has already passed"
         )
 
-    clashes = event_conflicts(owner=owner, start=start, end=end, exclude_ids=[target.id] if target else [])
+    ignore = [target.id] if target else []
+    duration = end - start
+    if plan.rule:
+        clash = (
+            series_conflict(
+                owner=owner, rule=plan.rule, first_start=start, duration=duration, zone=zone, now=now,
+                exclude_ids=ignore,
+            )
+            if plan.busy
+            else None
+        )  # fmt: skip
+        if clash is not None:
+            command.candidates = []
+            command.missing = []
+            set_status(command, CommandStatus.CONFLICT, now)
+            return CommandOutcome(Outcome.CONFLICT, command=command, conflicts=clash[1], clash_at=clash[0])
+    clashes = event_conflicts(owner=owner, start=start, end=end, exclude_ids=ignore) if plan.busy else []
     overlaps = clashes if clashes and command.slot_value("overlap_ok") is True else []
-    if clashes and not overlaps:
+    if clashes and not plan.rule and not overlaps:
         suggestions = nearest_free_slots(
             owner=owner,
             profile=profile,
             wanted_start=start,
             duration=duration,
             now=now,
-            ignore_ids=[target.id] if target else [],
+            ignore_ids=ignore,
         )
         command.candidates = [slot.as_dict() for slot in suggestions]
         command.missing = []
@@ -114,15 +138,115 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
             ends_at=end,
             time_zone=profile.time_zone,
             command=command,
+            all_day=plan.all_day,
+            busy=plan.busy,
+            rrule=plan.rule,
+            recurrence=plan.recurrence,
         )
+        minutes = command.slot_value("reminder_minutes")
+        if minutes is None and not plan.all_day:
+            minutes = profile.default_reminder_minutes
+        if minutes is not None:
+            reminder_create(owner=owner, event=event, minutes_before=int(str(minutes)))
         set_status(command, CommandStatus.CREATED, now, note="booked over a clash, as asked" if overlaps else "")
         return CommandOutcome(Outcome.CREATED, command=command, event=event, conflicts=overlaps)
 
     assert target is not None
     title = command.slot_value("title")
-    event = event_update(event=target, title=str(title) if title else None, starts_at=start, ends_at=end)
+    event = event_update(
+        event=target,
+        title=str(title) if title else None,
+        starts_at=start,
+        ends_at=end,
+        rrule=plan.rule if target.rrule else None,
+    )
     set_status(command, CommandStatus.UPDATED, now)
     return CommandOutcome(Outcome.UPDATED, command=command, event=event)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a complete stub comes to: the first start and end, and how the event repeats."""
+
+    start: datetime.datetime
+    end: datetime.datetime
+    all_day: bool
+    busy: bool
+    rule: str
+    recurrence: dict[str, Any] | None
+    in_past: bool
+
+
+def _plan(
+    command: ScheduleCommand,
+    target: Event | None,
+    day: datetime.date,
+    clock: datetime.time,
+    today: datetime.date,
+    now: datetime.datetime,
+    zone: ZoneInfo,
+) -> _Plan:
+    end_expression = command.slot_value("end_date")
+    last_day = day
+    if end_expression is not None:
+        last_day = symbols.resolve(str(end_expression), _anchor(command, today))[-1]
+        if last_day < day:
+            raise ValidationFailed("the last day is before the first")
+    all_day = command.slot_value("all_day") is True or (
+        target.all_day if target is not None and command.slot_value("time") is None else False
+    )
+    if command.kind == CommandKind.CREATE and end_expression is not None and command.slot_value("time") is None:
+        all_day = True
+    if all_day:
+        if target is not None and end_expression is None and command.slot_value("date") is None:
+            span = max(1, (target.ends_at.astimezone(zone).date() - target.starts_at.astimezone(zone).date()).days)
+            last_day = day + datetime.timedelta(days=span - 1)
+        start = local_datetime(day, datetime.time(0, 0), zone)
+        end = local_datetime(last_day + datetime.timedelta(days=1), datetime.time(0, 0), zone)
+    else:
+        duration = datetime.timedelta(minutes=int(_duration(command, target)))
+        start = local_datetime(day, clock, zone)
+        end = local_datetime(last_day, clock, zone) + duration
+    said_busy = command.slot_value("busy")
+    busy = bool(said_busy) if isinstance(said_busy, bool) else (target.busy if target is not None else not all_day)
+
+    rule, recurrence = "", None
+    said_rule = command.slot_value("recurrence")
+    if isinstance(said_rule, dict):
+        parsed = Recurrence.from_mapping(said_rule)
+        rule = build_rule(parsed, until=until_instant(parsed, today=_anchor(command, today), zone=zone))
+        recurrence = parsed.as_dict()
+    elif target is not None and target.rrule:
+        rule, recurrence = target.rrule, target.recurrence
+        byday = vRecur.from_ical(rule).get("BYDAY") or []
+        if command.slot_value("date") is not None and len(byday) == 1:
+            # Moving all of a weekly series to another day moves its weekday too.
+            rule = rule_weekdays(rule, [WEEKDAYS[day.weekday()]])
+    if rule:
+        # The series starts at its first occurrence that is still ahead ("weekdays at 9:30"
+        # said at 10:00 on a Monday starts on Tuesday; "every Friday" said on Monday, on Friday).
+        first = first_occurrence(
+            rule=rule, start=start, zone=zone, not_before=now if command.kind == CommandKind.CREATE else None
+        )
+        if first is None:
+            raise ValidationFailed("that rule has no occurrence ahead")
+        length = end - start
+        start = first
+        end = occurrence_end_for(start, length, all_day, zone)
+    in_past = (end <= now) if all_day else (start <= now)
+    if rule and target is not None:
+        # A series that still has occurrences ahead is not in the past, wherever it started.
+        in_past = first_occurrence(rule=rule, start=start, zone=zone, not_before=now) is None
+    return _Plan(start, end, all_day, busy, rule, recurrence, in_past)
+
+
+def occurrence_end_for(
+    start: datetime.datetime, length: datetime.timedelta, all_day: bool, zone: ZoneInfo
+) -> datetime.datetime:
+    if not all_day:
+        return start + length
+    days = max(1, round(length.total_seconds() / 86400))
+    return local_datetime(start.astimezone(zone).date() + datetime.timedelta(days=days), datetime.time(0, 0), zone)
 
 
 class _Ambiguous(Exception):
@@ -136,6 +260,12 @@ def _when(
     date_expression = command.slot_value("date")
     time_expression = command.slot_value("time")
     local_target = target.starts_at.astimezone(zone) if target else None
+    if date_expression is None and local_target is None:
+        # A repeating event with no first day said starts from today (its rule picks the day).
+        date_expression = "D+0"
+    if time_expression is None and local_target is None:
+        # An all-day event: the time of day is midnight, and never asked for.
+        time_expression = "00:00"
     if date_expression is not None:
         days = symbols.resolve(str(date_expression), _anchor(command, today))
         if len(days) > 1:

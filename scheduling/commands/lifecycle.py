@@ -46,7 +46,9 @@ from scheduling.models import (
     Event,
     ScheduleCommand,
 )
+from scheduling.occurrences import as_occurrence
 from scheduling.selectors import event_get, profile_get
+from scheduling.series import series_cut, series_skip
 from scheduling.services import clean_title, event_delete
 
 
@@ -243,6 +245,9 @@ def command_confirm_delete(*, owner: User, command_id: uuid.UUID | str, now: dat
             # Only the event the question named may be deleted; a moved or renamed one is asked again.
             set_status(command, CommandStatus.CANCELLED, now, note="event changed since the question")
             return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event changed since the question")
+        scope = command.slot_value("scope")
+        if current is not None and current.rrule and scope in ("this", "following"):
+            return _delete_occurrences(command, current, str(scope), now)
         try:
             event = event_delete(owner=owner, event_id=command.target_event_id)
         except NotFound:
@@ -255,6 +260,22 @@ def command_confirm_delete(*, owner: User, command_id: uuid.UUID | str, now: dat
         return CommandOutcome(Outcome.DELETED, command=command, event=event)
 
 
+def _delete_occurrences(command: ScheduleCommand, master: Event, scope: str, now: datetime.datetime) -> CommandOutcome:
+    """Carry out "delete this one" (an EXDATE) or "this and the following" (the series ends before it)."""
+    stamp = command.slot_value("occurrence")
+    occurrence_start = datetime.datetime.fromisoformat(str(stamp))
+    occurrence = as_occurrence(master, occurrence_start)
+    if scope == "this":
+        series_skip(master=master, occurrence_start=occurrence_start)
+    else:
+        series_cut(master=master, occurrence_start=occurrence_start)
+    command.slots["deleted_event"] = new_slot(
+        {**event_snapshot(occurrence), "scope": scope}, raw="", source_turn=None, confidence=1.0
+    )
+    set_status(command, CommandStatus.DELETED, now, note=f"scope {scope}")
+    return CommandOutcome(Outcome.DELETED, command=command, event=occurrence, scope=scope)
+
+
 def command_request_delete(
     *,
     owner: User,
@@ -263,6 +284,8 @@ def command_request_delete(
     thread_id: int | None = None,
     intent_revision: int = 0,
     idempotency_key: str | None = None,
+    scope: str | None = None,
+    occurrence_start: datetime.datetime | None = None,
 ) -> CommandOutcome:
     """Open a delete stub awaiting the person's confirmation; nothing is deleted here."""
     try:
@@ -280,8 +303,22 @@ def command_request_delete(
             idempotency_key=idempotency_key,
         )
         command.slots["event"] = new_slot(event_snapshot(event), raw="", source_turn=None, confidence=1.0)
+        if scope is not None and event.rrule and occurrence_start is not None:
+            # The question names the scope; the confirmation carries out exactly that.
+            command.slots["scope"] = new_slot(scope, raw=scope, source_turn=None, confidence=1.0)
+            command.slots["occurrence"] = new_slot(
+                occurrence_start.astimezone(datetime.UTC).isoformat(), raw="", source_turn=None, confidence=1.0
+            )
         set_status(command, CommandStatus.AWAITING_CONFIRMATION, now)
-    return CommandOutcome(Outcome.AWAITING_CONFIRMATION, command=command, event=event)
+    if scope in ("this", "following") and event.rrule and occurrence_start is not None:
+        return CommandOutcome(
+            Outcome.AWAITING_CONFIRMATION,
+            command=command,
+            event=event,
+            occurrence=as_occurrence(event, occurrence_start),
+            scope=scope,
+        )
+    return CommandOutcome(Outcome.AWAITING_CONFIRMATION, command=command, event=event, scope=scope)
 
 
 def command_cancel(*, owner: User, command_id: uuid.UUID | str, now: datetime.datetime) -> CommandOutcome:

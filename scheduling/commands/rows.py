@@ -22,7 +22,15 @@ from scheduling.models import (
 
 def missing_slots(command: ScheduleCommand) -> list[str]:
     if command.kind == CommandKind.CREATE:
-        return [name for name in CREATE_REQUIRED if command.slot_value(name) is None]
+        # An all-day event (or one with a last day and no time) has no start time to ask for.
+        timeless = command.slot_value("all_day") is True or (
+            command.slot_value("end_date") is not None and command.slot_value("time") is None
+        )
+        required = [name for name in CREATE_REQUIRED if not (timeless and name == "time")]
+        if command.slot_value("recurrence") is not None and command.slot_value("date") is None:
+            # "standup every weekday at 9:30": a rule with no first day starts from today.
+            required = [name for name in required if name != "date"]
+        return [name for name in required if command.slot_value(name) is None]
     if command.kind == CommandKind.CHANGE:
         said = [name for name in SLOT_NAMES if command.slot_value(name) is not None]
         return [] if said else ["date", "time"]

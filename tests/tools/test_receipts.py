@@ -25,7 +25,24 @@ COMMAND = {
     "known": {"title": "Dentist", "date": "W5"},
     "missing": ["time"],
 }
+SERIES = {
+    **EVENT,
+    "repeats": {
+        "frequency": "weekly",
+        "interval": 1,
+        "weekdays": ["FR"],
+        "month_day": None,
+        "until": None,
+        "count": None,
+    },
+}
 SAMPLES = {
+    Status.NEEDS_SCOPE: {
+        "action": "delete",
+        "event": {**SERIES, "occurrence": "2026-12-11"},
+        "repeats": SERIES["repeats"],
+    },
+    Status.REMINDER_SET: {"reminder": {"text": "call mum", "date": "2026-12-11", "time": "17:00"}},
     Status.CREATED: {"event": EVENT, "command": {**COMMAND, "status": "created"}},
     Status.UPDATED: {"event": EVENT, "command": {**COMMAND, "status": "updated"}},
     Status.DELETED: {"event": EVENT},

@@ -11,10 +11,11 @@ from scheduling.commands import command_apply, command_request_delete, commands_
 from scheduling.errors import NotFound
 from scheduling.localtime import local_datetime
 from scheduling.models import CommandKind, Event
-from scheduling.selectors import event_get, event_list_in_range
+from scheduling.selectors import event_get, occurrences_in_range
 from scheduling.slots import PartOfDay, free_slots
 from tools.context import ToolContext
 from tools.facts import day_fact, event_fact, slot_fact
+from tools.handlers import series
 from tools.handlers.schedule import outcome_result, patch_from_arguments, with_day_in_focus
 from tools.handlers.targets import Named, events_named
 from tools.spec import Status, ToolResult
@@ -46,7 +47,7 @@ def query_events(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     zone = context.zone
     start = local_datetime(days[0], datetime.time(0, 0), zone)
     end = local_datetime(days[-1] + datetime.timedelta(days=1), datetime.time(0, 0), zone)
-    events = list(event_list_in_range(owner=context.user, start=start, end=end)[: MAX_LISTED_EVENTS + 1])
+    events = occurrences_in_range(owner=context.user, start=start, end=end, now=context.now)[: MAX_LISTED_EVENTS + 1]
     return ToolResult(
         Status.RESULTS,
         {
@@ -160,6 +161,8 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     target = _target(context, arguments, "change_event")
     if isinstance(target, ToolResult):
         return target
+    if target.in_series:
+        return series.change_in_series(context, target, arguments)
     arguments = _with_pending_values(context, target, arguments)
     patch = patch_from_arguments({name: arguments.get(name) for name in CHANGE_VALUES})
     focus_day = None
@@ -189,6 +192,8 @@ def delete_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     target = _target(context, arguments, "delete_event")
     if isinstance(target, ToolResult):
         return target
+    if target.in_series:
+        return series.delete_in_series(context, target, arguments)
     outcome = command_request_delete(
         owner=context.user,
         event_id=target.id,

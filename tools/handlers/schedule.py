@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from collections.abc import Mapping
 from typing import Any
 
@@ -11,7 +12,7 @@ from scheduling.errors import NotFound
 from scheduling.models import CommandKind, ScheduleCommand
 from scheduling.selectors import command_get
 from tools.context import ToolContext
-from tools.facts import command_fact, day_fact, event_fact, slot_fact
+from tools.facts import calendar_details, command_fact, day_fact, event_fact, slot_fact
 from tools.spec import Effect, Status, ToolResult
 
 SLOT_ARGUMENTS = ("title", "date", "time", "duration_minutes")
@@ -57,10 +58,17 @@ def outcome_result(context: ToolContext, outcome: CommandOutcome) -> ToolResult:
         data["superseded"] = {name: old for name, (old, _new) in outcome.revised.items()}
     if outcome.already_done:
         data["already_done"] = True
+    calendar_details(data, outcome, zone)
     effects: list[Effect] = []
     if outcome.wrote and outcome.event is not None:
         kind = {"created": "create", "updated": "change", "deleted": "delete"}[outcome.status.value]
-        effects.append(Effect(kind=kind, model="event", object_id=str(outcome.event.id)))  # type: ignore[arg-type]
+        start = outcome.event.occurrence_start
+        if kind == "delete" and outcome.scope in ("this", "following") and start is not None:
+            # The series row stays; what went is this occurrence (and, for "following", the rest).
+            object_id = f"{outcome.event.id}@{start.astimezone(datetime.UTC).isoformat()}"
+            effects.append(Effect(kind="delete", model="occurrence", object_id=object_id))
+        else:
+            effects.append(Effect(kind=kind, model="event", object_id=str(outcome.event.id)))  # type: ignore[arg-type]
     return ToolResult(_STATUS[outcome.status], data, effects)
 
 
@@ -71,6 +79,11 @@ def patch_from_arguments(arguments: Mapping[str, Any]) -> SlotPatch:
         date=arguments.get("date"),
         time=arguments.get("time"),
         duration_minutes=arguments.get("duration_minutes"),
+        all_day=arguments.get("all_day"),
+        end_date=arguments.get("end_date"),
+        recurrence=arguments.get("recurrence"),
+        reminder_minutes=arguments.get("reminder_minutes"),
+        busy=arguments.get("busy"),
         raw={name: str(value) for name, value in arguments.items() if value is not None},
         confidence=0.9,
     )

@@ -7,12 +7,14 @@ favourite restaurant" -> "Lotus Garden").
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.reading import Turn
@@ -101,8 +103,21 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
 
 
 def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    extra = read_calendar_words(s.text)
+    if extra.found:
+        # Repeat and reminder words are not a day, a time or a length: read the rest without them.
+        s = dataclasses.replace(s, when=read_when(extra.cut(s.text) or "", today=turn.today))
     when = s.when
     title, how = _words_for_title(s)
+    end_date = None
+    asked = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
+    if extra.all_day_kind and when.time is None and (when.single_day or s.memory_date or (when.end and asked)):
+        # A birthday or a holiday with no time said takes whole days; a range is its first to last day.
+        extra.all_day = True
+        if when.end is not None:
+            end_date = when.end
+            s = dataclasses.replace(s, when=dataclasses.replace(when, end=None))
+            when = s.when
     explicit = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     active = turn.active_command
     day = s.memory_date or when.single_day
@@ -117,6 +132,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(
             turn, tools, "schedule_event",
             title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=None,
+            end_date=end_date, **extra.arguments(),
         )  # fmt: skip
     known = (active.get("known") or {}).get("title")
     command_id = None
@@ -141,4 +157,5 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(
         turn, tools, "schedule_event",
         title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=command_id,
+        end_date=end_date, **extra.arguments(),
     )  # fmt: skip

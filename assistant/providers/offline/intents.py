@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline.calendar_words import read_calendar_words, reminder_intent
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import clean_title, title_from
@@ -217,6 +218,9 @@ RULES: tuple[Rule, ...] = (
     ("revise", _revision),
     ("past", _past_report),
     ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION),
+    # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
+    ("reminder", lambda turn, s: not s.question and reminder_intent(s.text, bool(s.when.date or s.when.time))),
+    ("create", lambda turn, s: not s.question and _repeat_or_reminder(s.text, s.when)),
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question),
     ("change", lambda turn, s: s.text in lx.CHANGE and not s.question),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
@@ -228,6 +232,13 @@ RULES: tuple[Rule, ...] = (
     ("bare_time", _bare_time),
     ("create", _create),
 )
+
+
+def _repeat_or_reminder(text: str, when: When) -> bool:
+    words = read_calendar_words(text)
+    # "I'm on holiday next week" stays a statement the stand-in asks about: a range of days off
+    # is a create only when asked for in so many words (the create rule below).
+    return words.recurrence is not None or words.reminder_minutes is not None
 
 
 def classify(turn: Turn, signals: Signals) -> str:

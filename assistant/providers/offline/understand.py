@@ -19,8 +19,8 @@ from typing import Any
 
 from assistant.providers.base import ModelRequest, ModelResponse
 from assistant.providers.offline import calendar_actions as calendar
+from assistant.providers.offline import calendar_words, create_action, followup
 from assistant.providers.offline import conversation_actions as conversation
-from assistant.providers.offline import create_action, followup
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import call, text
 from assistant.providers.offline.intents import Signals, classify, read_signals
@@ -60,6 +60,7 @@ ACTIONS: dict[str, Action] = {
     "query": calendar.query,
     "pick": calendar.pick,
     "create": create_action.create,
+    "reminder": calendar_words.remind,
     "bare_time": conversation.ask_what_at,
     "unclear": conversation.words_only("unclear"),
 }

@@ -1,0 +1,181 @@
+"""The stand-in's reading of repeat, all-day and reminder words ("every other Friday", "weekdays",
+"每周一", "每月15号", "for 6 weeks", "all day", "全天", "remind me 15 minutes before",
+"提前一小时提醒我"), as the schedule_event fields a model would fill. Numbers are read by the
+shared number readers; what is read here is cut from the title."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from assistant.providers.base import ModelResponse
+from assistant.providers.offline.calls import call
+from assistant.providers.offline.numbers import EN_NUMBER, ZH_NUMBER, number
+from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.when import read_when
+
+if TYPE_CHECKING:
+    from assistant.providers.offline.intents import Signals
+
+_DAYS_EN = {"monday": "MO", "tuesday": "TU", "wednesday": "WE", "thursday": "TH", "friday": "FR",
+            "saturday": "SA", "sunday": "SU", "mon": "MO", "tue": "TU", "tues": "TU", "wed": "WE", "thu": "TH",
+            "thur": "TH", "thurs": "TH", "fri": "FR", "sat": "SA", "sun": "SU"}  # fmt: skip
+_DAYS_ZH = {"一": "MO", "二": "TU", "三": "WE", "四": "TH", "五": "FR", "六": "SA", "日": "SU", "天": "SU"}
+_WORKDAYS = ["MO", "TU", "WE", "TH", "FR"]
+_DAY_EN = "|".join(sorted(_DAYS_EN, key=len, reverse=True))
+_UNIT = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
+
+_WEEKDAYS = re.compile(r"\b(?:every\s+(?:week\s*day|weekday)s?|(?:on\s+)?week\s*days)\b|每个?工作日|工作日每天", re.I)
+_EVERY_DAY_EN = re.compile(
+    rf"\b(?:every\s+(?P<other>other\s+)?|on\s+)(?P<days>(?:(?:{_DAY_EN})s?(?:\s*(?:,|and|&)\s*)?)+)\b", re.I
+)
+_EVERY_UNIT_EN = re.compile(
+    r"\b(?:every\s+(?P<other>other\s+)?(?P<unit>day|week|month|year)|(?P<ly>daily|weekly|monthly|yearly|annually))\b",
+    re.I,
+)
+_COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{EN_NUMBER})\s+(?P<unit>days|weeks|months|years|times)\b", re.I)
+_WEEKLY_ZH = re.compile(
+    r"(?P<every>每|隔)(?P<two>两)?(?:周|星期|礼拜)(?P<days>[一二三四五六日天](?:[、和,，]?[一二三四五六日天])*)"
+)
+_MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{ZH_NUMBER})[号日]")
+_MONTH_DAY_EN = re.compile(
+    r"\b(?:on\s+the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?every\s+month\b|\bevery\s+month\s+on\s+the\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b",
+    re.I,
+)
+_UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)")
+_COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?P<n>{ZH_NUMBER})(?P<unit>周|次|天|个月)")
+_ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
+_REMIND_EN = re.compile(
+    rf"\b(?:and\s+)?remind\s+me\s+(?P<n>{EN_NUMBER})\s*(?P<unit>minutes?|mins?|hours?|hrs?|h)\s+(?:before(?:hand)?|ahead|earlier)\b",
+    re.I,
+)
+_REMIND_PLAIN = re.compile(r"\bremind\s+me\s+(?:to\s+|about\s+)?(?P<what>.+)$|提醒我(?:一下)?(?P<zh>.+)$", re.I)
+_REMIND_MARKER = re.compile(
+    r"\b(?:please\s+|pls\s+|can\s+you\s+)?remind\s+me\s+(?:to\s+|about\s+)?|提醒我(?:一下)?", re.I
+)
+# Things that take whole days: with no time said, they are all-day events.
+_ALL_DAY_KIND = re.compile(
+    r"\b(?:birthday|bday|anniversary|holidays?|vacation|day\s+off|trip|leave)\b|生日|纪念日|假期|休假|出差|旅行|请假",
+    re.I,
+)
+_REMIND_ZH = re.compile(rf"[，,]?\s*提前(?P<n>{ZH_NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
+
+
+@dataclass
+class CalendarWords:
+    recurrence: dict[str, Any] | None = None
+    all_day: bool | None = None
+    reminder_minutes: int | None = None
+    all_day_kind: bool = False
+    reminder_text: str | None = None
+    spans: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def found(self) -> bool:
+        return self.recurrence is not None or self.all_day is not None or self.reminder_minutes is not None
+
+    def arguments(self) -> dict[str, Any]:
+        return {"recurrence": self.recurrence, "all_day": self.all_day, "reminder_minutes": self.reminder_minutes}
+
+    def cut(self, title: str | None) -> str | None:
+        """The title without the words read here."""
+        if title is None:
+            return None
+        patterns: list[re.Pattern[str]] = []
+        if self.reminder_minutes is not None:
+            patterns += [_REMIND_EN, _REMIND_ZH]
+        if self.recurrence is not None:
+            patterns += [_WEEKDAYS, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _MONTH_DAY_ZH, _MONTH_DAY_EN,
+                         _UNIT_ZH]  # fmt: skip
+        if self.all_day:
+            patterns.append(_ALL_DAY)
+        for pattern in patterns:
+            title = pattern.sub(" ", title)
+        title = re.sub(r"\s+", " ", title).strip(" ,，.。")
+        return title or None
+
+
+def _rule(frequency: str, **parts: Any) -> dict[str, Any]:
+    return {"frequency": frequency, "interval": None, "weekdays": None, "month_day": None, "until": None,
+            "count": None, **parts}  # fmt: skip
+
+
+def read_calendar_words(text: str) -> CalendarWords:
+    words = CalendarWords()
+    words.recurrence = _recurrence(text)
+    if words.recurrence is not None:
+        count = _COUNT_EN.search(text) or _COUNT_ZH.search(text) if "每" in text or words.recurrence else None
+        if count is not None:
+            value = number(count.group("n"))
+            if value and value >= 1:
+                words.recurrence["count"] = int(value)
+    if _ALL_DAY.search(text):
+        words.all_day = True
+    words.all_day_kind = bool(_ALL_DAY_KIND.search(text))
+    reminder = _REMIND_EN.search(text) or _REMIND_ZH.search(text)
+    if reminder is not None:
+        amount = 0.5 if reminder.group("n") == "半" else number(reminder.group("n"))
+        hours = reminder.group("unit").lower().startswith("h") or reminder.group("unit") in ("小时", "钟头")
+        if amount is not None:
+            words.reminder_minutes = int(amount * (60 if hours else 1))
+    else:
+        plain = _REMIND_PLAIN.search(text)
+        if plain is not None:
+            words.reminder_text = (plain.group("what") or plain.group("zh") or "").strip(" .。!！")
+    return words
+
+
+def remind(turn: Turn, s: Signals, tools: Sequence[dict[str, Any]]) -> ModelResponse:
+    """A reminder on its own ("remind me to call mum at 5pm"), or before the event in focus
+    ("remind me 10 minutes before it")."""
+    words = read_calendar_words(s.text)
+    if words.reminder_text is None:
+        return call(turn, tools, "set_reminder", text=None, event_ref=None, minutes_before=words.reminder_minutes,
+                    date=None, time=None)  # fmt: skip
+    when = read_when(_REMIND_MARKER.sub(" ", s.text), today=turn.today)
+    what = re.sub(r"\s+", " ", when.residue).strip(" ,，.。") or words.reminder_text
+    return call(turn, tools, "set_reminder", text=what, event_ref=None, minutes_before=None,
+                date=when.single_day or ("D+0" if when.time else None), time=when.time)  # fmt: skip
+
+
+def reminder_intent(text: str, has_day_or_time: bool) -> bool:
+    """A reminder request that is not an event: plain, or minutes before an event already there."""
+    words = read_calendar_words(text)
+    return words.reminder_text is not None or (words.reminder_minutes is not None and not has_day_or_time)
+
+
+def _recurrence(text: str) -> dict[str, Any] | None:
+    if _WEEKDAYS.search(text):
+        return _rule("weekly", weekdays=list(_WORKDAYS))
+    zh_weekly = _WEEKLY_ZH.search(text)
+    if zh_weekly is not None:
+        days = list(dict.fromkeys(_DAYS_ZH[char] for char in zh_weekly.group("days") if char in _DAYS_ZH))
+        interval = 2 if zh_weekly.group("every") == "隔" or zh_weekly.group("two") else None
+        return _rule("weekly", weekdays=days, interval=interval)
+    month_day = _MONTH_DAY_ZH.search(text) or _MONTH_DAY_EN.search(text)
+    if month_day is not None:
+        raw = month_day.groupdict().get("day") or month_day.groupdict().get("day2") or ""
+        value = number(raw)
+        if value and 1 <= value <= 31:
+            return _rule("monthly", month_day=int(value))
+    en_days = _EVERY_DAY_EN.search(text)
+    if en_days is not None and (
+        en_days.group(0).lower().startswith("every") or re.search(r"s\b", en_days.group("days"))
+    ):
+        names = re.findall(_DAY_EN, en_days.group("days"), flags=re.I)
+        days = list(dict.fromkeys(_DAYS_EN[name.lower()] for name in names))
+        return _rule("weekly", weekdays=days, interval=2 if en_days.group("other") else None)
+    unit = _EVERY_UNIT_EN.search(text)
+    if unit is not None:
+        frequency = _UNIT.get((unit.group("unit") or "").lower()) or (unit.group("ly") or "").lower().replace(
+            "annually", "yearly"
+        )
+        return _rule(frequency, interval=2 if unit.group("other") else None)
+    zh_unit = _UNIT_ZH.search(text)
+    if zh_unit is not None:
+        return _rule(
+            {"天": "daily", "日": "daily", "周": "weekly", "月": "monthly", "年": "yearly"}[zh_unit.group("unit")]
+        )
+    return None

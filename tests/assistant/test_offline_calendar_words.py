@@ -1,0 +1,56 @@
+"""The stand-in fills the repeat, all-day and reminder fields the way a model would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from assistant.providers.offline.understand import respond
+from tests.assistant.offline_requests import request, tool_of
+
+pytestmark = pytest.mark.django_db
+WORKDAYS = ["MO", "TU", "WE", "TH", "FR"]
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "expected"),
+    [
+        ("pls add standup every weekday at 9:30", "en", {"frequency": "weekly", "weekdays": WORKDAYS}),
+        ("piano lesson every other friday at 5pm", "en", {"frequency": "weekly", "interval": 2, "weekdays": ["FR"]}),
+        ("swimming on tuesdays at 7pm for 6 weeks", "en", {"weekdays": ["TU"], "count": 6}),
+        ("每周一上午十点例会", "zh", {"frequency": "weekly", "weekdays": ["MO"]}),
+        ("每月15号下午两点交房租", "zh", {"frequency": "monthly", "month_day": 15}),
+        ("隔周三晚上七点打羽毛球", "zh", {"interval": 2, "weekdays": ["WE"]}),
+        ("add gym every Monday at 7am", "en", {"weekdays": ["MO"]}),  # once refused: a rule holds it now
+        ("每周一早上9点开例会", "zh", {"weekdays": ["MO"]}),
+    ],
+)
+def test_repeat_words_become_the_closed_recurrence_object(
+    message: str, language: str, expected: dict[str, Any]
+) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+    assert {key: arguments["recurrence"][key] for key in expected} == expected
+    assert not any(word in (arguments["title"] or "") for word in ("every", "每周", "每月", "隔周", "weeks"))
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "minutes"),
+    [
+        ("dentist friday 3pm, remind me 15 minutes before", "en", 15),
+        ("call with Ann tmrw 4pm and remind me an hour before", "en", 60),
+        ("明天下午三点开会，提前一小时提醒我", "zh", 60),
+        ("周五上午十点面试 提前30分钟提醒我", "zh", 30),
+    ],
+)
+def test_reminder_words_become_reminder_minutes(message: str, language: str, minutes: int) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event" and arguments["reminder_minutes"] == minutes
+    assert "remind" not in (arguments["title"] or "") and "提醒" not in (arguments["title"] or "")
+
+
+def test_plain_requests_get_no_calendar_extras() -> None:
+    name, arguments = tool_of(respond(request("lunch with Sam on monday at 12:30")))
+    assert name == "schedule_event"
+    assert "recurrence" not in arguments and "reminder_minutes" not in arguments  # null fields are dropped

@@ -1,0 +1,61 @@
+"""Setting a reminder: before one of the person's events, or on its own at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scheduling import symbols
+from scheduling.errors import NotFound
+from scheduling.localtime import local_datetime
+from scheduling.reminders import reminder_create
+from scheduling.selectors import event_get
+from tools.context import ToolContext
+from tools.facts import event_fact
+from tools.spec import Effect, Status, ToolResult
+
+DEFAULT_MINUTES_BEFORE = 15
+
+
+def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
+    if arguments.get("event_ref") or (arguments.get("minutes_before") is not None and not arguments.get("time")):
+        return _before_event(context, arguments)
+    text, clock = arguments.get("text"), arguments.get("time")
+    if not clock:
+        return ToolResult(Status.NEEDS_TIME, {"reminder": {"text": text}, "problem": "what time to remind"})
+    day = symbols.resolve(str(arguments.get("date") or "D+0"), context.today)[0]
+    moment = local_datetime(day, symbols.parse_time(str(clock)), context.zone)
+    if moment <= context.now:
+        return ToolResult(Status.IN_PAST, {"problem": f"{moment.astimezone(context.zone):%Y-%m-%d %H:%M} has passed"})
+    reminder = reminder_create(owner=context.user, remind_at=moment, text=str(text or ""))
+    local = moment.astimezone(context.zone)
+    return ToolResult(
+        Status.REMINDER_SET,
+        {"reminder": {"text": reminder.text, "date": local.date().isoformat(), "time": f"{local:%H:%M}"}},
+        [Effect(kind="create", model="reminder", object_id=str(reminder.id))],
+    )
+
+
+def _before_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
+    ids, how = context.entities.resolve(arguments.get("event_ref"), None)
+    events = []
+    for event_id in ids:
+        try:
+            events.append(event_get(owner=context.user, event_id=event_id))
+        except NotFound:
+            continue
+    if len(events) != 1:
+        status = Status.NOT_FOUND if how == "ref" else Status.AMBIGUOUS_REFERENCE
+        return ToolResult(status, {"problem": "which event the reminder is for is not clear"})
+    event = events[0]
+    minutes = arguments.get("minutes_before")
+    if minutes is None:
+        minutes = context.profile.default_reminder_minutes
+    if minutes is None:
+        minutes = DEFAULT_MINUTES_BEFORE
+    reminder = reminder_create(owner=context.user, event=event, minutes_before=int(minutes))
+    return ToolResult(
+        Status.REMINDER_SET,
+        {"reminder": {"minutes_before": reminder.minutes_before}, "event": event_fact(event, context.zone)},
+        [Effect(kind="create", model="reminder", object_id=str(reminder.id))],
+    )

@@ -1,0 +1,102 @@
+"""Changing or deleting a repeating event: which occurrences ("this one, this and the following,
+or all?") is asked in code when the call does not say, and carried out by ``scheduling.series``."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any
+
+from scheduling import symbols
+from scheduling.commands import command_apply, command_request_delete, commands_cancel_pending_deletes
+from scheduling.models import CommandKind, Event
+from scheduling.occurrences import as_occurrence
+from scheduling.recurrence import describe
+from scheduling.series import occurrence_on, series_fork, series_master, series_override
+from tools.context import ToolContext
+from tools.facts import event_fact
+from tools.handlers.schedule import outcome_result, patch_from_arguments
+from tools.spec import Status, ToolResult
+
+
+def _occurrence(context: ToolContext, target: Event, arguments: Mapping[str, Any]) -> datetime.datetime | None:
+    master = series_master(target)
+    said = arguments.get("occurrence")
+    if said:
+        days = symbols.resolve(str(said), context.today)
+        return occurrence_on(master, day=days[0], now=context.now)
+    if target.series_id is not None and target.recurrence_id is not None:
+        return target.recurrence_id
+    return occurrence_on(master, day=None, now=context.now)
+
+
+def _ask_scope(context: ToolContext, master: Event, start: datetime.datetime, action: str) -> ToolResult:
+    return ToolResult(
+        Status.NEEDS_SCOPE,
+        {
+            "action": action,
+            "event": event_fact(as_occurrence(master, start), context.zone),
+            "repeats": describe(master.rrule),
+            "problem": "a repeating event: say scope this, following or all",
+        },
+    )
+
+
+def _no_occurrence(context: ToolContext, master: Event) -> ToolResult:
+    return ToolResult(
+        Status.NOT_FOUND,
+        {"problem": "that repeating event has no occurrence on that day", "event": event_fact(master, context.zone)},
+    )
+
+
+def change_in_series(context: ToolContext, target: Event, arguments: Mapping[str, Any]) -> ToolResult:
+    master = series_master(target)
+    start = _occurrence(context, target, arguments)
+    if start is None:
+        return _no_occurrence(context, master)
+    scope = arguments.get("scope") or ("this" if target.series_id is not None else None)
+    if scope is None:
+        return _ask_scope(context, master, start, "change")
+    if scope == "this":
+        row = target if target.series_id is not None else series_override(master=master, occurrence_start=start)
+    elif scope == "following":
+        row = series_fork(master=master, occurrence_start=start)
+    else:
+        row = master
+    commands_cancel_pending_deletes(owner=context.user, event_id=row.id, now=context.now)
+    outcome = command_apply(
+        owner=context.user,
+        patch=patch_from_arguments(arguments),
+        now=context.now,
+        kind=CommandKind.CHANGE,
+        thread_id=context.thread_id,
+        target_event_id=row.id,
+        source_turn=context.source_turn,
+        intent_revision=context.intent_revision,
+        idempotency_key=context.idempotency_key("change"),
+    )
+    outcome.scope = scope
+    result = outcome_result(context, outcome)
+    result.data.setdefault("previous", event_fact(as_occurrence(master, start), context.zone))
+    return result
+
+
+def delete_in_series(context: ToolContext, target: Event, arguments: Mapping[str, Any]) -> ToolResult:
+    master = series_master(target)
+    start = _occurrence(context, target, arguments)
+    if start is None:
+        return _no_occurrence(context, master)
+    scope = arguments.get("scope")
+    if scope is None:
+        return _ask_scope(context, master, start, "delete")
+    outcome = command_request_delete(
+        owner=context.user,
+        event_id=master.id,
+        now=context.now,
+        thread_id=context.thread_id,
+        intent_revision=context.intent_revision,
+        idempotency_key=context.idempotency_key("delete"),
+        scope=str(scope),
+        occurrence_start=start,
+    )
+    return outcome_result(context, outcome)
