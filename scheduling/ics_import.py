@@ -27,6 +27,7 @@ from scheduling.models import MAX_EVENT_DURATION, MAX_NOTES_LENGTH, MAX_TITLE_LE
 from scheduling.recurrence import check_rule
 from scheduling.selectors import profile_get
 from scheduling.services import clean_title, event_create, series_end
+from scheduling.text import clean_text
 
 MAX_IMPORTED_EVENTS = 5000
 FIELDS = ("title", "notes", "starts_at", "ends_at", "time_zone", "all_day", "busy", "rrule", "exdates")
@@ -147,7 +148,8 @@ def _incoming(component: Any, default_zone: str) -> Incoming | None:
     if ends_at - starts_at > MAX_EVENT_DURATION:
         raise ValidationFailed(f"longer than {MAX_EVENT_DURATION.days} days")
     title = clean_title(str(component.get("summary") or "Untitled")[:MAX_TITLE_LENGTH])
-    notes = str(component.get("description") or "")[:MAX_NOTES_LENGTH]
+    # Cleaned as stored (scheduling.text), so a second import of the same file compares equal.
+    notes = clean_text(str(component.get("description") or ""))[:MAX_NOTES_LENGTH]
     busy = str(component.get("transp") or ("TRANSPARENT" if all_day else "OPAQUE")).upper() != "TRANSPARENT"
     incoming = Incoming(uid, title, notes, starts_at, ends_at, zone_name, all_day, busy)
     if component.get("recurrence-id") is not None:

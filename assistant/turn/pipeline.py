@@ -45,7 +45,7 @@ from assistant.turn.exit import enforce_exit_invariant
 from assistant.turn.gates import confirmation_gate, decide, fast_path_gate, previous_assistant_message
 from assistant.turn.load import load_turn, thread_get
 from assistant.turn.lock import thread_lock
-from assistant.turn.model import model_failure_reply, model_turn
+from assistant.turn.model import amodel_turn, model_failure_reply, model_turn
 from assistant.turn.record import TurnOutcome, apply_intent, on_hold_note, record_turn
 from assistant.turn.salvage import record_salvage
 from assistant.turn.tools import reply_for, run_code_tool
@@ -163,8 +163,16 @@ def _stale_quick_reply(context: TurnContext) -> Reply:
 
 
 async def amodel(context: TurnContext, provider: Provider | None) -> Reply:
-    """Stage 3 for the async driver (see ``model``)."""
-    return await _db(model)(context, provider)
+    """Stage 3 for the async driver: the model call is awaited on the event loop (no thread waits
+    for it); the request building and each tool step run briefly in a worker thread."""
+    try:
+        return await amodel_turn(context, provider or get_provider())
+    except ModelError as error:
+        logger.warning("model failure in thread %s: %s", context.thread.id, error)
+        return model_failure_reply(context, error)
+    except Exception:
+        logger.exception("turn failed in thread %s", context.thread.id)
+        return _internal_error(context)
 
 
 def model(context: TurnContext, provider: Provider | None) -> Reply:

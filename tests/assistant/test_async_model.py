@@ -13,10 +13,7 @@ from assistant.providers.local_server import LocalOpenAIServer, QueueBrain
 from assistant.providers.offline import OfflineProvider
 from assistant.providers.openai_compatible import OpenAICompatibleProvider
 from assistant.providers.scripted import ScriptedProvider
-from assistant.turn.exit import enforce_exit_invariant
-from assistant.turn.load import load_turn, thread_get
-from assistant.turn.model import amodel_turn
-from assistant.turn.record import record_turn
+from assistant.turn.pipeline import ahandle_message
 from tools.registry import openai_tools
 
 CREATE = {"title": "Dentist", "date": "W5", "time": "15:00", "duration_minutes": None, "command_id": None}
@@ -53,17 +50,17 @@ def test_every_provider_offers_acomplete() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_amodel_turn_runs_the_turn_with_the_model_awaited(person: Any) -> None:
+def test_the_async_turn_runs_with_the_model_awaited(person: Any) -> None:
     from assistant.models import Thread
 
     thread = Thread.objects.create(owner=person)
     provider = ScriptedProvider(
         [{"tool": "search_memory", "arguments": {"query": "dentist"}}, {"tool": "schedule_event", "arguments": CREATE}]
     )
-    loaded = thread_get(owner=person, thread_id=thread.id, with_state=True)
-    context = load_turn(user=person, thread=loaded, text="dentist on friday at 3pm")
-    reply = asyncio.run(amodel_turn(context, provider))
-    outcome = record_turn(context, enforce_exit_invariant(context, reply))
+    # The whole turn on the async driver: database stages in worker threads, the model awaited.
+    outcome = asyncio.run(
+        ahandle_message(user=person, thread_id=thread.id, text="dentist on friday at 3pm", provider=provider)
+    )
     assert [call["name"] for call in outcome.trace.tool_calls] == ["search_memory", "schedule_event"]
     assert outcome.trace.model_calls == 2 and provider.calls == 2
     from scheduling.models import Event

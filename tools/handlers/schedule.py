@@ -15,7 +15,9 @@ from tools.context import ToolContext
 from tools.facts import calendar_details, command_fact, day_fact, event_fact, slot_fact
 from tools.spec import Effect, Status, ToolResult
 
-SLOT_ARGUMENTS = ("title", "date", "time", "duration_minutes")
+SLOT_ARGUMENTS = (
+    "title", "date", "time", "duration_minutes", "all_day", "end_date", "recurrence", "reminder_minutes", "busy",
+)  # fmt: skip
 _STATUS = {
     Outcome.CREATED: Status.CREATED,
     Outcome.UPDATED: Status.UPDATED,

@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call
-from assistant.providers.offline.numbers import EN_NUMBER, ZH_NUMBER, number
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.when import read_when
+from assistant.reading.numbers import NUMBER, number
+
+# The shared reader's numbers: digits, English words, Chinese numerals.
+EN_NUMBER = ZH_NUMBER = NUMBER
 
 if TYPE_CHECKING:
     from assistant.providers.offline.intents import Signals
