@@ -21,7 +21,7 @@ from django.test import override_settings
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
-from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance
+from schemathesis.specs.openapi.checks import ignored_auth, negative_data_rejection, positive_data_acceptance
 
 from assistant.models import Thread
 
@@ -37,6 +37,16 @@ STREAM = "/api/threads/{thread_id}/messages/stream/"
 RULES_BEYOND_GENERATION = {
     ("GET", "/api/events/"),
     ("PATCH", "/api/me/"),
+    ("POST", "/api/threads/{thread_id}/messages/"),
+    ("POST", "/api/calendar/import/"),  # a valid upload is a real .ics file, which no schema can state
+}
+# Operations whose lenient parsing of odd-but-harmless input (an empty optional date, a repeated
+# cursor, a boolean where an optional id goes) is not yet refused with a 400. Every other check
+# runs on them, first of all "no server error".
+LENIENT_INPUT = {
+    ("GET", "/api/events/"),
+    ("GET", "/api/reminders/due/"),
+    ("POST", "/api/threads/"),
     ("POST", "/api/threads/{thread_id}/messages/"),
 }
 
@@ -73,6 +83,7 @@ def served(person: Any) -> Iterator[dict[str, Any]]:
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
+    derandomize=True,  # the same examples on every run: CI cannot pass or fail by chance
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture],
 )
 def test_every_operation_keeps_its_contract(case: Any, served: dict[str, Any]) -> None:
@@ -86,6 +97,9 @@ def test_every_operation_keeps_its_contract(case: Any, served: dict[str, Any]) -
     # schemes (session OR token) the valid token still authenticates it. Missing and invalid
     # credentials are tested in tests/assistant/test_api.py.
     excluded = [ignored_auth]
-    if (case.method.upper(), case.operation.path) in RULES_BEYOND_GENERATION:
+    operation = (case.method.upper(), case.operation.path)
+    if operation in RULES_BEYOND_GENERATION:
         excluded.append(positive_data_acceptance)
+    if operation in LENIENT_INPUT:
+        excluded.append(negative_data_rejection)
     case.call_and_validate(excluded_checks=excluded)
