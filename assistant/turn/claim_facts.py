@@ -94,6 +94,7 @@ FACTS: list[Frame] = [
     ),
     _f(rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?有(?:个|一个|\d+个|两个|几个)", None),
     _f(rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?(?:什么|任何|一个|半个)?{_ZH_THINGS}(?:都|也)(?:没有|没|无)", None, **_NEG),
+    _f(rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?(?:就|只|仅)有?[一两二三四五六七八九十几\d]+(?:个|场|件)", None),
     _f(r"(?:日程|安排|日历|行程)(?:表)?(?:是)?(?:空的|很满|满了|排满|挺满|空空的|一片空白|空着)", None),
     _f(r"你(?:今天|明天|后天|这周|下周|周末|星期.|周.)?[^,.!?;。]{0,4}?(?:都)?(?:有空|没空|空闲|很忙)", None, **_NEG),
 ]
@@ -102,7 +103,7 @@ FACTS: list[Frame] = [
 def states_schedule_facts(text: str) -> bool:
     """Does the text state what is (or is not) on the person's calendar?"""
     return any(
-        _counts(sentence, match, frame)
+        _counts(sentence, match, frame, person_guard=False)
         for sentence in _sentences(text)
         for frame in FACTS
         for match in _matches(sentence, frame)

@@ -64,6 +64,13 @@ _SHORTHAND = {
     "kk": "ok",
     "okey": "ok",
     "okie": "ok",
+    "okk": "ok",
+    "okok": "ok",
+    "n": "and",
+    "calender": "calendar",
+    "calandar": "calendar",
+    "calander": "calendar",
+    "schedual": "schedule",
     "okay": "ok",
     "alright": "all right",
     "&": "and",
@@ -72,8 +79,105 @@ _SHORTHAND = {
 _WORD = re.compile(r"(?<![\w'])(?:[a-z]+|&|\+)(?![\w'])", re.I)
 # Chinese sentence-final particles: after a result complement they say what 了 says ("改好啦").
 _AFTER_LE = re.compile(r"(?<=了)[啦咯喽嘞啰哒哟喔哦呀哈啊~]+")
-_AS_LE = re.compile(r"(?<=[好上完掉下住妥定进])[啦咯喽嘞啰哒哟喔哦]+")
+_AS_LE = re.compile(r"(?<=[\u4e00-\u9fff])[啦咯喽]+|(?<=[好上完掉下住妥定进来去])[嘞啰哒哟喔哦]+")
 _DASHES = re.compile(r"[‐‑‒–—―]+")
+
+
+# Typos in the words that carry a claim ("schedulled", "cancelld", "remvoed", "calender") are
+# read as the word meant: one edit away, same first letter, never a base form ("update") or
+# another real word ("charged").
+_CLAIM_WORDS = [
+    "booked",
+    "scheduled",
+    "created",
+    "arranged",
+    "reserved",
+    "rescheduled",
+    "changed",
+    "updated",
+    "shifted",
+    "renamed",
+    "postponed",
+    "delayed",
+    "adjusted",
+    "deleted",
+    "removed",
+    "cancelled",
+    "canceled",
+    "cleared",
+    "dropped",
+    "scrapped",
+    "remembered",
+    "stored",
+    "memorized",
+    "memorised",
+    "recorded",
+    "calendar",
+    "schedule",
+    "added",
+]
+_REAL_WORDS = frozenset(
+    [
+        "add",
+        "book",
+        "schedule",
+        "create",
+        "update",
+        "change",
+        "move",
+        "delete",
+        "remove",
+        "cancel",
+        "remember",
+        "note",
+        "save",
+        "store",
+        "record",
+        "adjust",
+        "charged",
+        "cleaned",
+        "crated",
+        "stared",
+        "scored",
+        "booted",
+        "cooked",
+        "looked",
+        "hooked",
+        "dripped",
+        "cleaner",
+        "canceler",
+        "remembers",
+    ]
+)
+_LONG_WORD = re.compile(r"(?<![\w'])[a-z]{6,}(?![\w'])", re.I)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Optimal string alignment distance of exactly one (substitution, insertion, deletion, swap)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        )
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = 0
+    while i < len(short) and short[i] == long_[i]:
+        i += 1
+    return short[i:] == long_[i + 1 :]
+
+
+def _spelling(match: re.Match[str]) -> str:
+    word = match.group(0)
+    lower = word.lower()
+    if lower in _REAL_WORDS or lower in _CLAIM_WORDS or lower.endswith(("s", "ing")):
+        return word
+    for known in _CLAIM_WORDS:
+        # "reserve" is the base form of "reserved", not a typo for it.
+        if known[0] == lower[0] and not known.startswith(lower) and _one_edit(lower, known):
+            return known
+    return word
 
 
 def _emphasis(match: re.Match[str]) -> str:
@@ -91,11 +195,12 @@ def _line(line: str) -> str:
     # A check mark opening a line is a receipt ("✅ Dentist, Fri 15:00"); anywhere else it ends one.
     line = _CHECK.sub(" — done. ", line)
     line = re.sub(r"^\s*—\s*done\.", "done.", line.strip())
+    line = _ARROW.sub(" => ", line)
     line = _PICTOGRAPH.sub(" ", line)
     line = line.replace("|", " ; ")
-    line = _ARROW.sub(" → ", line)
     line = _DASHES.sub(" — ", line)
     line = _WORD.sub(lambda m: _SHORTHAND.get(m.group(0).lower(), m.group(0)), line)
+    line = _LONG_WORD.sub(_spelling, line)
     line = _AFTER_LE.sub("", _AS_LE.sub("了", line))
     return _SPACES.sub(" ", line).strip()
 

@@ -93,7 +93,7 @@ _GENERIC_DONE = (
     r"squared\s+away|fixed|success(?:fully)?|mission\s+accomplished|done\s+and\s+done|done\s+deal|it'?s\s+a\s+go|"
     r"there\s+you\s+(?:go|have\s+it)|voila|ta-?da)"
 )
-_STATE_SUBJECT = rf"(?:\b{_PRON}|\b{_NP}|^{_LEAD_NP})"
+_STATE_SUBJECT = rf"(?:\b{_PRON}|\b{_NP}|(?:^|(?<=[,;:—] )|(?<=[,;:—])){_LEAD_NP})"
 
 EN_FRAMES: list[Frame] = [
     *(frame for kind in KINDS for frame in _english(kind)),
@@ -128,7 +128,7 @@ EN_FRAMES: list[Frame] = [
         state=True,
     ),
     _f(
-        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+now\s+(?:on|in)\s+(?:your|the|ur)\s+{_CAL}",
+        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+(?:now|officially|safely|already)\s+(?:on|in)\s+(?:your|the|ur)\s+{_CAL}",
         "create",
         state=True,
     ),
@@ -162,7 +162,8 @@ EN_FRAMES: list[Frame] = [
     _f(r"\byou(?:'re|\s+are)\s+(?:now\s+|all\s+)?booked\s+(?:in|for|on|at)\b", "create"),
     # Change: the event's new place.
     _f(
-        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+now\s+(?:at|on|from|for|set\s+for|scheduled\s+for|booked\s+for|happening|starting|taking\s+place|in\b|\d)",
+        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+now\s+(?!(?:on|in)\s+(?:your|the|ur)\s+{_CAL})"
+        r"(?:at|on|from|for|set\s+for|scheduled\s+for|booked\s+for|happening|starting|taking\s+place|in\b|\d)",
         "change",
         state=True,
     ),
@@ -170,10 +171,14 @@ EN_FRAMES: list[Frame] = [
         r"\bnow\s+(?:starts?|begins?|ends?|runs?|takes?\s+place|happens?|falls?|finishes)\s+(?:at|on|from|by)\b",
         "change",
     ),
-    _f(rf"\b{_PRON}\s*(?:'s|\s+is|\s+are|'re)\s+(?:at|on|for)\s+[\w:' ]{{1,25}}?\s+now\b", "change", state=True),
+    _f(
+        rf"\b{_PRON}\s*(?:'s|\s+is|\s+are|'re)\s+(?:at|on|for)\s+(?!(?:your|the|ur)\s+{_CAL})[\w:' ]{{1,25}}?\s+now\b",
+        "change",
+        state=True,
+    ),
     _f(r"new\s+(?:time|date|day|slot|start|title|name)\s*:", "change", at_clause_start=True),
     _f(
-        rf"(?:\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?|{_DAYS}|noon)\s*→\s*(?:\d|{_DAYS}|noon|tomorrow)",
+        rf"(?:\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?|{_DAYS}|noon)\s*=>\s*(?:\d|{_DAYS}|noon|tomorrow)",
         "change",
     ),
     # Delete: gone from the calendar.
@@ -185,10 +190,11 @@ EN_FRAMES: list[Frame] = [
         state=True,
     ),
     _f(rf"\b(?:your|the)\s+(?:{_CAL}|day|morning|afternoon|evening)\s+is\s+(?:now\s+)?(?:clear|free)\s+of\b", "delete"),
+    _f(rf"{_INTERJ}(?:all\s+)?gone\b(?!\s+(?:when|if|after|once)\b)", "delete", at_clause_start=True),
     _f(rf"\bno\s+longer\s+(?:on|in)\s+(?:your|the)\s+{_CAL}", "delete", negation_ok=True, state=True),
     # Remember: promises of memory are how a remember is claimed.
     _f(
-        r"\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|i\s+shall|will)\s+(?:always\s+|definitely\s+|certainly\s+|be\s+sure\s+to\s+)?"
+        r"\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|i\s+shall|will)\s+(?:always\s+|definitely\s+|certainly\s+|(?:be|make)\s+sure\s+to\s+)?"
         r"(?:remember|keep\s+(?:that\s+|it\s+|this\s+)?in\s+mind|make\s+a\s+note|note\s+(?:that|it|this)(?:\s+down)?|not\s+forget|never\s+forget)",
         "remember",
         future_ok=True,
@@ -213,7 +219,7 @@ def _chinese(kind: str) -> list[Frame]:
     verb = ZH_VERBS[kind]
     return [
         _f(
-            rf"(?:已经|已|早就|早已|刚刚|刚才|刚)\s*(?:{FOR_YOU}|为|帮|给)?\s*(?:把[^,.!?;。]{{0,20}}?)?(?:{verb})",
+            rf"(?:已经|已|早就|早已|刚刚|刚才|刚)\s*被?\s*(?:{FOR_YOU}|为|帮|给)?\s*(?:把[^,.!?;。]{{0,20}}?)?(?:{verb})",
             kind,
         ),
         _f(rf"(?:{verb}){ZH_RESULT}?了(?![吗么没]|\s*[?])", kind),
@@ -237,7 +243,7 @@ ZH_FRAMES: list[Frame] = [
         weak=True,
     ),
     _f(
-        rf"(?:在|进|到|上|入)了?(?:你的|您的)?{ZH_CALENDAR}(?:里|上|中)?了|已经?在(?:你的|您的)?{ZH_CALENDAR}(?:里|上|中)"
+        rf"(?:在|进|到|上|入)了?(?:你的|您的)?{ZH_CALENDAR}(?:里面|里头|上面|上头|里|上|中)?了|已经?在(?:你的|您的)?{ZH_CALENDAR}(?:里|上|中)"
         rf"|{ZH_CALENDAR}(?:里|上)(?:已经|现在)?(?:有了|多了)|(?:放|加|写|记|存|录|排|添|塞)(?:进|到|在|入|上)(?:了)?(?:你的|您的)?{ZH_CALENDAR}",
         "create",
     ),
@@ -277,7 +283,7 @@ _HYPOTHETICAL = re.compile(
 )
 _FUTURE = re.compile(
     r"\b(?:i'?ll|i\s+will|we'?ll|we\s+will|let\s+me|let's|i'?m\s+going\s+to|gonna|need\s+to|want\s+to|i'd\s+like\s+to|"
-    r"to\s+be|will\s+be|'ll\s+be)\b|我来|我会|我就|就帮|就会|我再|再帮|马上|这就|稍后|待会|一会|等会|将会|打算|准备|会帮|去帮",
+    r"to\s+be|will\s+be|'ll\s+be)\b|我来|我会|我就|就帮|就会|我再|再帮|马上|这就|稍后|待会|一会|等会|将会|打算|准备|去帮",
     re.I,
 )
 _CONDITION_BEFORE = re.compile(
@@ -329,7 +335,7 @@ def _clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:
     return left, right
 
 
-def _counts(sentence: str, match: re.Match[str], frame: Frame) -> bool:
+def _counts(sentence: str, match: re.Match[str], frame: Frame, *, person_guard: bool = True) -> bool:
     """Is this match an affirmative statement, by the assistant, of something done?"""
     left, right = _clause_bounds(sentence, match.start(), match.end())
     left = min(left, match.start())
@@ -355,6 +361,8 @@ def _counts(sentence: str, match: re.Match[str], frame: Frame) -> bool:
         return False  # "noted for this conversation" is not a claim of memory
     if frame.state and _GENERIC_SUBJECT.match(sentence[left:]):
         return False
+    if not person_guard:
+        return True
     if _PERSON_BEFORE_EN.search(before):
         return False
     # "你订好了机票" is the person's action; "帮你订好了" is the assistant's.
@@ -412,6 +420,9 @@ def read_claims(text: str) -> ClaimReading:
     return reading
 
 
+_UNHURRIED = re.compile(r"\btake\s+your\s+time\b|\bwhenever\s+you'?re\s+ready\b|慢慢来|不着急|不急", re.I)
+
+
 def _undercut(text: str) -> bool:
     """An acknowledgement followed by a question, an offer, a condition or a negation is not a receipt."""
     plain = _IDIOMS.sub("ok", text)
@@ -421,6 +432,7 @@ def _undercut(text: str) -> bool:
         or _FUTURE.search(plain)
         or _CONDITION_BEFORE.search(plain)
         or _CONDITION_ZH.search(plain)
+        or _UNHURRIED.search(plain)
     )
 
 
