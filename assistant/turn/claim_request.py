@@ -21,7 +21,7 @@ _ZH_ASK = {
 _NOT_AN_ASK = re.compile(
     r"\b(?:did|have|has|had|were|was)\s+(?:you|it|that|they|i)\b|\bhow\s+(?:do|can|would|should)\b|\bwhat\s+if\b|"
     r"\bif\s+i\b|\bwhy\b|\bwhat\s+happens\b|\bcan\s+you\s+(?:tell|explain)\b|\bis\s+(?:it|that)\s+(?:booked|added|done|saved)"
-    r"|\b(?:i'll|i\s+will|i'm\s+going\s+to)\b.*\bmyself\b|我自己|自己(?:订|来|弄|加)|了吗|没有\?|了没|有没有|怎么|如何|为什么|如果|是不是已经|要不要|考虑|在想|还没定|不确定|回头|以后再|晚点|再说|可能|也许"
+    r"|\b(?:i'll|i\s+will|i'm\s+going\s+to)\b.*\bmyself\b|我自己|自己(?:订|来|弄|加)|了[^,.!?;。]{0,10}(?:吗|么|没)|没有\?|了没|有没有|怎么|如何|为什么|如果|是不是已经|要不要|考虑|在想|还没定|不确定|回头|以后再|晚点|再说|可能|也许"
     r"|\b(?:maybe|later|not\s+sure|thinking\s+(?:of|about)|might|considering|someday|at\s+some\s+point)\b",
     re.I,
 )

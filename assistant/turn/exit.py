@@ -56,6 +56,7 @@ NOT_DONE = {
         "这次还没有保存到记忆里。说“记住……”我就会保存。",
     ),
 }
+MAX_NAMED_SCAN = 50
 SLOT_WORDS = {
     "title": ("what it is", "事项名称"),
     "date": ("the day", "日期"),
@@ -132,9 +133,10 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
     claims = set(reading.kinds)
     model_text = context.route == "model"
     asked = requested_writes(context) if model_text or claims else set()
-    if model_text and (reading.done or (reading.acknowledged and asked and not verified)):
-        # Done, with no kind said: it is the kind the person asked for.
-        claims |= asked or _fallback_kinds(context)
+    if model_text and asked and (reading.done or (reading.acknowledged and not verified)):
+        # Done, with no kind said: it is the kind the person asked for. With nothing asked
+        # ("I already did the dentist" → "Great, glad that's done") it claims no write.
+        claims |= asked
     unbacked = claims - verified
     if unbacked and model_text:
         # "I added it a moment ago" is true when an earlier turn added it — unless a new one
@@ -155,14 +157,6 @@ def enforce_exit_invariant(context: TurnContext, reply: Reply) -> Reply:
     if decision.query is not None:
         return _answer_from_query(context, decision.query)
     return decision.reply
-
-
-def _fallback_kinds(context: TurnContext) -> set[str]:
-    earlier = earlier_write_kinds(context)
-    if earlier:
-        return earlier  # "All set!" after a real write: about that write
-    command = context.active_command
-    return {str(command.kind)} if command is not None else {"create"}
 
 
 def _replaced(context: TurnContext, reply: Reply, unbacked: set[str]) -> ExitDecision:
@@ -211,13 +205,17 @@ def _missing_slots(context: TurnContext) -> list[str]:
 
 
 def _event_in_focus(context: TurnContext) -> Event | None:
+    """The event the turn is about: the one in focus, else the one upcoming event the message names."""
     entities = context.entities
     candidates = [entities.focus] if entities.focus is not None else [entry["id"] for entry in entities.stack[:1]]
     for event_id in candidates:
         event = Event.objects.filter(owner=context.user, id=event_id).first()
         if event is not None:
             return event
-    return None
+    said = context.text.lower()
+    upcoming = Event.objects.filter(owner=context.user, ends_at__gte=context.now).order_by("starts_at")[:MAX_NAMED_SCAN]
+    named = [event for event in upcoming if event.title.strip() and event.title.lower() in said]
+    return named[0] if len(named) == 1 else None
 
 
 _PERIODS = [
