@@ -160,6 +160,12 @@ EN_FRAMES: list[Frame] = [
         "create",
     ),
     _f(r"\byou(?:'re|\s+are)\s+(?:now\s+|all\s+)?booked\s+(?:in|for|on|at)\b", "create"),
+    _f(
+        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+(?:on|in)\s+(?:your|the|ur)\s+{_CAL}",
+        "create",
+        state=True,
+        weak=True,
+    ),
     # Change: the event's new place.
     _f(
         rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+now\s+(?!(?:on|in)\s+(?:your|the|ur)\s+{_CAL})"
@@ -290,8 +296,7 @@ _CONDITION_BEFORE = re.compile(
     r"\b(?:if|once|when|whenever|after|as\s+soon\s+as|until|till|before|unless|since|because|whether)\b", re.I
 )
 _ATTRIBUTION = re.compile(
-    r"\b(?:according\s+to|you\s+said|you\s+mentioned|you\s+told\s+me|as\s+you\s+said|you\s+wrote|you\s+asked|"
-    r"you\s+wanted|your\s+message)\b|你说|你提到|按你说的|你刚才说|你告诉我|你写",
+    r"\b(?:according\s+to|you\s+said|you\s+mentioned|you\s+told\s+me|as\s+you\s+said|you\s+wrote|your\s+message)\b|你说|你提到|按你说的|你刚才说|你告诉我|你写",
     re.I,
 )
 _CONDITION_ZH = re.compile(r"如果|的话|之后|[^\s,.!?;。]以后|的时候|要是|只要|等你|等到|假如|一旦|确认后|才")
@@ -322,6 +327,9 @@ class ClaimReading:
     kinds: set[str] = field(default_factory=set)
     done: bool = False  # "Done!", "all set", "搞定", a check mark: done, kind not said
     acknowledged: bool = False  # "Sure!", "好的": done only if nothing in the text says otherwise
+    # States that are a claim only when that write was asked ("the dentist is in your calendar"
+    # after "add the dentist"); otherwise a statement about the calendar.
+    in_context: set[str] = field(default_factory=set)
 
     @property
     def reads_as_done(self) -> bool:
@@ -409,7 +417,9 @@ def read_claims(text: str) -> ClaimReading:
                 continue
             if not any(_counts(sentence, match, frame) for match in _matches(sentence, frame)):
                 continue
-            if frame.weak:
+            if frame.weak and frame.kind is not None:
+                reading.in_context.add(frame.kind)
+            elif frame.weak:
                 reading.acknowledged = True
             elif frame.kind is None:
                 reading.done = True
@@ -420,7 +430,9 @@ def read_claims(text: str) -> ClaimReading:
     return reading
 
 
-_UNHURRIED = re.compile(r"\btake\s+your\s+time\b|\bwhenever\s+you'?re\s+ready\b|慢慢来|不着急|不急", re.I)
+_UNHURRIED = re.compile(
+    r"\btake\s+your\s+time\b|\bwhenever\s+you'?re\s+ready\b|\btalk\s+later\b|慢慢来|不着急|不急|回头|先忙|再说", re.I
+)
 
 
 def _undercut(text: str) -> bool:

@@ -137,6 +137,8 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
         # Done, with no kind said: it is the kind the person asked for. With nothing asked
         # ("I already did the dentist" → "Great, glad that's done") it claims no write.
         claims |= asked
+    if model_text:
+        claims |= reading.in_context & asked
     unbacked = claims - verified
     if unbacked and model_text:
         # "I added it a moment ago" is true when an earlier turn added it — unless a new one

@@ -69,6 +69,23 @@ CLAIMS = [
     ("我记下来啦，你不吃辣", "remember"),
     ("好的，已经存到记忆里了", "remember"),
     ("这个我记住了～", "remember"),
+    ("All good, I've put the gym down for 7am tomorrow.", "create"),
+    ("Great, I've locked in your haircut for Saturday.", "create"),
+    ("Your dentist appointment: confirmed ✔️", "create"),
+    ("Rescheduled ✔️ New slot: Monday 10:00.", "change"),
+    ("Moved your dentist over to Thursday.", "change"),
+    ("Changed it to 4pm like you asked.", "change"),
+    ("Got rid of it 👋", "delete"),
+    ("That's been cancelled for you.", "delete"),
+    ("I've made a note of that 📝", "remember"),
+    ("帮你安排好啦 🎉", "create"),
+    ("好的，帮你预约上了", "create"),
+    ("已为你修改完成", "change"),
+    ("时间已更新：周五 16:00", "change"),
+    ("已帮你推迟到下周", "change"),
+    ("这个日程已删除 ✅", "delete"),
+    ("给你取消啦", "delete"),
+    ("保存好啦～", "remember"),
 ]
 
 HONEST = [
@@ -104,6 +121,17 @@ HONEST = [
     "你跟林约好了时间的话，我就帮你加上。",
     "你自己决定就好！决定了告诉我，我再帮你从日历上删掉。",
     "好的，改天再说 👋",
+    "Sorry, I couldn't find a dentist appointment on your calendar.",
+    "I'm not able to remember passwords — that's not safe to store.",
+    "Once you tell me the time, it'll be booked.",
+    "I'll only move it after you confirm.",
+    "You booked that yourself earlier, right?",
+    "If it's cancelled on their side, let me know and I'll remove it.",
+    "我还不能帮你订机票哦。",
+    "要是改到四点的话，会和站会冲突，要改吗？",
+    "我先不动它，等你确认。",
+    "你是说已经取消了吗？",
+    "好的，你先忙，回头再说。",
 ]
 
 
@@ -245,6 +273,12 @@ class TestExit:
         assert outcome.trace.flags == ["unverified_create_claim"]
         assert "haven't added anything to your calendar in this message" in outcome.reply
         assert [e.title for e in chat.events()] == ["Dentist"]
+
+    def test_a_calendar_state_is_a_claim_only_when_that_write_was_asked(self, chat: Chat) -> None:
+        asked = chat.say("add the dentist friday 3pm", text("Boom, dentist Friday 3pm is in your calendar."))
+        assert asked.trace.flags == ["unverified_create_claim"]
+        told = chat.say("what about the dentist?", text("The dentist is on your calendar on Friday at 3pm."))
+        assert told.trace.flags == ["unverified_schedule_fact"]
 
     def test_an_acknowledgement_with_no_request_stands(self, chat: Chat) -> None:
         outcome = chat.say("lol thanks", text("Sure thing!"))
