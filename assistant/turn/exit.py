@@ -106,20 +106,39 @@ def requested_writes(context: TurnContext) -> set[str]:
     return kinds
 
 
-def earlier_write_kinds(context: TurnContext) -> set[str]:
-    """Writes earlier turns of this session really made (and that still stand)."""
+def earlier_writes(context: TurnContext) -> dict[str, set[str]]:
+    """Writes earlier turns of this session really made: kind -> titles of the events written."""
     earlier_ids = [m.id for m in context.segment if m.id != context.user_message.id]
     if not earlier_ids:
-        return set()
-    kinds: set[str] = set()
+        return {}
+    writes: dict[str, set[str]] = {}
     for calls in TurnTrace.objects.filter(thread=context.thread, user_message_id__in=earlier_ids).values_list(
         "tool_calls", flat=True
     ):
         for call in calls or []:
             kind = STATUS_KINDS.get(str(call.get("status")))
             if kind and not call.get("rolled_back"):
-                kinds.add(kind)
-    return kinds
+                title = str((call.get("event") or {}).get("title") or "")
+                writes.setdefault(kind, set()).update({title.lower()} if title else set())
+    return writes
+
+
+_EARLIER = re.compile(
+    r"\b(?:a\s+(?:moment|minute|second|bit)\s+ago|earlier|just\s+now|already|before|previously|last\s+time|"
+    r"in\s+(?:my|the)\s+(?:last|previous)\s+(?:message|reply|turn))\b|刚才|刚刚|之前|早就|上次|前面|过了",
+    re.I,
+)
+
+
+def _excused_by_earlier(context: TurnContext, reply_text: str, asked: set[str]) -> set[str]:
+    """Kinds an earlier turn's real write backs: any, when no new one is asked; when the person
+    asks again, only a claim said as earlier ("I added it a moment ago") about the same event."""
+    writes = earlier_writes(context)
+    excused = set(writes) - asked
+    if _EARLIER.search(reply_text):
+        said = f"{context.text} {reply_text}".lower()
+        excused |= {kind for kind, titles in writes.items() if any(title and title in said for title in titles)}
+    return excused
 
 
 def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
@@ -141,9 +160,8 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
         claims |= reading.in_context & asked
     unbacked = claims - verified
     if unbacked and model_text:
-        # "I added it a moment ago" is true when an earlier turn added it — unless a new one
-        # of the same kind was asked for now.
-        unbacked -= earlier_write_kinds(context) - asked
+        # "I added it a moment ago" is true when an earlier turn added it.
+        unbacked -= _excused_by_earlier(context, reply.text, asked)
         # Repeating what the person said happened ("your boss cancelled it") is quoting them.
         unbacked -= person_reports(context.text) - asked
     if unbacked:
