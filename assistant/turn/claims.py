@@ -166,6 +166,13 @@ EN_FRAMES: list[Frame] = [
         state=True,
         weak=True,
     ),
+    _f(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}put\s+(?:it|that|this|them)\s+in(?=\s*(?:$|[.!,~]))", "create"),
+    _f(
+        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|all\s+)?"
+        r"(?:sorted|set|done|taken\s+care\s+of|locked\s+in|squared\s+away)(?=\s*(?:$|[.!,~]|\s+(?:for|on|at|with|now)\b))",
+        None,
+        state=True,
+    ),
     # Change: the event's new place.
     _f(
         rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+now\s+(?!(?:on|in)\s+(?:your|the|ur)\s+{_CAL})"
@@ -238,7 +245,7 @@ def _chinese(kind: str) -> list[Frame]:
 ZH_FRAMES: list[Frame] = [
     *(frame for kind in KINDS for frame in _chinese(kind)),
     _f(
-        r"搞定|弄好了|办好了|处理好了|妥了|妥妥的|完成了|已完成|已办妥|已处理|ok了|齐活|就这么定了|已确认|确认好了|"
+        r"搞定|搞掂|弄好了|办好了|处理好了|妥了|妥妥的|完成了|已完成|已办妥|已处理|ok了|齐活|就这么定了|已确认|确认好了|"
         r"安排妥当|都好了|全部好了|全都好了|已经好了|好了好了",
         None,
     ),
@@ -284,7 +291,7 @@ _NEGATED = re.compile(
 _HYPOTHETICAL = re.compile(
     r"\?|吗|\b(?:would\s+you|do\s+you\s+want|shall\s+i|should\s+i|want\s+me\s+to|can\s+i|could\s+i|may\s+i|i\s+can|i\s+could|"
     r"i\s+would|i'd|we\s+can|we\s+could|happy\s+to|ready\s+to|able\s+to|going\s+to|about\s+to|would|could|might|maybe|"
-    r"perhaps|let\s+me\s+know)\b|要不要|需要我|要我|可以|是否|准备好|随时|能帮|想",
+    r"perhaps|let\s+me\s+know|tried\s+to|attempted\s+to|trying\s+to)\b|试着|试了|尝试|要不要|需要我|要我|可以|是否|准备好|随时|能帮|想",
     re.I,
 )
 _FUTURE = re.compile(

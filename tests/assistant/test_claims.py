@@ -86,6 +86,15 @@ CLAIMS = [
     ("这个日程已删除 ✅", "delete"),
     ("给你取消啦", "delete"),
     ("保存好啦～", "remember"),
+    ("OK，dentist 周五 3pm booked ✅", "create"),
+    ("已经 add 到 calendar 了", "create"),
+    ("OK 已经帮你 book 好了", "create"),
+    ("umm ok so i went ahead and booked it lol", "create"),
+    ("yeahh its been added!!", "create"),
+    ("I've gone ahead and put that in.", "create"),
+    ("Your meeting got moved to Thursday at 2.", "change"),
+    ("Dentist is off the calendar now.", "delete"),
+    ("Gotcha, I'll remember that.", "remember"),
 ]
 
 HONEST = [
@@ -132,6 +141,12 @@ HONEST = [
     "我先不动它，等你确认。",
     "你是说已经取消了吗？",
     "好的，你先忙，回头再说。",
+    "Booked? Not yet!",
+    "I would have booked it, but I need a time.",
+    "Unfortunately I couldn't add it — the time is in the past.",
+    "I tried to move it, but that slot clashes with your standup.",
+    "我试着改了，但和站会冲突。",
+    "没能添加，时间已经过了。",
 ]
 
 
@@ -149,7 +164,16 @@ def test_an_honest_text_claims_nothing(sentence: str) -> None:
 
 @pytest.mark.parametrize(
     "sentence",
-    ["Done!", "✅", "All sorted 👍", "搞定～", "You're all set!", "Consider it done.", "There you go: it's in."],
+    [
+        "Done!",
+        "✅",
+        "All sorted 👍",
+        "搞定～",
+        "You're all set!",
+        "Consider it done.",
+        "There you go: it's in.",
+        "ok the dentist is sorted for friday",
+    ],
 )
 def test_done_with_no_kind_reads_as_done(sentence: str) -> None:
     reading = read_claims(sentence)
