@@ -437,8 +437,11 @@ def read_claims(text: str) -> ClaimReading:
     return reading
 
 
+# Unhurried or still waiting for something: an acknowledgement, not a receipt.
 _UNHURRIED = re.compile(
-    r"\btake\s+your\s+time\b|\bwhenever\s+you'?re\s+ready\b|\btalk\s+later\b|慢慢来|不着急|不急|回头|先忙|再说", re.I
+    r"\btake\s+your\s+time\b|\bwhenever\s+you'?re\s+ready\b|\btalk\s+later\b|慢慢来|不着急|不急|回头|先忙|再说"
+    r"|\b(?:need|needs|missing|require|requires|except)\b|还需要|还差|差个|缺",
+    re.I,
 )
 
 
