@@ -1,202 +1,346 @@
-"""Reading a reply for what it claims: writes done (create, change, delete, remember) and facts
-about the calendar. Used by the exit invariant; tuned on the fake-receipt and honest-text evals.
+"""Reading a reply for what it claims: writes done (create, change, delete, remember), a bare
+"done" with no kind, and facts about the calendar. Used by the exit invariant.
+
+The text is normalised first (``claim_text``): emoji, markdown and full-width forms never change
+the reading. The grammar is a few frames per language — first-person perfect ("I've moved"),
+passive ("it's been booked"), a subjectless receipt line ("Booked: …", "Dentist moved to 4"),
+a state of the calendar ("it's in your calendar now", "已经在日程里了"), a Chinese resultative
+("给你订上了", "改好了") — each filled from one lexicon per kind (``claim_words``).
 
 A claim counts only when it is affirmative and said as done: it is looked at clause by clause,
-and skipped when negated, asked, conditional ("once you confirm …", "…的话", "…之后"), made by
-the person rather than the assistant ("你订好了机票"), or quoted ("you said 'I've booked …'").
+and skipped when negated, asked, offered, conditional ("once you confirm …", "…的话"), made by
+the person or someone else ("你订好了机票", "you booked"), quoted, or an instruction ("To add an
+event, …").
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
-_I = r"(?:i|i'?ve|i have|we'?ve|we have)"
-_ADVERBS = r"(?:(?:now|also|successfully|just|already|gone ahead and|went ahead and|since)\s+)*"
-_SUBJECT = r"(?:it|that|this|they|everything|your\s+[\w' -]{1,40}?|the\s+[\w' -]{1,40}?)"
-_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_FOR_YOU = r"(?:为你|帮你|给你|为您|帮您)"
-# Any short noun phrase opening a sentence: "Dentist on Friday at 3pm has been added."
-_OPENING = r"^\s*[\w'’ -]{1,60}?"
-_LIST_OF_VERBS = r"(?!\s*,\s*(?:moved|cancell?ed|deleted|added|booked|changed|scheduled))"
-_BA = r"(?:把.{1,20}?)?"
+from assistant.turn.claim_text import normalise
+from assistant.turn.claim_words import (
+    EN_CALENDAR,
+    EN_DONE,
+    EN_MEMORY,
+    FOR_YOU,
+    KINDS,
+    ZH_CALENDAR,
+    ZH_MEMORY,
+    ZH_RESULT,
+    ZH_VERBS,
+)
 
-CLAIMS: dict[str, list[re.Pattern[str]]] = {
-    "create": [
-        re.compile(
-            rf"\b{_I}\s+{_ADVERBS}(?:scheduled|booked|added|created|set up|arranged|penciled|pencilled|blocked(?: out| off)?|reserved)\b",
-            re.I,
-        ),
-        re.compile(
-            rf"\b{_I}\s+{_ADVERBS}put\s+(?:it|that|this|them|the\s+[\w' -]{{1,30}}?|your\s+[\w' -]{{1,30}}?)\s+(?:in|down)\s+(?:for|on|at)\b",
-            re.I,
-        ),
-        re.compile(
-            rf"\b{_I}\s+{_ADVERBS}put\s+(?:it|that|this|them|.{{1,40}}?)\s+(?:on|in|into)\s+(?:your\s+)?(?:calendar|schedule|diary|agenda)",
-            re.I,
-        ),
-        re.compile(
-            rf"\b{_SUBJECT}\s+(?:has|have|'s|is|was|were)\s+(?:now\s+|just\s+|already\s+)?been\s+(?:scheduled|booked|added|created|set up|arranged|put)\b",
-            re.I,
-        ),
-        re.compile(r"\b(?:is|are)\s+now\s+(?:on|in)\s+your\s+(?:calendar|schedule|agenda|diary)\b", re.I),
-        re.compile(
-            r"\b(?:it'?s|that'?s|they'?re|it is|that is)\s+(?:now\s+)?(?:on|in)\s+your\s+(?:calendar|schedule|agenda|diary)\b",
-            re.I,
-        ),
-        re.compile(
-            r"^\s*(?:(?:ok|okay|great|got it|sure|perfect|alright)[,!\s]+)?(?:done|all set|booked|scheduled|added|created)\s*(?:[!.:—–]|\s-\s|$)",
-            re.I,
-        ),
-        re.compile(r"\bconsider it done\b|\byou'?re\s+all\s+set\b|\bi'?ve\s+got\s+you\s+down\b", re.I),
-        # Subjectless or impersonal: "Added the dentist for Friday.", "Booked.", "Confirmed: …"
-        re.compile(
-            rf"^\s*(?:added|booked|scheduled|created|confirmed|set up|arranged|reserved)\b{_LIST_OF_VERBS}", re.I
-        ),
-        re.compile(
-            rf"{_OPENING}\s+(?:has|have)\s+(?:now\s+|just\s+|already\s+)?been\s+(?:added|booked|scheduled|created|set up|arranged|confirmed)\b",
-            re.I,
-        ),
-        re.compile(
-            rf"(?:\b{_SUBJECT}|{_OPENING})\s+(?:is|are|'s)\s+(?:now\s+|all\s+)?(?:booked|scheduled|added|confirmed|set up|arranged|reserved)\b",
-            re.I,
-        ),
-        re.compile(rf"(?:已经|已){_FOR_YOU}?{_BA}(?:安排|添加|创建|预约|预订|登记|设置)"),
-        re.compile(rf"(?:已经|已){_FOR_YOU}?{_BA}(?:加|订|约|放|写|记|排)(?:好|了|上|到|进|入|在)"),
-        re.compile(r"(?:安排|添加|创建|预约|约|订|加|排)好了"),
-        re.compile(rf"{_FOR_YOU}(?:安排|添加|创建|约|加|预约|订)(?:了|好了)"),
-        re.compile(r"搞定了?|已经在(?:你的|您的)?(?:日程|日历|安排)(?:里|上|中)"),
-        re.compile(r"^\s*已添加\s*[：:]"),
-    ],
-    "change": [
-        re.compile(
-            rf"\b{_I}\s+{_ADVERBS}(?:moved|rescheduled|changed|updated|shifted|renamed|pushed|postponed|brought forward)\b",
-            re.I,
-        ),
-        re.compile(
-            rf"\b{_SUBJECT}\s+(?:has|have|'s|is|was)\s+(?:now\s+|just\s+)?been\s+(?:moved|rescheduled|changed|updated|shifted|renamed|pushed|postponed)\b",
-            re.I,
-        ),
-        re.compile(rf"\b{_SUBJECT}\s+(?:is|'s)\s+now\s+(?:at|on|from)\s+", re.I),
-        re.compile(r"^\s*(?:changed|moved|rescheduled)\s*:", re.I),
-        re.compile(rf"{_OPENING}\s+(?:moved|rescheduled|shifted|postponed|pushed)\s+(?:to|from|back|forward)\b", re.I),
-        re.compile(
-            rf"^\s*(?:moved|rescheduled|shifted|postponed|renamed|updated|changed)\b{_LIST_OF_VERBS}(?!\s*:)", re.I
-        ),
-        re.compile(rf"(?:已经|已){_FOR_YOU}?{_BA}(?:改|修改|调整|挪|移|更改|更新|换|推迟|提前|推)(?:到|成|为|好|了)"),
-        re.compile(r"(?:改|调整|挪|换)好了|^\s*已改好\s*[：:]"),
-        re.compile(r"(?:改到|调到|挪到|推迟到|提前到|换到).{1,15}?了"),
-    ],
-    "delete": [
-        re.compile(
-            rf"\b{_I}\s+{_ADVERBS}(?:deleted|removed|cancell?ed|cleared|taken\s+(?:it|that|.{{1,30}}?)\s+off)\b", re.I
-        ),
-        re.compile(
-            rf"\b{_SUBJECT}\s+(?:has|have|'s|is|was|were)\s+(?:now\s+|just\s+)?been\s+(?:deleted|removed|cancell?ed|cleared|taken off)\b",
-            re.I,
-        ),
-        re.compile(rf"\b{_SUBJECT}(?:'s|\s+is|\s+are|'re)\s+(?:now\s+)?(?:gone|off your calendar)\b", re.I),
-        re.compile(r"^\s*deleted\s*:", re.I),
-        re.compile(rf"{_OPENING}\s+(?:deleted|removed|cancell?ed|cleared)\s*(?:[.!]|$|\s+(?:from|for|as))", re.I),
-        re.compile(rf"^\s*(?:deleted|removed|cancell?ed|cleared)\b{_LIST_OF_VERBS}", re.I),
-        re.compile(rf"{_OPENING}\s+(?:is|are|'s)\s+(?:now\s+)?(?:cancell?ed|deleted|removed)\b", re.I),
-        re.compile(r"(?:已经|已)(?:取消|删除|删掉|移除)(?:了)?\s*[。！!.]?\s*$"),
-        re.compile(rf"(?:已经|已){_FOR_YOU}?{_BA}(?:删除|删掉|删了|移除|清除)"),
-        re.compile(rf"(?:已经|已)?{_FOR_YOU}?取消了(?:你的|您的)?.{{0,10}}?(?:会|会议|安排|预约|日程|活动)"),
-        re.compile(r"删(?:掉|除)?好了|帮你删(?:掉|除)?了|(?:删除|删掉)了|^\s*已删除\s*[：:]"),
-    ],
-    "remember": [
-        re.compile(
-            r"\b(?:i'?ll|i will)\s+(?:remember|keep (?:that |it |this )?in mind|make a note|note (?:that|it|this) down)",
-            re.I,
-        ),
-        re.compile(rf"\b{_I}\s+{_ADVERBS}(?:noted|saved|stored|memorized|remembered|made a note|written down)\b", re.I),
-        re.compile(
-            r"\b(?:saved|stored)\s+(?:it\s+|that\s+)?(?:to|in)\s+(?:my\s+|your\s+)?memory\b|^\s*noted\s*[!.]", re.I
-        ),
-        re.compile(
-            r"记住了|已记下|记下了|我会记住|已经记住|已记住|会记得|已保存到记忆|已存下|帮你记(?:下|住)了|^\s*记住了\s*[：:]"
-        ),
-    ],
-}
+_INTERJ = (
+    r"(?:(?:ok|great|sure(?:\s+thing)?|perfect|all\s+right|got\s+it|yes|yep|yup|yeah|no\s+problem|you\s+got\s+it|"
+    r"awesome|cool|sweet|excellent|wonderful|nice|(?:good|great)\s+news|there\s+we\s+go|right|so|and|also|"
+    r"of\s+course|certainly|absolutely|voila|boom|ta-?da|hey|hi|fine|thanks|thank\s+you|yay|hooray|done|"
+    r"all\s+done|okey\s+dokey|righto|alrighty)[\s,!.:;—~-]+)*"
+)
+_ADV = (
+    r"(?:(?:now|just|already|also|successfully|all|officially|finally|totally|properly|safely|indeed|really|"
+    r"actually|quickly|gone\s+ahead\s+and|went\s+ahead\s+and|duly|both|each|been)\s+)*"
+)
+_PRON = r"(?:it|that|this|they|those|these|both(?:\s+of\s+them)?|all\s+of\s+them|everything|each\s+one|the\s+two)"
+_NP = r"(?:the|your|ur|my|this|that|these|those|our)\s+[\w'/&-]+(?:\s+[\w'/&-]+){0,5}?"
+_NOT_SUBJECT = r"(?!(?:you|he|she|they|someone|somebody|people|i|if|once|when|after|before|until|unless|since)\b)"
+_LEAD_NP = rf"{_NOT_SUBJECT}[\w'/&-]+(?:\s+{_NOT_SUBJECT}[\w'/&-]+){{0,5}}?"
+_AUX = r"(?:is|are|was|were|'s|'re|has\s+been|have\s+been|'s\s+been|'ve\s+been|had\s+been|got|gets|has|have|been)"
+_CAL = EN_CALENDAR
+_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+_ANY_DONE = "|".join(EN_DONE.values())
+# "Booked, moved, cancelled — I handle all of these": a list of verbs names abilities, not receipts.
+_VERB_LIST = re.compile(rf"\b(?:{_ANY_DONE})\s*(?:,|/|\band\b|\bor\b)\s*(?:{_ANY_DONE})\b", re.I)
+_NOT_GENERIC_NOUN = (
+    r"(?!\s+(?:events?|items?|appointments?|meetings?|ones?|entries|plans?|bookings?|things?|facts?)\s+"
+    r"(?:are|is|can|can't|cannot|will|won't|stay|stays|keep|keeps|get|go|show|appear|remain|have|don't|do|need|must|may)\b)"
+)
+_RECEIPT_END = (
+    r"(?=\s*$|\s*[.!,;:—~]|\s+(?:to|from|for|on|at|as|in|into|off|out|successfully|too|as\s+well|also|back|"
+    r"forward|earlier|later|by|until|till|with|per|it|them|that)\b)"
+)
 
-SCHEDULE_FACTS = [
-    re.compile(
-        r"\byou(?:'ve got| have got| have|'re| are)\s+(?:no|nothing|only|just)?\s*(?:\d+|one|two|three|four|five|a few|several|some|an?|many|lots of|plenty of)?\s*"
-        r"(?:other\s+)?(?:meetings?|events?|appointments?|plans|calls?)\b\s+(?:on|at|scheduled|planned|booked|today|tomorrow|tonight|this|next)",
-        re.I,
+
+@dataclass(frozen=True)
+class Frame:
+    pattern: re.Pattern[str]
+    kind: str | None  # None: "done" with no kind of its own
+    at_clause_start: bool = False
+    negation_ok: bool = False  # "I won't forget", "no longer on your calendar"
+    future_ok: bool = False  # "I'll remember that" is how a remember is claimed
+    state: bool = False  # a state frame: generic subjects ("a deleted event is gone") do not count
+    weak: bool = False  # an acknowledgement ("Sure!", "好的"), read as done only in context
+
+
+def _f(pattern: str, kind: str | None, **options: bool) -> Frame:
+    return Frame(re.compile(pattern, re.I), kind, **options)
+
+
+def _english(kind: str) -> list[Frame]:
+    done = EN_DONE[kind] if kind != "create" else EN_DONE[kind].replace("|confirmed", "")
+    receipt = EN_DONE[kind]
+    return [
+        _f(rf"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+{_ADV}(?:{done})\b", kind),
+        _f(rf"(?:\b{_PRON}|\b{_NP})\s*{_AUX}\s+{_ADV}(?:been\s+)?{_ADV}(?:{receipt})\b", kind),
+        _f(rf"{_INTERJ}{_LEAD_NP}\s*{_AUX}\s+{_ADV}(?:been\s+)?{_ADV}(?:{receipt})\b", kind, at_clause_start=True),
+        _f(rf"{_INTERJ}{_ADV}(?:{receipt})\b{_NOT_GENERIC_NOUN}", kind, at_clause_start=True),
+        _f(rf"{_INTERJ}{_LEAD_NP}\s+{_ADV}(?:{receipt}){_RECEIPT_END}", kind, at_clause_start=True),
+    ]
+
+
+_GENERIC_DONE = (
+    r"(?:all\s+)?(?:done|set|sorted|finished|completed?|handled|settled|good\s+to\s+go|taken\s+care\s+of|locked\s+in|"
+    r"squared\s+away|fixed|success(?:fully)?|mission\s+accomplished|done\s+and\s+done|done\s+deal|it'?s\s+a\s+go|"
+    r"there\s+you\s+(?:go|have\s+it)|voila|ta-?da)"
+)
+_STATE_SUBJECT = rf"(?:\b{_PRON}|\b{_NP}|(?:^|(?<=[,;:—] )|(?<=[,;:—])){_LEAD_NP})"
+
+EN_FRAMES: list[Frame] = [
+    *(frame for kind in KINDS for frame in _english(kind)),
+    # Done, with no kind of its own.
+    _f(rf"{_INTERJ}{_GENERIC_DONE}\b(?!\s+(?:by|with|when|if|once|after|yet)\b)", None, at_clause_start=True),
+    _f(
+        r"\bconsider\s+it\s+(?:done|handled|sorted)|\byou'?re\s+(?:all\s+)?(?:set|good\s+to\s+go|sorted|covered|all\s+good)\b"
+        r"|\b(?:i'?ve\s+)?got\s+you\s+covered\b|\ball\s+(?:done|set|sorted)\b",
+        None,
     ),
-    re.compile(
-        rf"\byou(?:'ve got| have got| have)\s+(?:a|an|one|two|three|\d+)\s+[\w' -]{{1,40}}?\s+(?:at\s+\d|on\s+{_DAYS}|tomorrow|today|tonight|this\s+(?:morning|afternoon|evening|week))",
-        re.I,
+    _f(
+        rf"\b(?:{_PRON})(?:'s|\s+is|\s+has\s+been|'s\s+been)\s+(?:now\s+|all\s+)?(?:done|sorted|handled|settled|"
+        r"taken\s+care\s+of|official|locked\s+in|squared\s+away|fixed)\b",
+        None,
     ),
-    re.compile(
-        r"\byou(?:'re| are)\s+(?:completely\s+|totally\s+)?(?:free|busy|booked|available|clear)\s+(?:on|at|all|this|next|today|tomorrow|from|between)\b",
-        re.I,
+    _f(
+        r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|now\s+)?(?:done|sorted|handled|taken\s+care\s+of|fixed)\s+"
+        r"(?:it|that|this|everything)\b|\b(?:i|we)(?:'ve|\s+have)?\s+got\s+(?:it|that|this|everything)\s+(?:sorted|done|covered|handled)",
+        None,
     ),
-    re.compile(
-        r"\byour\s+(?:calendar|schedule|day|morning|afternoon|evening|week|weekend|agenda)\s+(?:is|looks)\s+(?:completely\s+|totally\s+|pretty\s+|quite\s+|wide\s+)?(?:clear|free|empty|busy|packed|full|open|light)\b",
-        re.I,
+    _f(
+        r"(?:ok|sure(?:\s+thing)?|got\s+it|of\s+course|no\s+problem|will\s+do|you\s+got\s+it|certainly|absolutely|"
+        r"roger(?:\s+that)?|right\s+away|on\s+it|coming\s+right\s+up|all\s+right|yes|yep|yup|great|perfect|understood)\b",
+        None,
+        at_clause_start=True,
+        weak=True,
     ),
-    re.compile(
-        rf"\b(?:today|tomorrow|tonight|this\s+(?:morning|afternoon|evening|week|weekend)|next\s+(?:week|weekend|{_DAYS})|(?:on\s+)?{_DAYS})\s+(?:looks|is|seems)\s+"
-        r"(?:completely\s+|totally\s+|pretty\s+|quite\s+|wide\s+)?(?:clear|free|empty|busy|open|packed|light|quiet|full)\b",
-        re.I,
+    # Create: the event is on the calendar now; "I've put it in for Friday".
+    _f(
+        rf"\b{_PRON}\s*(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|all\s+|officially\s+|safely\s+)*(?:on|in|into)\s+(?:your|the|ur)\s+{_CAL}",
+        "create",
+        state=True,
     ),
-    re.compile(
-        r"\b(?:there(?:'s| is| are)\s+)?nothing\s+(?:is\s+)?(?:on|scheduled|planned|booked)\s+(?:for|on|today|tomorrow|this|next|your)\b",
-        re.I,
+    _f(
+        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+(?:now|officially|safely|already)\s+(?:on|in)\s+(?:your|the|ur)\s+{_CAL}",
+        "create",
+        state=True,
     ),
-    re.compile(
-        r"\byou\s+(?:don'?t|do not)\s+have\s+(?:anything|any\s+(?:meetings?|events?|appointments?|plans))\b", re.I
+    _f(
+        rf"\b(?:on|in)\s+(?:your|the|ur)\s+{_CAL}\s+now\b|\b(?:your|the)\s+{_CAL}\s+now\s+(?:has|shows|includes|contains|lists)\b",
+        "create",
     ),
-    re.compile(
-        r"你(?:今天|明天|后天|这周|下周|周末|这个周末|上午|下午|晚上|星期.|周.)?(?:.{0,4})?(?:有|没有)(?:\d+|[一两二三四五六七八九十几]+)?(?:个|场)?(?:会|会议|安排|约会|预约|日程|事情|活动)"
+    _f(
+        rf"\byou(?:'ll|\s+will|\s+should)\s+(?:now\s+)?(?:see|find)\s+(?:[\w'/&-]+\s+){{0,5}}?(?:on|in)\s+(?:your|the)\s+{_CAL}",
+        "create",
+        future_ok=True,
     ),
-    re.compile(
-        r"(?:今天|明天|后天|周[一二三四五六日天]|星期[一二三四五六日天]|这周|下周)(?:上午|下午|晚上|中午)?.{0,8}?有(?:个|一个|\d+个|两个|几个)"
+    _f(
+        rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:put|popped|stuck|thrown|threw|slotted|squeezed|fit|fitted|placed|"
+        rf"jotted|written|wrote|marked|got|saved|noted|logged)\s+(?:[\w'/&-]+\s+){{0,6}}?(?:in|on|into|onto|down|to|in\s+your)\s+(?:your|the|ur)?\s*{_CAL}",
+        "create",
     ),
-    re.compile(rf"^\s*nothing\s+(?:(?:on\s+)?(?:today|tomorrow|tonight|{_DAYS})|this\s+\w+|next\s+\w+)\b", re.I),
-    re.compile(
-        rf"\b(?:today|tomorrow|tonight|on\s+{_DAYS}|this\s+(?:morning|afternoon|evening|week|weekend))\s*,?\s+"
-        r"you(?:'ve got| have got| have|'re| are)\s+",
-        re.I,
+    _f(
+        rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:put|pencil+ed|got|jotted|written|wrote|marked)\s+(?:[\w'/&-]+\s+){{0,5}}?(?:in|down)\s+(?:for|on|at|as)\b",
+        "create",
     ),
-    re.compile(
-        rf"\bthere(?:'s| is| are)\s+(?:a|an|one|two|three|\d+)\s+[\w' -]{{1,40}}?\s+"
-        rf"(?:at\s+\d|on\s+{_DAYS}|tomorrow|today|tonight|this\s+(?:morning|afternoon|evening))",
-        re.I,
+    _f(
+        r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+)?\bgot\s+you\s+(?:all\s+)?(?:booked|down|in|scheduled|added|pencil+ed)\b",
+        "create",
     ),
-    re.compile(
-        rf"\b(?:the|your)\s+[\w' -]{{1,40}}?\s+is\s+(?:on|at)\s+(?:{_DAYS}|\d|tomorrow|today|tonight|noon)", re.I
+    _f(
+        rf"{_AUX}\s+{_ADV}(?:been\s+)?(?:put|placed|popped|slotted|entered|written|marked|noted|saved|logged|stuck)\s+"
+        rf"(?:[\w'/&-]+\s+){{0,3}}?(?:in|on|into|onto|to)\s+(?:your|the|ur)\s+{_CAL}",
+        "create",
     ),
-    re.compile(r"(?:日程|安排|日历)(?:是)?(?:空的|很满|满了|排满|挺满)"),
-    re.compile(r"你(?:今天|明天|后天|这周|下周|周末|星期.|周.)?(?:.{0,4})?(?:都)?(?:有空|没空|空闲|很忙)"),
+    _f(r"\byou(?:'re|\s+are)\s+(?:now\s+|all\s+)?booked\s+(?:in|for|on|at)\b", "create"),
+    _f(
+        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+(?:on|in)\s+(?:your|the|ur)\s+{_CAL}",
+        "create",
+        state=True,
+        weak=True,
+    ),
+    _f(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}put\s+(?:it|that|this|them)\s+in(?=\s*(?:$|[.!,~]))", "create"),
+    _f(
+        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|all\s+)?"
+        r"(?:sorted|set|done|taken\s+care\s+of|locked\s+in|squared\s+away)(?=\s*(?:$|[.!,~]|\s+(?:for|on|at|with|now)\b))",
+        None,
+        state=True,
+    ),
+    # Change: the event's new place.
+    _f(
+        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+now\s+(?!(?:on|in)\s+(?:your|the|ur)\s+{_CAL})"
+        r"(?:at|on|from|for|set\s+for|scheduled\s+for|booked\s+for|happening|starting|taking\s+place|in\b|\d)",
+        "change",
+        state=True,
+    ),
+    _f(
+        r"\bnow\s+(?:starts?|begins?|ends?|runs?|takes?\s+place|happens?|falls?|finishes)\s+(?:at|on|from|by)\b",
+        "change",
+    ),
+    _f(
+        rf"\b{_PRON}\s*(?:'s|\s+is|\s+are|'re)\s+(?:at|on|for)\s+(?!(?:your|the|ur)\s+{_CAL})[\w:' ]{{1,25}}?\s+now\b",
+        "change",
+        state=True,
+    ),
+    _f(r"new\s+(?:time|date|day|slot|start|title|name)\s*:", "change", at_clause_start=True),
+    _f(
+        rf"(?:\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?|{_DAYS}|noon)\s*=>\s*(?:\d|{_DAYS}|noon|tomorrow)",
+        "change",
+    ),
+    # Delete: gone from the calendar.
+    _f(
+        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are|\s+has|\s+have)\s+(?:now\s+|been\s+|officially\s+|all\s+)*"
+        rf"(?:gone|off\s+(?:your|the)\s+{_CAL}|no\s+longer\s+(?:on|in)\s+(?:your|the)\s+{_CAL}|out\s+of\s+(?:your|the)\s+{_CAL}|history|toast)",
+        "delete",
+        negation_ok=True,
+        state=True,
+    ),
+    _f(rf"\b(?:your|the)\s+(?:{_CAL}|day|morning|afternoon|evening)\s+is\s+(?:now\s+)?(?:clear|free)\s+of\b", "delete"),
+    _f(rf"{_INTERJ}(?:all\s+)?gone\b(?!\s+(?:when|if|after|once)\b)", "delete", at_clause_start=True),
+    _f(rf"\bno\s+longer\s+(?:on|in)\s+(?:your|the)\s+{_CAL}", "delete", negation_ok=True, state=True),
+    # Remember: promises of memory are how a remember is claimed.
+    _f(
+        r"\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|i\s+shall|will)\s+(?:always\s+|definitely\s+|certainly\s+|(?:be|make)\s+sure\s+to\s+)?"
+        r"(?:remember|keep\s+(?:that\s+|it\s+|this\s+)?in\s+mind|make\s+a\s+note|note\s+(?:that|it|this)(?:\s+down)?|not\s+forget|never\s+forget)",
+        "remember",
+        future_ok=True,
+        negation_ok=True,
+    ),
+    _f(r"\bwon'?t\s+(?:ever\s+)?forget\b", "remember", future_ok=True, negation_ok=True),
+    _f(
+        rf"\b{_PRON}\s*(?:'s|\s+is|\s+has\s+been|'s\s+been)\s+(?:now\s+|all\s+|safely\s+)?(?:saved|stored|noted|remembered|filed|"
+        rf"in\s+my\s+{EN_MEMORY}|in\s+memory|committed\s+to\s+memory)",
+        "remember",
+    ),
+    _f(
+        r"\b(?:saved|stored|added|filed|written)\s+(?:it\s+|that\s+|this\s+)?(?:to|in|into)\s+(?:my\s+|your\s+)?memory"
+        r"|\bmemory\s+(?:updated|saved)|\b(?:consider\s+it|duly)\s+noted",
+        "remember",
+    ),
+    _f(r"\b(?:i'?ve|i\s+have)\s+got\s+(?:it|that|this)\s+(?:noted|saved|down|stored|memori[sz]ed)", "remember"),
 ]
 
+
+def _chinese(kind: str) -> list[Frame]:
+    verb = ZH_VERBS[kind]
+    return [
+        _f(
+            rf"(?:已经|已|早就|早已|刚刚|刚才|刚)\s*被?\s*(?:{FOR_YOU}|为|帮|给)?\s*(?:把[^,.!?;。]{{0,20}}?)?(?:{verb})",
+            kind,
+        ),
+        _f(rf"(?:{verb}){ZH_RESULT}?了(?![吗么没]|\s*[?])", kind),
+        _f(rf"(?:{verb})(?:好|妥|完|掉|上)(?=\s*(?:$|[,.!;。~]))", kind),
+        _f(rf"{FOR_YOU}\s*(?:把[^,.!?;。]{{0,20}}?)?(?:{verb}){ZH_RESULT}?(?:了|好)", kind),
+        _f(rf"(?:{verb})(?:成功|完毕|完成)(?!后|之后|以后)", kind),
+    ]
+
+
+ZH_FRAMES: list[Frame] = [
+    *(frame for kind in KINDS for frame in _chinese(kind)),
+    _f(
+        r"搞定|搞掂|弄好了|办好了|处理好了|妥了|妥妥的|完成了|已完成|已办妥|已处理|ok了|齐活|就这么定了|已确认|确认好了|"
+        r"安排妥当|都好了|全部好了|全都好了|已经好了|好了好了",
+        None,
+    ),
+    _f(
+        r"(?:好的|好了|好|行|没问题|收到|可以|好嘞|得嘞|明白|了解|嗯|ok)(?=\s*(?:$|[,.!;。~]))",
+        None,
+        at_clause_start=True,
+        weak=True,
+    ),
+    _f(
+        rf"(?:在|进|到|上|入)了?(?:你的|您的)?{ZH_CALENDAR}(?:里面|里头|上面|上头|里|上|中)?了|已经?在(?:你的|您的)?{ZH_CALENDAR}(?:里|上|中)"
+        rf"|{ZH_CALENDAR}(?:里|上)(?:已经|现在)?(?:有了|多了)|(?:放|加|写|记|存|录|排|添|塞)(?:进|到|在|入|上)(?:了)?(?:你的|您的)?{ZH_CALENDAR}",
+        "create",
+    ),
+    _f(
+        r"(?:改|调|挪|换|推迟|提前|延后|移|变|推)(?:到|成|为|至)了?[^,.!?;。]{0,15}?了|(?:时间|日期)(?:已经)?(?:改|变|换|调)(?:成|为|到)",
+        "change",
+    ),
+    _f(
+        rf"(?:已经)?(?:不在|没在)(?:你的|您的)?{ZH_CALENDAR}(?:里|上|中)?了|{ZH_CALENDAR}(?:里|上)(?:已经)?没有了|已经没了",
+        "delete",
+        negation_ok=True,
+    ),
+    _f(
+        r"记住了|记下了|记好了|记下来了|已记下|已记住|我会记住|我会记得|会记得的|我记着呢|记在心里了|记在心上了|会记得|不会忘|忘不了|"
+        r"已保存|存好了|已存下|保存好了|帮你记(?:下|住|好)?了|已经记录",
+        "remember",
+        future_ok=True,
+        negation_ok=True,
+    ),
+]
+
+_IDIOMS = re.compile(
+    r"\b(?:no\s+problem|no\s+worries|not\s+a\s+problem|no\s+sweat|no\s+prob|no\s+rush|no\s+trouble|never\s+mind)\b"
+    r"|没问题|不客气|没事|不用谢|不麻烦|没关系",
+    re.I,
+)
 _NEGATED = re.compile(
-    r"\b(?:not|n't|never|no|nothing|haven'?t|hasn'?t|didn'?t|won'?t|can'?t|cannot|couldn'?t|yet to|unable|without)\b"
-    r"|没有|没|未|不会|不能|无法|还没|尚未|别|不",
+    r"\b(?:not|n't|never|no|nothing|none|haven'?t|hasn'?t|didn'?t|won'?t|can'?t|cannot|couldn'?t|yet\s+to|unable|without|"
+    r"neither|nor|nobody)\b|n't\b|没有|没|未|不会|不能|无法|还没|尚未|别|不",
     re.I,
 )
-# Asking or offering, in the same clause as the claim.
 _HYPOTHETICAL = re.compile(
-    r"\?|？|吗|\b(?:would you|do you want|shall i|should i|want me to|can i|could i|may i|i can|i could|i would|i'd|"
-    r"happy to|ready to|able to|going to|about to)\b|要不要|需要我|要我|我可以|可以帮|是否|准备好|随时|能帮|想",
+    r"\?|吗|\b(?:would\s+you|do\s+you\s+want|shall\s+i|should\s+i|want\s+me\s+to|can\s+i|could\s+i|may\s+i|i\s+can|i\s+could|"
+    r"i\s+would|i'd|we\s+can|we\s+could|happy\s+to|ready\s+to|able\s+to|going\s+to|about\s+to|would|could|might|maybe|"
+    r"perhaps|let\s+me\s+know|tried\s+to|attempted\s+to|trying\s+to)\b|试着|试了|尝试|要不要|需要我|要我|可以|是否|准备好|随时|能帮|想",
     re.I,
 )
-# Conditions: English ones come before the claim in the sentence, Chinese ones anywhere in the clause.
-_CONDITION_BEFORE = re.compile(r"\b(?:if|once|when|whenever|after|as soon as|until|before|unless)\b", re.I)
-# Reporting what the person said is not a claim of the assistant's own ("…, according to what you said").
-_ATTRIBUTION = re.compile(
-    r"\b(?:according to|you said|you mentioned|you told me|as you said)\b|你说|你提到|按你说的", re.I
+_FUTURE = re.compile(
+    r"\b(?:i'?ll|i\s+will|we'?ll|we\s+will|let\s+me|let's|i'?m\s+going\s+to|gonna|need\s+to|want\s+to|i'd\s+like\s+to|"
+    r"to\s+be|will\s+be|'ll\s+be)\b|我来|我会|我就|就帮|就会|我再|再帮|马上|这就|稍后|待会|一会|等会|将会|打算|准备|去帮",
+    re.I,
 )
-_CONDITION_ZH = re.compile(r"如果|的话|之后|\S以后|的时候|要是|只要|等你|等到|假如")
-# "I scheduled nothing", "Booked: nothing yet": a negation right after an English claim verb.
-_NEGATED_AFTER = re.compile(r"[\s:,]*(?:nothing|none|no\s+\w+|not\s+yet|anything\s+yet)\b", re.I)
-_QUOTED = re.compile(r"[\"“”「」『』][^\"“”「」『』]{1,120}[\"“”「」『』]|(?<![A-Za-z])'[^'\n]{1,80}'(?![A-Za-z])")
-_SENTENCES = re.compile(r"(?<=[.!?。！？\n])\s*")
-_CLAUSES = re.compile(r"[,;:—–，；：()（）]|\s-\s")
-_PERSON_SUBJECT = re.compile(r"你|您")
+_CONDITION_BEFORE = re.compile(
+    r"\b(?:if|once|when|whenever|after|as\s+soon\s+as|until|till|before|unless|since|because|whether)\b", re.I
+)
+_ATTRIBUTION = re.compile(
+    r"\b(?:according\s+to|you\s+said|you\s+mentioned|you\s+told\s+me|as\s+you\s+said|you\s+wrote|your\s+message)\b|你说|你提到|按你说的|你刚才说|你告诉我|你写",
+    re.I,
+)
+_CONDITION_ZH = re.compile(r"如果|的话|之后|[^\s,.!?;。]以后|的时候|要是|只要|等你|等到|假如|一旦|确认后|才")
+_INSTRUCTION = re.compile(
+    r"^\s*(?:to\s+\w+|for\s+example|e\.g\.|example|like|say|just\s+say|simply|tell\s+me|try|you\s+can|you\s+could|"
+    r"how\s+to|ask\s+me)\b|^\s*(?:比如|例如|你可以|只要说|告诉我|要\S{1,4}的话)",
+    re.I,
+)
+_GENERIC_SUBJECT = re.compile(r"^\s*(?:an?|any|every|each|deleted|cancell?ed|removed|moved|once)\b", re.I)
+_THIS_CHAT_ONLY = re.compile(r"\s*(?:for\s+(?:this|the|our)\s+(?:conversation|chat|session|thread)|for\s+now)\b", re.I)
+_NEGATED_AFTER = re.compile(r"[\s:,]*(?:nothing|none|no\s+\w+|not\s+yet|anything\s+yet|yet\b)", re.I)
+_PERSON_BEFORE_EN = re.compile(
+    rf"\b(?:you|you've|you\s+have|you'd|you\s+had|he|she|he's|she's|they've|someone|somebody)\s+{_ADV}$", re.I
+)
+_PERSON_BEFORE_ZH = re.compile(
+    r"[你您他她](?:们)?(?:(?:跟|和|与|同)[^我]{1,8}?)?(?:已经|已|自己|刚刚|刚|也|都|早就)?\s*$"
+)
+_QUOTED = re.compile(r"[\"“”「」『』][^\"“”「」『』]{1,160}[\"“”「」『』]|(?<![A-Za-z])'[^'\n]{1,80}'(?![A-Za-z])")
+_SENTENCES = re.compile(r"(?<=[.!?。\n])\s*")
+_CLAUSES = re.compile(r"[,;:—()]|\s-\s|、")
+_HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass
+class ClaimReading:
+    """What a reply says is done: kinds named by a verb, and whether it reads as done at all."""
+
+    kinds: set[str] = field(default_factory=set)
+    done: bool = False  # "Done!", "all set", "搞定", a check mark: done, kind not said
+    acknowledged: bool = False  # "Sure!", "好的": done only if nothing in the text says otherwise
+    # States that are a claim only when that write was asked ("the dentist is in your calendar"
+    # after "add the dentist"); otherwise a statement about the calendar.
+    in_context: set[str] = field(default_factory=set)
+
+    @property
+    def reads_as_done(self) -> bool:
+        return bool(self.kinds) or self.done
 
 
 def _clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:
@@ -206,55 +350,115 @@ def _clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:
     return left, right
 
 
-def _counts(sentence: str, match: re.Match[str]) -> bool:
+def _counts(sentence: str, match: re.Match[str], frame: Frame, *, person_guard: bool = True) -> bool:
     """Is this match an affirmative statement, by the assistant, of something done?"""
     left, right = _clause_bounds(sentence, match.start(), match.end())
-    clause = sentence[left:right]
-    before_in_clause = sentence[left : match.start()]
-    if _NEGATED.search(sentence[left : match.end()]) or _NEGATED_AFTER.match(sentence, match.end()):
+    left = min(left, match.start())
+    clause = sentence[left : max(right, match.end())]
+    before = sentence[left : match.start()]
+    if not frame.negation_ok and (
+        _NEGATED.search(sentence[left : match.end()]) or _NEGATED_AFTER.match(sentence, match.end())
+    ):
         return False
-    if _HYPOTHETICAL.search(clause) or (right == len(sentence) and sentence.rstrip().endswith(("?", "？"))):
+    if _HYPOTHETICAL.search(clause) or (right >= len(sentence) and sentence.rstrip().endswith("?")):
         return False
-    if _CONDITION_BEFORE.search(sentence[: match.start()]) or _CONDITION_ZH.search(clause):
+    if not frame.future_ok and _FUTURE.search(sentence[left : match.end()]):
         return False
-    if _CONDITION_BEFORE.match(clause.lstrip()) or _ATTRIBUTION.search(sentence):
+    if (
+        _CONDITION_BEFORE.search(sentence[: match.end()])
+        or _CONDITION_ZH.search(sentence[: match.end()])
+        or _CONDITION_ZH.search(clause)
+    ):
+        return False
+    if _CONDITION_BEFORE.match(clause.lstrip()) or _ATTRIBUTION.search(sentence) or _INSTRUCTION.match(sentence):
+        return False
+    if frame.kind == "remember" and _THIS_CHAT_ONLY.match(sentence, match.end()):
+        return False  # "noted for this conversation" is not a claim of memory
+    if frame.state and _GENERIC_SUBJECT.match(sentence[left:]):
+        return False
+    if not person_guard:
+        return True
+    if _PERSON_BEFORE_EN.search(before):
         return False
     # "你订好了机票" is the person's action; "帮你订好了" is the assistant's.
-    return not _PERSON_SUBJECT.search(re.sub(r"为你|帮你|给你|为您|帮您|你的|您的", "", before_in_clause))
+    return not _PERSON_BEFORE_ZH.search(re.sub(r"为你|帮你|给你|替你|为您|帮您|给您|替您|你的|您的", "", before))
 
 
 def _sentences(text: str) -> list[str]:
-    return [sentence for sentence in _SENTENCES.split(_QUOTED.sub(" ", text)) if sentence.strip()]
+    plain = _IDIOMS.sub("ok", normalise(text))
+    return [sentence for sentence in _SENTENCES.split(_QUOTED.sub(" ", plain)) if sentence.strip()]
 
 
-def claimed_writes(text: str) -> set[str]:
-    """The kinds of write a text claims as done (affirmative, not negated, not hypothetical)."""
-    claims: set[str] = set()
+def _clause_starts(sentence: str) -> list[int]:
+    starts = [0, *(m.end() for m in _CLAUSES.finditer(sentence))]
+    return [start + len(sentence[start:]) - len(sentence[start:].lstrip()) for start in starts]
+
+
+def _matches(sentence: str, frame: Frame) -> list[re.Match[str]]:
+    if not frame.at_clause_start:
+        return list(frame.pattern.finditer(sentence))
+    found = (frame.pattern.match(sentence, start) for start in _clause_starts(sentence))
+    return [match for match in found if match is not None and match.end() > match.start()]
+
+
+def _kind_of(frame_kind: str, sentence: str) -> str:
+    """Where the write landed decides an ambiguous verb: "saved to your calendar" is a create."""
+    on_calendar = re.search(rf"\b{EN_CALENDAR}\b|{ZH_CALENDAR}", sentence, re.I)
+    in_memory = re.search(rf"\b{EN_MEMORY}\b|{ZH_MEMORY}", sentence, re.I)
+    if frame_kind == "remember" and on_calendar and not in_memory:
+        return "create"
+    if frame_kind in {"create", "change"} and in_memory and not on_calendar:
+        return "remember"
+    return frame_kind
+
+
+def read_claims(text: str) -> ClaimReading:
+    """Everything the text claims as done, with the kinds its verbs name."""
+    reading = ClaimReading()
+    whole = normalise(text)
     for sentence in _sentences(text):
-        for kind, patterns in CLAIMS.items():
-            if kind in claims:
+        frames = ZH_FRAMES + EN_FRAMES if _HAS_CJK.search(sentence) else EN_FRAMES
+        listing = bool(_VERB_LIST.search(sentence))
+        for frame in frames:
+            if listing and frame.at_clause_start and frame.kind is not None:
                 continue
-            if any(_counts(sentence, match) for pattern in patterns for match in pattern.finditer(sentence)):
-                claims.add(kind)
-    return claims
+            if not any(_counts(sentence, match, frame) for match in _matches(sentence, frame)):
+                continue
+            if frame.weak and frame.kind is not None:
+                reading.in_context.add(frame.kind)
+            elif frame.weak:
+                reading.acknowledged = True
+            elif frame.kind is None:
+                reading.done = True
+            else:
+                reading.kinds.add(_kind_of(frame.kind, sentence))
+    if reading.acknowledged and _undercut(whole):
+        reading.acknowledged = False
+    return reading
 
 
-def states_schedule_facts(text: str) -> bool:
-    """Does the text state what is (or is not) on the person's calendar?"""
-    return any(
-        _counts(sentence, match) or _fact_despite_negation(sentence, match)
-        for sentence in _sentences(text)
-        for pattern in SCHEDULE_FACTS
-        for match in pattern.finditer(sentence)
+# Unhurried or still waiting for something: an acknowledgement, not a receipt.
+_UNHURRIED = re.compile(
+    r"\btake\s+your\s+time\b|\bwhenever\s+you'?re\s+ready\b|\btalk\s+later\b|慢慢来|不着急|不急|回头|先忙|再说"
+    r"|\b(?:need|needs|missing|require|requires|except)\b|还需要|还差|差个|缺",
+    re.I,
+)
+
+
+def _undercut(text: str) -> bool:
+    """An acknowledgement followed by a question, an offer, a condition or a negation is not a receipt."""
+    plain = _IDIOMS.sub("ok", text)
+    return bool(
+        _NEGATED.search(plain)
+        or _HYPOTHETICAL.search(plain)
+        or _FUTURE.search(plain)
+        or _CONDITION_BEFORE.search(plain)
+        or _CONDITION_ZH.search(plain)
+        or _UNHURRIED.search(plain)
     )
 
 
-def _fact_despite_negation(sentence: str, match: re.Match[str]) -> bool:
-    """ "Nothing tomorrow" and "你明天没有会" are facts even though they are negative."""
-    left, right = _clause_bounds(sentence, match.start(), match.end())
-    clause = sentence[left:right]
-    if _HYPOTHETICAL.search(clause) or sentence.rstrip().endswith(("?", "？")):
-        return False
-    if _CONDITION_BEFORE.search(sentence[: match.start()]) or _CONDITION_ZH.search(clause):
-        return False
-    return bool(re.search(r"\bnothing\b|\bno\s+\w+|don'?t have|do not have|没有|没空", match.group(0), re.I))
+def claimed_writes(text: str) -> set[str]:
+    """The kinds of write a text claims as done; a bare "Done!" reads as a create."""
+    reading = read_claims(text)
+    return reading.kinds or ({"create"} if reading.done else set())

@@ -2,33 +2,82 @@
 
 A reply claiming a create, change, delete or remember is checked against this turn's effects,
 re-read from the database; an unbacked claim is replaced by an honest answer and flagged
-(``unverified_create_claim`` …). A reply stating schedule facts ("nothing tomorrow", "你明天有两个
-会") with no query in this turn is flagged ``unverified_schedule_fact`` and replaced by the
-answer of a real query.
+(``unverified_create_claim`` …). Beyond the words, structure: when the person asked for a write
+and none ran, a model text that reads as done at all ("Done!", "好了～", "✅") is replaced too,
+with the kind they asked for. The replacement is itself true: it speaks of this message and,
+where it can, quotes the calendar; a claim that an earlier turn's real write backs is left alone.
+
+A reply stating schedule facts with no query in this turn is flagged ``unverified_schedule_fact``;
+the decision names the days to query (``QueryNeed``), and ``_answer_from_query`` is the one place
+that runs the query.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
-from assistant.models import MemoryFact
+from assistant.models import MemoryFact, TurnTrace
 from assistant.reading import extract_when
-from assistant.turn.claims import claimed_writes, states_schedule_facts
+from assistant.turn.claim_facts import states_schedule_facts
+from assistant.turn.claim_request import asked_writes, person_reports
+from assistant.turn.claims import claimed_writes, read_claims
 from assistant.turn.context import Reply, TurnContext
-from assistant.turn.tools import record_result, reply_for, tool_context
+from assistant.turn.tools import reply_for, run_code_tool
 from scheduling.models import Event
-from tools.handlers.events import query_events
+from tools.facts import event_fact
 from tools.spec import Effect, occurrence_effect_persisted
 
-REPLACEMENTS = {
-    "create": ("To be clear: nothing has been added to your calendar yet.", "说明一下：还没有添加任何安排。"),
-    "change": ("To be clear: nothing on your calendar has been changed.", "说明一下：日程没有任何改动。"),
-    "delete": ("To be clear: nothing has been deleted from your calendar.", "说明一下：没有删除任何安排。"),
+__all__ = [
+    "ExitDecision",
+    "QueryNeed",
+    "claimed_writes",
+    "enforce_exit_invariant",
+    "exit_decision",
+    "states_schedule_facts",
+]
+
+KIND_ORDER = ("create", "change", "delete", "remember")
+WRITE_TOOLS = {
+    "schedule_event": "create",
+    "change_event": "change",
+    "delete_event": "delete",
+    "remember_fact": "remember",
+}
+STATUS_KINDS = {"created": "create", "updated": "change", "deleted": "delete", "remembered": "remember"}
+NOT_DONE = {
+    "create": ("I haven't added anything to your calendar in this message.", "这次还没有添加任何安排。"),
+    "change": ("I haven't changed anything on your calendar in this message.", "这次还没有修改日程。"),
+    "delete": ("I haven't deleted anything from your calendar in this message.", "这次还没有删除任何安排。"),
     "remember": (
-        'To be clear: I haven\'t saved that to memory. Say "remember that …" and I will.',
-        "说明一下：这条还没有保存到记忆里。说“记住……”我就会保存。",
+        'I haven\'t saved anything to memory in this message. Say "remember that …" and I will.',
+        "这次还没有保存到记忆里。说“记住……”我就会保存。",
     ),
 }
+MAX_NAMED_SCAN = 50
+SLOT_WORDS = {
+    "title": ("what it is", "事项名称"),
+    "date": ("the day", "日期"),
+    "time": ("the time", "时间"),
+}
+
+
+@dataclass(frozen=True)
+class QueryNeed:
+    """The days a query must cover to answer a statement about the calendar."""
+
+    start: str
+    end: str | None = None
+
+
+@dataclass
+class ExitDecision:
+    """What the exit stage decided: the reply to send, or the query that must answer instead."""
+
+    reply: Reply
+    flags: list[str] = field(default_factory=list)
+    query: QueryNeed | None = None
 
 
 def verified_kinds(effects: Iterable[Effect]) -> set[str]:
@@ -47,27 +96,175 @@ def verified_kinds(effects: Iterable[Effect]) -> set[str]:
     return kinds
 
 
-def enforce_exit_invariant(context: TurnContext, reply: Reply) -> Reply:
+def requested_writes(context: TurnContext) -> set[str]:
+    """Did the person ask for a write in this turn? From the turn's own facts, then their words."""
+    kinds = {WRITE_TOOLS[call["name"]] for call in context.tool_calls if call.get("name") in WRITE_TOOLS}
+    # "Lin moved the party": a report of someone else's write is not a request for one.
+    kinds |= asked_writes(context.text) - person_reports(context.text)
+    command = context.active_command
+    if command is not None and command.is_open and extract_when(context.text, today=context.today):
+        # A value for the open request ("4pm", "周六") asks to finish it.
+        kinds.add(str(command.kind))
+    return kinds
+
+
+def earlier_writes(context: TurnContext) -> dict[str, set[str]]:
+    """Writes earlier turns of this session really made: kind -> titles of the events written."""
+    earlier_ids = [m.id for m in context.segment if m.id != context.user_message.id]
+    if not earlier_ids:
+        return {}
+    writes: dict[str, set[str]] = {}
+    for calls in TurnTrace.objects.filter(thread=context.thread, user_message_id__in=earlier_ids).values_list(
+        "tool_calls", flat=True
+    ):
+        for call in calls or []:
+            kind = STATUS_KINDS.get(str(call.get("status")))
+            if kind and not call.get("rolled_back"):
+                title = str((call.get("event") or {}).get("title") or "")
+                writes.setdefault(kind, set()).update({title.lower()} if title else set())
+    return writes
+
+
+_EARLIER = re.compile(
+    r"\b(?:a\s+(?:moment|minute|second|bit)\s+ago|earlier|just\s+now|already|before|previously|last\s+time|"
+    r"in\s+(?:my|the)\s+(?:last|previous)\s+(?:message|reply|turn))\b|刚才|刚刚|之前|早就|上次|前面|过了",
+    re.I,
+)
+
+
+def _excused_by_earlier(context: TurnContext, reply_text: str, asked: set[str]) -> set[str]:
+    """Kinds an earlier turn's real write backs: any, when no new one is asked; when the person
+    asks again, only a claim said as earlier ("I added it a moment ago") about the same event."""
+    writes = earlier_writes(context)
+    excused = set(writes) - asked
+    if _EARLIER.search(reply_text):
+        said = f"{context.text} {reply_text}".lower()
+        excused |= {kind for kind, titles in writes.items() if any(title and title in said for title in titles)}
+    return excused
+
+
+def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
+    """Decide, without running anything, whether the reply stands, is replaced, or needs a query."""
     verified = verified_kinds(context.effects)
-    claims = claimed_writes(reply.text) if reply.claims is None else set(reply.claims)
-    unbacked = sorted(claims - verified)
+    if reply.claims is not None:
+        # A receipt written by code: it states exactly the writes its result made.
+        unbacked = set(reply.claims) - verified
+        return _replaced(context, reply, unbacked) if unbacked else ExitDecision(reply)
+    reading = read_claims(reply.text)
+    claims = set(reading.kinds)
+    model_text = context.route == "model"
+    asked = requested_writes(context) if model_text or claims else set()
+    if model_text and asked and (reading.done or (reading.acknowledged and not verified)):
+        # Done, with no kind said: it is the kind the person asked for. With nothing asked
+        # ("I already did the dentist" → "Great, glad that's done") it claims no write.
+        claims |= asked
+    if model_text:
+        claims |= reading.in_context & asked
+    unbacked = claims - verified
+    if unbacked and model_text:
+        # "I added it a moment ago" is true when an earlier turn added it.
+        unbacked -= _excused_by_earlier(context, reply.text, asked)
+        # Repeating what the person said happened ("your boss cancelled it") is quoting them.
+        unbacked -= person_reports(context.text) - asked
     if unbacked:
-        zh = context.language == "zh"
-        for kind in unbacked:
-            context.flags.append(f"unverified_{kind}_claim")
-        honest = " ".join(REPLACEMENTS[kind][1 if zh else 0] for kind in unbacked)
-        return Reply(honest, flags=reply.flags)
-    if reply.claims is None and not context.queried and not context.effects and states_schedule_facts(reply.text):
-        context.flags.append("unverified_schedule_fact")
-        return _answer_from_query(context, reply.text)
-    return reply
+        return _replaced(context, reply, unbacked)
+    if not claims and not context.queried and not context.effects and states_schedule_facts(reply.text):
+        return ExitDecision(reply, ["unverified_schedule_fact"], _query_need(context, reply.text))
+    return ExitDecision(reply)
 
 
-def _answer_from_query(context: TurnContext, claimed: str) -> Reply:
+def enforce_exit_invariant(context: TurnContext, reply: Reply) -> Reply:
+    decision = exit_decision(context, reply)
+    context.flags.extend(decision.flags)
+    if decision.query is not None:
+        return _answer_from_query(context, decision.query)
+    return decision.reply
+
+
+def _replaced(context: TurnContext, reply: Reply, unbacked: set[str]) -> ExitDecision:
+    kinds = [kind for kind in KIND_ORDER if kind in unbacked]
+    zh = context.language == "zh"
+    parts = [NOT_DONE[kind][1 if zh else 0] + _detail(context, kind, zh) for kind in kinds]
+    return ExitDecision(
+        Reply(("" if zh else " ").join(parts), flags=reply.flags), [f"unverified_{kind}_claim" for kind in kinds]
+    )
+
+
+def _detail(context: TurnContext, kind: str, zh: bool) -> str:
+    """What is still missing, or what the calendar really says — never a denial of an earlier turn."""
+    if kind == "create":
+        missing = _missing_slots(context)
+        if missing:
+            words = [SLOT_WORDS[slot][1 if zh else 0] for slot in missing]
+            return f"还需要{'和'.join(words)}。" if zh else f" I still need {' and '.join(words)}."
+        return "请再说一次，我这就添加。" if zh else " Please say it once more and I'll add it."
+    if kind in {"change", "delete"}:
+        event = _event_in_focus(context)
+        if event is None:
+            return "请告诉我是哪一个安排。" if zh else " Tell me which event you mean and I'll do it."
+        fact = event_fact(event, context.zone)
+        if kind == "change":
+            if zh:
+                return f"「{fact['title']}」仍在 {fact['date']} {fact['start']}。"
+            return f" '{fact['title']}' is still on {fact['weekday']} {fact['date']} at {fact['start']}."
+        if zh:
+            return f"「{fact['title']}」还在日历上（{fact['date']} {fact['start']}）。"
+        return f" '{fact['title']}' is still on your calendar ({fact['weekday']} {fact['date']}, {fact['start']})."
+    return ""
+
+
+def _missing_slots(context: TurnContext) -> list[str]:
+    command = context.active_command
+    if command is not None and command.is_open and command.missing:
+        return [slot for slot in SLOT_WORDS if slot in command.missing]
+    when = extract_when(context.text, today=context.today)
+    missing = []
+    if when is None or when.date is None:
+        missing.append("date")
+    if when is None or (when.time is None and when.part_of_day is None):
+        missing.append("time")
+    return missing
+
+
+def _event_in_focus(context: TurnContext) -> Event | None:
+    """The event the turn is about: the one in focus, else the one upcoming event the message names."""
+    entities = context.entities
+    candidates = [entities.focus] if entities.focus is not None else [entry["id"] for entry in entities.stack[:1]]
+    for event_id in candidates:
+        event = Event.objects.filter(owner=context.user, id=event_id).first()
+        if event is not None:
+            return event
+    said = context.text.lower()
+    upcoming = Event.objects.filter(owner=context.user, ends_at__gte=context.now).order_by("starts_at")[:MAX_NAMED_SCAN]
+    named = [event for event in upcoming if event.title.strip() and event.title.lower() in said]
+    return named[0] if len(named) == 1 else None
+
+
+_PERIODS = [
+    (re.compile(r"\bnext\s+week\b|下周|下个星期|下礼拜", re.I), QueryNeed("W1+1", "W7+1")),
+    (
+        re.compile(r"\bthis\s+week\b|\bthe\s+week\b|\ball\s+week\b|这周|本周|这个星期|这礼拜", re.I),
+        QueryNeed("D+0", "W7"),
+    ),
+    (re.compile(r"\bnext\s+weekend\b|下个?周末", re.I), QueryNeed("WE+1")),
+    (re.compile(r"\b(?:this\s+)?weekend\b|周末", re.I), QueryNeed("WE")),
+]
+
+
+def _query_need(context: TurnContext, claimed: str) -> QueryNeed:
+    """The days the statement is about: the person's words first, then the reply's."""
+    for text in (context.text, claimed):
+        when = extract_when(text, today=context.today)
+        if when and when.date:
+            return QueryNeed(when.date)
+        for pattern, need in _PERIODS:
+            if pattern.search(text):
+                return need
+    return QueryNeed("D+0")
+
+
+def _answer_from_query(context: TurnContext, need: QueryNeed) -> Reply:
     """Replace an unverified statement about the calendar with what a real query says."""
-    when = extract_when(context.text, today=context.today) or extract_when(claimed, today=context.today)
-    start = when.date if when and when.date else "D+0"
-    arguments = {"start": start, "end": None}
-    result = query_events(tool_context(context), arguments)
-    record_result(context, "query_events", result, arguments)
+    arguments = {"start": need.start, "end": need.end}
+    result = run_code_tool(context, "query_events", arguments)  # through the registry, like every tool
     return reply_for(context, "query_events", result)

@@ -90,7 +90,7 @@ def test_fake_claim_is_rewritten_and_flagged(chat: Chat) -> None:
     outcome = chat.say("put the dentist on Friday at 3", text("Done! I've booked your dentist for Friday at 3pm."))
     assert chat.events() == []
     assert "unverified_create_claim" in outcome.trace.flags
-    assert "nothing has been added" in outcome.reply
+    assert "haven't added anything to your calendar in this message" in outcome.reply
     assert "booked your dentist" not in Message.objects.get(id=outcome.assistant_message.id).text
 
 
