@@ -106,9 +106,11 @@ def write_reports(
 ) -> None:
     if json_path:
         Path(json_path).parent.mkdir(parents=True, exist_ok=True)
-        Path(json_path).write_text(
-            json.dumps({"summary": summary, "results": [r.as_json() for r in results]}, ensure_ascii=False, indent=2)
-        )
+        # ASCII JSON: a case's text may hold a lone surrogate (the bad-input cases do), which
+        # UTF-8 cannot encode; "\\ud83d" is still valid JSON.
+        report = {"summary": summary, "results": [r.as_json() for r in results]}
+        Path(json_path).write_text(json.dumps(report, ensure_ascii=True, indent=2), encoding="ascii")
     if html_path:
         Path(html_path).parent.mkdir(parents=True, exist_ok=True)
-        Path(html_path).write_text(render_html(summary, results, title), encoding="utf-8")
+        html = render_html(summary, results, title).encode("utf-8", errors="replace")
+        Path(html_path).write_bytes(html)

@@ -16,7 +16,7 @@ from assistant.models import MemoryFact, Message, Thread
 from evals.cases import Case
 from scheduling.models import Event, Profile
 from tools.context import ToolContext
-from tools.handlers.schedule import schedule_event
+from tools.registry import ToolRegistry, with_nulls
 
 DEFAULT_NOW = "2026-12-07T10:00"
 DEFAULT_ZONE = "Asia/Shanghai"
@@ -100,7 +100,7 @@ def _active_command(user: User, thread: Thread, slots: dict[str, Any], now: date
     """An open stub made the way an earlier turn would have made it, intent included."""
     context = ToolContext(user=user, profile=user.profile, now=now, thread_id=thread.id)
     arguments = {"title": None, "date": None, "time": None, "duration_minutes": None, "command_id": None, **slots}
-    result = schedule_event(context, arguments)
+    result = ToolRegistry(context).execute("schedule_event", with_nulls("schedule_event", arguments))
     state = state_get(thread=thread)
     transitions = derive(
         state.intent, state.revision, [Act("schedule_event", result.status.value, result.data, arguments)]

@@ -6,10 +6,8 @@ from __future__ import annotations
 import re
 
 from assistant.turn.context import Reply, TurnContext
-from assistant.turn.tools import record_result, reply_for, tool_context
-from scheduling.commands import SlotPatch, command_apply
+from assistant.turn.tools import reply_for, run_code_tool
 from scheduling.models import CommandStatus
-from tools.handlers.schedule import outcome_result
 
 # "delete it" reads as a yes to a delete question; it never accepts a day.
 _NOT_A_DAY = re.compile(r"delete|remove|cancel|删|取消", re.IGNORECASE)
@@ -34,16 +32,8 @@ def _accept_offered_day(context: TurnContext) -> Reply:
     assert command is not None
     context.route = "confirmation"
     day = str(command.candidates[0])
-    outcome = command_apply(
-        owner=context.user,
-        patch=SlotPatch(date=day, raw={"date": context.text}),
-        now=context.now,
-        command_id=command.id,
-        source_turn=context.user_message.id,
-        intent_revision=context.state.revision,
-    )
-    result = outcome_result(tool_context(context), outcome)
     tool = "schedule_event" if command.kind == "create" else "change_event"
-    record_result(context, tool, result, {"date": day})
+    arguments = {"command_id": str(command.id), "date": day, "raw": {"date": context.text}}
+    result = run_code_tool(context, "patch_command", arguments, recorded_as=tool)
     context.tool_calls[-1]["route"] = "confirmation"
     return reply_for(context, tool, result)

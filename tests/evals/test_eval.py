@@ -235,3 +235,13 @@ def test_an_eval_run_is_launched_from_the_admin(admin_client: Client, settings: 
     assert run.summary["cases"] == len([case for case in load_cases() if "offline" in case.modes])
     page = admin_client.get(f"/admin/evals/evalrun/{run.id}/change/")
     assert page.status_code == 200 and b"Accuracy per group" in page.content
+
+
+def test_reports_are_written_even_when_a_case_holds_a_lone_surrogate(tmp_path: Path) -> None:
+    from evals.metrics import summarise
+    from evals.report import write_reports
+
+    summary = {**summarise([], 1), "note": "bad input \ud83d kept"}
+    write_reports(summary, [], json_path=str(tmp_path / "r.json"), html_path=str(tmp_path / "r.html"), title="t")
+    assert json.loads((tmp_path / "r.json").read_text())["summary"]["note"] == "bad input \ud83d kept"
+    assert (tmp_path / "r.html").stat().st_size > 0
