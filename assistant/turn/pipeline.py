@@ -167,26 +167,26 @@ async def amodel(context: TurnContext, provider: Provider | None) -> Reply:
     for it); the request building and each tool step run briefly in a worker thread."""
     try:
         return await amodel_turn(context, provider or get_provider())
-    except ModelError as error:
-        logger.warning("model failure in thread %s: %s", context.thread.id, error)
-        return model_failure_reply(context, error)
-    except Exception:
-        logger.exception("turn failed in thread %s", context.thread.id)
-        return _internal_error(context)
+    except Exception as error:
+        return _model_failed(context, error)
 
 
 def model(context: TurnContext, provider: Provider | None) -> Reply:
     """Stage 3: the model proposes; each tool call it makes runs in its own transaction."""
     try:
         return model_turn(context, provider or get_provider())
-    except ModelError as error:
+    except Exception as error:
+        return _model_failed(context, error)
+
+
+def _model_failed(context: TurnContext, error: Exception) -> Reply:
+    if isinstance(error, ModelError):
         logger.warning("model failure in thread %s: %s", context.thread.id, error)
         return model_failure_reply(context, error)
-    except Exception:
-        # A bug must not lose the message or claim anything: the message is archived already,
-        # the exit invariant still checks the reply, and the trace keeps the error.
-        logger.exception("turn failed in thread %s", context.thread.id)
-        return _internal_error(context)
+    # A bug must not lose the message or claim anything: the message is archived already,
+    # the exit invariant still checks the reply, and the trace keeps the error.
+    logger.exception("turn failed in thread %s", context.thread.id, exc_info=error)
+    return _internal_error(context)
 
 
 def _finish(context: TurnContext, reply: Reply) -> TurnOutcome:
@@ -271,10 +271,7 @@ def handle_message(
     quick_reply_for: str | None = None,
 ) -> TurnOutcome:
     """A typed message (or a tapped quick reply, naming its request) in one of the person's threads."""
-    text = clean_message(text)
-    if not isinstance(thread_id, int):
-        raise NotFound("thread not found", {"thread_id": thread_id})
-    turn_input = TurnInput("message", text, quick_reply_for=quick_reply_for)
+    turn_input = _message_input(thread_id, text, quick_reply_for)
     return run_turn(user=user, thread_id=thread_id, turn_input=turn_input, emit=emit, provider=provider)
 
 
@@ -288,9 +285,14 @@ async def ahandle_message(
     quick_reply_for: str | None = None,
 ) -> TurnOutcome:
     """``handle_message`` for the async endpoints."""
-    text = clean_message(text)
-    turn_input = TurnInput("message", text, quick_reply_for=quick_reply_for)
+    turn_input = _message_input(thread_id, text, quick_reply_for)
     return await arun_turn(user=user, thread_id=thread_id, turn_input=turn_input, emit=emit, provider=provider)
+
+
+def _message_input(thread_id: object, text: str, quick_reply_for: str | None) -> TurnInput:
+    if not isinstance(thread_id, int):
+        raise NotFound("thread not found", {"thread_id": thread_id})
+    return TurnInput("message", clean_message(text), quick_reply_for=quick_reply_for)
 
 
 def handle_confirmation(
