@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call
+from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.when import read_when
 from assistant.reading.numbers import NUMBER, number
@@ -54,7 +55,12 @@ _REMIND_EN = re.compile(
     rf"\b(?:and\s+)?remind\s+me\s+(?P<n>{EN_NUMBER})\s*(?P<unit>minutes?|mins?|hours?|hrs?|h)\s+(?:before(?:hand)?|ahead|earlier)\b",
     re.I,
 )
-_REMIND_PLAIN = re.compile(r"\bremind\s+me\s+(?:to\s+|about\s+)?(?P<what>.+)$|提醒我(?:一下)?(?P<zh>.+)$", re.I)
+# "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
+_REMIND_PLAIN = re.compile(
+    r"\bremind\s+me\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
+    r"|提醒我(?:一下)?(?!(?:什么|哪|几点|有没有))(?P<zh>.+)$",
+    re.I,
+)
 _REMIND_MARKER = re.compile(
     r"\b(?:please\s+|pls\s+|can\s+you\s+)?remind\s+me\s+(?:to\s+|about\s+)?|提醒我(?:一下)?", re.I
 )
@@ -116,7 +122,8 @@ def read_calendar_words(text: str) -> CalendarWords:
                 words.recurrence["count"] = int(value)
     if _ALL_DAY.search(text):
         words.all_day = True
-    words.all_day_kind = bool(_ALL_DAY_KIND.search(text))
+    # "mum's birthday" is the day itself; "dinner on mum's birthday" is a meal on that day.
+    words.all_day_kind = bool(_ALL_DAY_KIND.search(text)) and not MEAL.search(text)
     reminder = _REMIND_EN.search(text) or _REMIND_ZH.search(text)
     if reminder is not None:
         amount = 0.5 if reminder.group("n") == "半" else number(reminder.group("n"))

@@ -19,7 +19,7 @@ from typing import Any
 
 from assistant.providers.base import ModelRequest, ModelResponse
 from assistant.providers.offline import calendar_actions as calendar
-from assistant.providers.offline import calendar_words, create_action, followup
+from assistant.providers.offline import calendar_words, create_action, followup, titles
 from assistant.providers.offline import conversation_actions as conversation
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import call, text
@@ -27,6 +27,7 @@ from assistant.providers.offline.intents import Signals, classify, read_signals
 from assistant.providers.offline.reading import Turn, read_turn
 from assistant.providers.offline.replies import say
 from assistant.providers.offline.revise_action import revise
+from assistant.turn.gates import read_short_answer
 
 logger = logging.getLogger(__name__)
 
@@ -83,6 +84,15 @@ def respond(request: ModelRequest) -> ModelResponse:
     return response
 
 
+def _names_it(turn: Turn, signals: Signals) -> bool:
+    """A short answer that is neither a yes/no, a question, nor a date or time: a name."""
+    title = titles.clean_title(turn.text)
+    if not title or signals.question or signals.has_slots or read_short_answer(turn.text) is not None:
+        return False
+    cjk = sum(1 for char in title if "\u4e00" <= char <= "\u9fff")
+    return bool(cjk and len(title) <= 20) or len(title.split()) <= 6
+
+
 def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if not turn.text.strip():
         return text(say("unclear", turn.zh))
@@ -92,6 +102,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
     signals = read_signals(turn)
     intent = classify(turn, signals)
+    if active.get("status") == "needs_title" and intent in {"unclear", "create"} and _names_it(turn, signals):
+        # The request asked "what should I call it?": a bare answer is the title (the fast path
+        # takes only explicit namings, so a plain "Call with Mark" reaches the model, here).
+        title = titles.clean_title(turn.text)
+        return call(turn, tools, "schedule_event", title=title, command_id=active["command_id"])
     if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST):
         # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": the report is
         # acknowledged by acting on the request that follows it, never by writing the past.
