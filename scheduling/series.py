@@ -9,6 +9,7 @@ there. "All" is the series row itself.
 from __future__ import annotations
 
 import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.db import transaction
@@ -48,22 +49,9 @@ def series_override(*, master: Event, occurrence_start: datetime.datetime) -> Ev
     existing = Event.objects.filter(series=master, recurrence_id=occurrence_start).first()
     if existing is not None:
         return existing
-    override = event_create(
-        owner=master.owner,
-        title=master.title,
-        starts_at=occurrence_start,
-        ends_at=occurrence_end(master, occurrence_start),
-        time_zone=master.time_zone,
-        notes=master.notes,
-        all_day=master.all_day,
-        busy=master.busy,
-        uid=master.uid,
-        source=master.source,
-        series=master,
-        recurrence_id=occurrence_start,
+    return _copy_from(
+        master, occurrence_start, uid=master.uid, source=master.source, series=master, recurrence_id=occurrence_start
     )
-    _copy_reminders(master, override)
-    return override
 
 
 @transaction.atomic
@@ -104,7 +92,18 @@ def series_fork(*, master: Event, occurrence_start: datetime.datetime) -> Event:
     if "COUNT=" in rule:
         # The rest of a counted series ends where the whole one did.
         rule = rule_until(rule, last - shortened.duration if last else occurrence_start)
-    forked = event_create(
+    return _copy_from(
+        master,
+        occurrence_start,
+        rrule=rule,
+        recurrence=master.recurrence,
+        exdates=[value for value in master.exdates or [] if value >= occurrence_start.isoformat()],
+    )
+
+
+def _copy_from(master: Event, occurrence_start: datetime.datetime, **fields: Any) -> Event:
+    """A new row like the series from this occurrence on (an override, or the rest of a fork), with its reminders."""
+    copy = event_create(
         owner=master.owner,
         title=master.title,
         starts_at=occurrence_start,
@@ -113,12 +112,10 @@ def series_fork(*, master: Event, occurrence_start: datetime.datetime) -> Event:
         notes=master.notes,
         all_day=master.all_day,
         busy=master.busy,
-        rrule=rule,
-        recurrence=master.recurrence,
-        exdates=[value for value in master.exdates or [] if value >= occurrence_start.isoformat()],
+        **fields,
     )
-    _copy_reminders(master, forked)
-    return forked
+    _copy_reminders(master, copy)
+    return copy
 
 
 def _copy_reminders(source: Event, target: Event) -> None:

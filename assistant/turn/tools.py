@@ -18,7 +18,7 @@ from django.db import transaction
 from assistant.intent.derive import Act
 from assistant.memory import ArchiveSearch, MemoryStore
 from assistant.models import Role
-from assistant.turn.authority import UNTRUSTED_READS, hold_reason, provenance_for
+from assistant.turn.authority import GUARDED_WRITES, UNTRUSTED_READS, hold_reason, provenance_for
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.holds import held_result, hold_text
 from scheduling.errors import NotFound
@@ -150,6 +150,8 @@ def run_code_tool(
 
 
 def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | None:
+    if name not in GUARDED_WRITES:
+        return None  # reads and questions never wait: no parse, no segment read for them
     arguments = parse_arguments(name, raw_arguments)
     if isinstance(arguments, str):
         return None  # the registry answers with what is wrong

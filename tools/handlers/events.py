@@ -7,16 +7,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from scheduling import symbols
-from scheduling.commands import command_apply, command_request_delete, commands_cancel_pending_deletes
+from scheduling.commands import command_request_delete
 from scheduling.errors import NotFound
 from scheduling.localtime import local_datetime
-from scheduling.models import CommandKind, Event
+from scheduling.models import Event
 from scheduling.selectors import event_get, occurrences_in_range
 from scheduling.slots import PartOfDay, free_slots
 from tools.context import ToolContext
 from tools.facts import day_fact, event_fact, slot_fact
 from tools.handlers import series
-from tools.handlers.schedule import outcome_result, patch_from_arguments, with_day_in_focus
+from tools.handlers.schedule import change_command, outcome_result, patch_from_arguments, with_day_in_focus
 from tools.handlers.targets import Named, events_named
 from tools.spec import Status, ToolResult
 
@@ -169,18 +169,7 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     if patch.time is not None:
         # "what's free on Thursday?" … "move my yoga to 4pm": Thursday, said in the receipt.
         patch, focus_day = with_day_in_focus(context, patch, None, via=frozenset({"suggested"}))
-    commands_cancel_pending_deletes(owner=context.user, event_id=target.id, now=context.now)
-    outcome = command_apply(
-        owner=context.user,
-        patch=patch,
-        now=context.now,
-        kind=CommandKind.CHANGE,
-        thread_id=context.thread_id,
-        target_event_id=target.id,
-        source_turn=context.source_turn,
-        intent_revision=context.intent_revision,
-        idempotency_key=context.idempotency_key("change"),
-    )
+    outcome = change_command(context, event_id=target.id, patch=patch)
     result = outcome_result(context, outcome)
     result.data.setdefault("previous", event_fact(target, context.zone))
     if focus_day is not None:

@@ -7,7 +7,14 @@ import datetime
 from collections.abc import Mapping
 from typing import Any
 
-from scheduling.commands import CommandOutcome, Outcome, SlotPatch, command_apply, command_cancel
+from scheduling.commands import (
+    CommandOutcome,
+    Outcome,
+    SlotPatch,
+    command_apply,
+    command_cancel,
+    commands_cancel_pending_deletes,
+)
 from scheduling.errors import NotFound
 from scheduling.models import CommandKind, ScheduleCommand
 from scheduling.selectors import command_get
@@ -172,3 +179,19 @@ def cancel_command(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRe
         return ToolResult(Status.NO_ACTIVE_COMMAND)
     command: ScheduleCommand = outcome.command  # type: ignore[assignment]
     return ToolResult(Status.CANCELLED, {"command": command_fact(command, context.today)})
+
+
+def change_command(context: ToolContext, *, event_id: int, patch: SlotPatch) -> CommandOutcome:
+    """Open (and run) a change stub for one of the person's rows; a pending delete of it is withdrawn."""
+    commands_cancel_pending_deletes(owner=context.user, event_id=event_id, now=context.now)
+    return command_apply(
+        owner=context.user,
+        patch=patch,
+        now=context.now,
+        kind=CommandKind.CHANGE,
+        thread_id=context.thread_id,
+        target_event_id=event_id,
+        source_turn=context.source_turn,
+        intent_revision=context.intent_revision,
+        idempotency_key=context.idempotency_key("change"),
+    )

@@ -8,14 +8,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from scheduling import symbols
-from scheduling.commands import command_apply, command_request_delete, commands_cancel_pending_deletes
-from scheduling.models import CommandKind, Event
+from scheduling.commands import command_request_delete
+from scheduling.models import Event
 from scheduling.occurrences import as_occurrence
 from scheduling.recurrence import describe
 from scheduling.series import occurrence_on, series_fork, series_master, series_override
 from tools.context import ToolContext
 from tools.facts import event_fact
-from tools.handlers.schedule import outcome_result, patch_from_arguments
+from tools.handlers.schedule import change_command, outcome_result, patch_from_arguments
 from tools.spec import Status, ToolResult
 
 
@@ -63,18 +63,7 @@ def change_in_series(context: ToolContext, target: Event, arguments: Mapping[str
         row = series_fork(master=master, occurrence_start=start)
     else:
         row = master
-    commands_cancel_pending_deletes(owner=context.user, event_id=row.id, now=context.now)
-    outcome = command_apply(
-        owner=context.user,
-        patch=patch_from_arguments(arguments),
-        now=context.now,
-        kind=CommandKind.CHANGE,
-        thread_id=context.thread_id,
-        target_event_id=row.id,
-        source_turn=context.source_turn,
-        intent_revision=context.intent_revision,
-        idempotency_key=context.idempotency_key("change"),
-    )
+    outcome = change_command(context, event_id=row.id, patch=patch_from_arguments(arguments))
     outcome.scope = scope
     result = outcome_result(context, outcome)
     result.data.setdefault("previous", event_fact(as_occurrence(master, start), context.zone))
