@@ -220,6 +220,9 @@ def test_an_old_confirmation_card_goes_stale_like_a_typed_yes(session: Session) 
     page.get_by_role("button", name="Day", exact=True).click()
     page.get_by_role("button", name="Next day").click()
     tomorrow = (local_today() + datetime.timedelta(days=1)).isoformat()
+    # The day view is drawn after its fetch: wait for the one day before reading its date
+    # (a strict locator over the week still on screen would fail at once, not wait).
+    expect(page.get_by_test_id("agenda-day")).to_have_count(1)
     expect(page.get_by_test_id("agenda-day")).to_have_attribute("data-date", tomorrow)
     expect(page.get_by_test_id("agenda-event")).to_contain_text("19:00–20:00")
     expect(page.get_by_test_id("agenda-event")).to_contain_text("Yoga")
