@@ -44,7 +44,7 @@ from assistant.web.turn_page import (
 )
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(admin.TabularInline[Any, Any]):
     extra = 0
     can_delete = False
     show_change_link = True

@@ -21,6 +21,8 @@ from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Event, Timezone, vDuration, vRecur
 
+from scheduling.recurrence import ical_bytes, ical_text
+
 PRODUCT_ID = "-//Schedule Assistant//Calendar feed//EN"
 UID_DOMAIN = "schedule-assistant"
 # Subscribers that honour it (RFC 7986 REFRESH-INTERVAL, Outlook's X-PUBLISHED-TTL) poll this often.
@@ -56,7 +58,7 @@ def calendar_feed(events: Iterable[FeedEvent], *, calendar_name: str, calendar_z
     calendar.add("x-wr-calname", calendar_name)
     calendar.add("x-wr-timezone", calendar_zone)
     calendar.add("refresh-interval", REFRESH_INTERVAL, parameters={"VALUE": "DURATION"})
-    calendar.add("x-published-ttl", vDuration(REFRESH_INTERVAL).to_ical().decode())
+    calendar.add("x-published-ttl", ical_text(vDuration(REFRESH_INTERVAL)))
 
     zones = {calendar_zone}
     years: set[int] = set()
@@ -93,7 +95,7 @@ def calendar_feed(events: Iterable[FeedEvent], *, calendar_name: str, calendar_z
     first_year, last_year = (min(years), max(years)) if years else (2000, 2000)
     for tzid in sorted(zones - {"UTC", "Etc/UTC"}, reverse=True):
         calendar.subcomponents.insert(0, _vtimezone(tzid, first_year - 1, last_year + 2))
-    return calendar.to_ical()
+    return ical_bytes(calendar)
 
 
 def _moment(moment: datetime.datetime, zone: ZoneInfo, all_day: bool) -> datetime.datetime | datetime.date:
@@ -103,7 +105,7 @@ def _moment(moment: datetime.datetime, zone: ZoneInfo, all_day: bool) -> datetim
 
 
 def _rule_for(rule: str, zone: ZoneInfo, all_day: bool) -> vRecur:
-    parsed = vRecur.from_ical(rule)
+    parsed: vRecur = vRecur.from_ical(rule)
     until = parsed.get("UNTIL")
     if all_day and until:
         # Beside a DATE start, RFC 5545 wants UNTIL as a DATE too.

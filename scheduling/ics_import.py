@@ -24,7 +24,7 @@ from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
 from scheduling.errors import ValidationFailed
 from scheduling.localtime import local_datetime
 from scheduling.models import MAX_EVENT_DURATION, MAX_NOTES_LENGTH, MAX_TITLE_LENGTH, Event, EventSource
-from scheduling.recurrence import check_rule
+from scheduling.recurrence import check_rule, ical_text
 from scheduling.selectors import profile_get
 from scheduling.services import clean_title, event_create, series_end
 from scheduling.text import clean_text
@@ -177,7 +177,7 @@ def _utc_until(rule: vRecur, zone: ZoneInfo) -> str:
         elif last.tzinfo is None:
             last = last.replace(tzinfo=zone)
         parts["UNTIL"] = last.astimezone(datetime.UTC)
-    return str(vRecur(parts).to_ical().decode())
+    return ical_text(vRecur(parts))
 
 
 def _exdates(value: Any, zone: ZoneInfo) -> Iterable[str]:

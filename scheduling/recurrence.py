@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import datetime
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 from zoneinfo import ZoneInfo
 
 from dateutil.rrule import rrulestr
@@ -26,6 +26,17 @@ from icalendar import vRecur
 from scheduling import symbols
 from scheduling.errors import ValidationFailed
 from scheduling.localtime import local_datetime
+
+
+def ical_text(value: object) -> str:
+    """An icalendar value (a rule, a duration, a calendar) as its RFC 5545 text."""
+    return ical_bytes(value).decode()
+
+
+def ical_bytes(value: object) -> bytes:
+    # icalendar's to_ical() is untyped; every value and component has it.
+    to_ical = cast(Callable[[], bytes], getattr(value, "to_ical"))  # noqa: B009
+    return to_ical()
 
 FREQUENCIES: Final = ("daily", "weekly", "monthly", "yearly")
 WEEKDAYS: Final = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
@@ -115,7 +126,7 @@ def build_rule(recurrence: Recurrence, *, until: datetime.datetime | None) -> st
         parts["BYDAY"] = list(recurrence.weekdays)
     if recurrence.month_day is not None:
         parts["BYMONTHDAY"] = recurrence.month_day
-    return str(vRecur(parts).to_ical().decode())
+    return ical_text(vRecur(parts))
 
 
 def check_rule(rule: str) -> str:
@@ -233,7 +244,7 @@ def rule_until(rule: str, until: datetime.datetime) -> str:
     parsed = vRecur.from_ical(rule)
     parts = {key: value for key, value in parsed.items() if key not in ("UNTIL", "COUNT")}
     parts["UNTIL"] = until.astimezone(datetime.UTC)
-    return str(vRecur(parts).to_ical().decode())
+    return ical_text(vRecur(parts))
 
 
 def rule_weekdays(rule: str, weekdays: list[str]) -> str:
@@ -241,7 +252,7 @@ def rule_weekdays(rule: str, weekdays: list[str]) -> str:
     parsed = vRecur.from_ical(rule)
     parts = dict(parsed.items())
     parts["BYDAY"] = weekdays
-    return str(vRecur(parts).to_ical().decode())
+    return ical_text(vRecur(parts))
 
 
 def describe(rule: str) -> dict[str, Any]:

@@ -397,11 +397,11 @@ def _left(deadline: float) -> float:
 
 
 def _retry_after(error: openai.APIStatusError, attempt: int) -> float:
-    header = error.response.headers.get("retry-after") if error.response is not None else None
+    header: str | None = error.response.headers.get("retry-after") if error.response is not None else None
     try:
-        return max(0.0, float(header)) if header is not None else 0.25 * 2**attempt
+        return max(0.0, float(header)) if header is not None else 0.25 * 2.0**attempt
     except ValueError:
-        return 0.25 * 2**attempt
+        return 0.25 * 2.0**attempt
 
 
 def _usage(usage: Any) -> Usage:

@@ -33,7 +33,7 @@ def _fits(schema: dict[str, Any], value: Any) -> bool:
     if pattern and not (isinstance(value, str) and re.search(pattern, value)):
         return False
     if isinstance(value, int) and not isinstance(value, bool):
-        return schema.get("minimum", value) <= value <= schema.get("maximum", value)
+        return bool(schema.get("minimum", value) <= value <= schema.get("maximum", value))
     enum = schema.get("enum")
     return not enum or value in enum
 
