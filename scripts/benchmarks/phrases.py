@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from assistant.reading import extract_when
-from tests.reading.test_phrases_corpora import CORPUS_DIR, judge, load_corpora, read
+from evals.phrase_corpora import CORPUS_DIR, judge, load_corpora, read
 
 GOAL_P50_MS = 2.0
 TYPICAL_REPLIES = [
