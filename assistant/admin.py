@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 from django import forms
@@ -10,7 +10,7 @@ from django.contrib import admin, messages
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -122,15 +122,11 @@ def flag_badges(flags: list[str]) -> str:
     )
 
 
-@admin.register(TurnTrace)
-class TurnTraceAdmin(admin.ModelAdmin[TurnTrace]):
-    list_display = ("when", "person", "message", "route", "tools", "flag_list", "total_ms", "thread_link")
-    list_display_links = ("when", "message")
-    list_filter = (FlaggedFilter, "route", "provider")
-    search_fields = ("thread__title", "user_message__text", "assistant_message__text", "thread__owner__username")
-    date_hierarchy = "created_at"
-    list_select_related = ("thread__owner", "user_message")
-    list_per_page = 50
+_Model = TypeVar("_Model", bound=Model)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin[_Model]):
+    """A record of what happened: listed and read in the admin, never added, changed or deleted there."""
 
     class Media:
         css = {"all": ("web/admin.css",)}
@@ -143,6 +139,18 @@ class TurnTraceAdmin(admin.ModelAdmin[TurnTrace]):
 
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+@admin.register(TurnTrace)
+class TurnTraceAdmin(ReadOnlyAdmin[TurnTrace]):
+    list_display = ("when", "person", "message", "route", "tools", "flag_list", "total_ms", "thread_link")
+    list_display_links = ("when", "message")
+    list_filter = (FlaggedFilter, "route", "provider")
+    search_fields = ("thread__title", "user_message__text", "assistant_message__text", "thread__owner__username")
+    date_hierarchy = "created_at"
+    list_select_related = ("thread__owner", "user_message")
+    list_per_page = 50
+
 
     @admin.display(description="when", ordering="created_at")
     def when(self, trace: TurnTrace) -> str:
@@ -262,20 +270,9 @@ class ReviewForm(forms.Form):
 
 
 @admin.register(FlaggedTurn)
-class ReviewQueueAdmin(admin.ModelAdmin[FlaggedTurn]):
+class ReviewQueueAdmin(ReadOnlyAdmin[FlaggedTurn]):
     """The queue of flagged turns: newest first, by flag family, person and review state."""
 
-    class Media:
-        css = {"all": ("web/admin.css",)}
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
     def change_view(
         self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict[str, Any] | None = None

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import datetime
 import os
-import statistics
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -27,6 +26,7 @@ from django.test.utils import setup_databases, teardown_databases  # noqa: E402
 
 from scheduling.models import Event, Profile  # noqa: E402
 from scheduling.selectors import event_conflicts, event_list_in_range  # noqa: E402
+from scripts.benchmarks.timing import p50_p95  # noqa: E402
 
 EVENTS = 10_000
 RUNS = 300
@@ -63,14 +63,8 @@ def populate() -> User:
     return person
 
 
-def timed(function: object, runs: int = RUNS) -> tuple[float, float]:
-    samples = []
-    for _ in range(runs):
-        began = time.perf_counter()
-        function()  # type: ignore[operator]
-        samples.append((time.perf_counter() - began) * 1000)
-    samples.sort()
-    return statistics.median(samples), samples[int(len(samples) * 0.95) - 1]
+def timed(action: Callable[[], object]) -> tuple[float, float]:
+    return p50_p95(action, RUNS)
 
 
 def main() -> int:

@@ -11,9 +11,7 @@ from __future__ import annotations
 import datetime
 import functools
 import os
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -31,6 +29,7 @@ from django.test.utils import setup_databases, teardown_databases  # noqa: E402
 
 from scheduling.models import Event, Profile  # noqa: E402
 from scheduling.selectors import occurrences_in_range, series_conflict  # noqa: E402
+from scripts.benchmarks.timing import p50_p95  # noqa: E402
 
 SERIES = 500
 RUNS = 15
@@ -66,13 +65,7 @@ def populate() -> tuple[User, User, int]:
 
 
 def timed(action: Callable[[], object]) -> tuple[float, float]:
-    samples = []
-    for _ in range(RUNS):
-        began = time.perf_counter()
-        action()
-        samples.append((time.perf_counter() - began) * 1000)
-    samples.sort()
-    return statistics.median(samples), samples[int(len(samples) * 0.95) - 1]
+    return p50_p95(action, RUNS)
 
 
 def main() -> int:
