@@ -132,6 +132,7 @@ def event_conflicts(
 
 
 CONFLICT_LOOKAHEAD = datetime.timedelta(days=366)
+FIRST_CLASH_WINDOW = datetime.timedelta(days=28)
 
 
 def series_conflict(
@@ -146,16 +147,26 @@ def series_conflict(
 ) -> tuple[datetime.datetime, list[Event]] | None:
     """The first occurrence of a would-be series that clashes with busy time, looking a year
     ahead (or to the horizon, if nearer): a clash further out is left to the day it comes near."""
+    begin = max(first_start, now)
+    end = min(horizon_end(now), begin + CONFLICT_LOOKAHEAD)
     starts = occurrence_starts(
-        rule=rule, first_start=first_start, zone=zone, window_start=max(first_start, now),
-        window_end=min(horizon_end(now), max(first_start, now) + CONFLICT_LOOKAHEAD), duration=duration,
-    )  # fmt: skip
-    if not starts:
-        return None
-    busy = occurrences_in_range(
-        owner=owner, start=starts[0], end=starts[-1] + duration, now=now, exclude_ids=exclude_ids, busy_only=True
+        rule=rule, first_start=first_start, zone=zone, window_start=begin, window_end=end, duration=duration
     )
-    return first_clash([(start, start + duration) for start in starts], busy)
+    # The first clash is usually near: look at a month of occurrences, then twice as far each
+    # time, so a busy calendar is not expanded for a whole year to find a clash next week.
+    window = FIRST_CLASH_WINDOW
+    done = 0
+    while done < len(starts):
+        limit = begin + window
+        part = [start for start in starts[done:] if start < limit] or starts[done : done + 1]
+        busy = occurrences_in_range(
+            owner=owner, start=part[0], end=part[-1] + duration, now=now, exclude_ids=exclude_ids, busy_only=True
+        )
+        if clash := first_clash([(start, start + duration) for start in part], busy):
+            return clash
+        done += len(part)
+        window *= 2
+    return None
 
 
 def event_get(*, owner: User, event_id: int) -> Event:

@@ -141,6 +141,21 @@ def test_a_series_that_clashes_names_its_first_clash(person: Any, frozen_now: An
     assert not Event.objects.filter(title="Team sync").exists()
 
 
+def test_a_clash_months_ahead_is_found_past_the_first_windows(person: Any, frozen_now: Any, add_event: Any) -> None:
+    # The check widens its window month by month: a clash 20 weeks out is still named, and a
+    # busy event just before an occurrence's window edge is still seen.
+    add_event(person, "Conference", "2027-05-03T09:30", minutes=120)
+    add_event(person, "Not a clash", "2027-05-03T08:00", minutes=60)
+    result = schedule(
+        registry(person, frozen_now), title="Team sync", date="W1+1", time="10:00",
+        recurrence={"frequency": "weekly", "interval": None, "weekdays": None, "month_day": None, "until": None,
+                    "count": None},
+    )  # fmt: skip
+    assert result.status == "conflict"
+    assert result.data["first_clash"]["date"] == "2027-05-03"
+    assert [c["title"] for c in result.data["conflicts"]] == ["Conference"]
+
+
 def test_a_single_event_clashes_with_an_occurrence(person: Any, frozen_now: Any) -> None:
     reg = registry(person, frozen_now)
     recurrence = {"frequency": "weekly", "interval": None, "weekdays": ["TH"], "month_day": None, "until": None,
