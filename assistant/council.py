@@ -8,6 +8,7 @@ from collections import defaultdict
 
 from django.contrib.auth.models import User
 
+import catalogue
 from scheduling.localtime import local_datetime, local_today
 from scheduling.models import Event, Profile
 from scheduling.selectors import occurrences_in_range
@@ -42,50 +43,38 @@ def council_reply(*, user: User, profile: Profile, now: datetime.datetime, days:
     weekend = [e for e in events if e.starts_at.astimezone(zone).isoweekday() >= 6]
     chains = [day for day in span if _back_to_back(by_day[day]) >= 3]
 
-    zh = profile.language == "zh"
-    label = (lambda d: f"{d.month}月{d.day}日") if zh else (lambda d: d.strftime("%a %d %b"))
-    total = len(events)
-    if zh:
-        lines = [f"规划咨询（未来{days}天，只读，没有改动任何安排）：共{total}个安排。"]
-        lines.append(
-            f"· 节奏顾问：最忙的是{label(busiest)}（{hours(busiest):.1f}小时）。"
-            + (
-                f"超过{HEAVY_DAY_HOURS:.0f}小时的日子：{'、'.join(map(label, heavy))}。"
-                if heavy
-                else "没有超负荷的日子。"
-            )
+    language = profile.language
+
+    def label(day: datetime.date) -> str:
+        weekday, month = (
+            catalogue.text(f"weekday_{day.isoweekday()}", language),
+            catalogue.text(f"month_{day.month}", language),
         )
-        lines.append(
-            "· 专注顾问："
-            + (
-                f"这些工作日没有连续两小时的空档：{'、'.join(map(label, no_focus))}。"
-                if no_focus
-                else "每个工作日都有至少两小时的专注时间。"
-            )
-        )
-        balance = f"工作时间以外的安排{len(after_hours)}个，周末{len(weekend)}个。"
-        lines.append(
-            "· 平衡顾问：" + balance + (f"{'、'.join(map(label, chains))}有连续三个以上紧挨着的会。" if chains else "")
-        )
-        return "\n".join(lines)
-    lines = [
-        f"Planning consultation for your next {days} days (read-only: nothing was changed). {total} events in all."
-    ]
+        return catalogue.text("council_day", language, weekday=weekday, day=day.day, month=month)
+
+    def listed(days: list[datetime.date]) -> str:
+        return catalogue.text("list_comma", language).join(map(label, days))
+
+    lines = [catalogue.text("council_head", language, days=days, total=len(events))]
     lines.append(
-        f"- Pace advisor: the busiest day is {label(busiest)} ({hours(busiest):.1f} h). "
-        + (f"Days over {HEAVY_DAY_HOURS:.0f} h: {', '.join(map(label, heavy))}." if heavy else "No day is overloaded.")
-    )
-    lines.append(
-        "- Focus advisor: "
+        catalogue.text("council_pace", language, day=label(busiest), hours=hours(busiest))
         + (
-            f"no two-hour free block on {', '.join(map(label, no_focus))}."
-            if no_focus
-            else "every weekday keeps at least two free hours in a row."
+            catalogue.text("council_heavy", language, limit=HEAVY_DAY_HOURS, days=listed(heavy))
+            if heavy
+            else catalogue.text("council_no_heavy", language)
         )
     )
     lines.append(
-        f"- Balance advisor: {len(after_hours)} events outside working hours, {len(weekend)} at the weekend."
-        + (f" Three or more back-to-back meetings on {', '.join(map(label, chains))}." if chains else "")
+        catalogue.text("council_focus", language)
+        + (
+            catalogue.text("council_no_focus", language, days=listed(no_focus))
+            if no_focus
+            else catalogue.text("council_focus_kept", language)
+        )
+    )
+    lines.append(
+        catalogue.text("council_balance", language, after_hours=len(after_hours), weekend=len(weekend))
+        + (catalogue.text("council_chains", language, days=listed(chains)) if chains else "")
     )
     return "\n".join(lines)
 

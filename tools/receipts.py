@@ -1,4 +1,4 @@
-"""Replies written by code from a terminal tool's result, in English or Chinese.
+"""Replies written by code from a terminal tool's result, in English or Chinese (words from ``catalogue``).
 
 A receipt quotes only what the result holds: a write is announced only when the result says it
 happened, and every date and time shown is the one the server computed.
@@ -11,9 +11,9 @@ import datetime
 from collections.abc import Callable
 from typing import Any
 
+from catalogue import text
 from tools.spec import Status, ToolResult
 
-WEEKDAYS_ZH = {"Mon": "周一", "Tue": "周二", "Wed": "周三", "Thu": "周四", "Fri": "周五", "Sat": "周六", "Sun": "周日"}
 # The person's current year while a receipt is written: a day in any other year shows its year,
 # so "1 Dec" can never silently mean next December.
 _THIS_YEAR: contextvars.ContextVar[int | None] = contextvars.ContextVar("receipt_year", default=None)
@@ -21,12 +21,16 @@ _THIS_YEAR: contextvars.ContextVar[int | None] = contextvars.ContextVar("receipt
 
 def day_label(date_text: str, language: str) -> str:
     day = datetime.date.fromisoformat(date_text)
-    weekday = day.strftime("%a")
     this_year = _THIS_YEAR.get()
     other_year = this_year is not None and day.year != this_year
-    if language == "zh":
-        return f"{f'{day.year}年' if other_year else ''}{day.month}月{day.day}日（{WEEKDAYS_ZH[weekday]}）"
-    return f"{weekday} {day.day} {day.strftime('%b')}{f' {day.year}' if other_year else ''}"
+    return text(
+        "day_label_with_year" if other_year else "day_label",
+        language,
+        weekday=text(f"weekday_{day.isoweekday()}", language),
+        day=day.day,
+        month=text(f"month_{day.month}", language),
+        year=day.year,
+    )
 
 
 def event_line(event: dict[str, Any], language: str, with_day: bool = True) -> str:
@@ -35,74 +39,52 @@ def event_line(event: dict[str, Any], language: str, with_day: bool = True) -> s
         when = all_day_span(event, language)
     elif with_day:
         when = f"{day_label(event['date'], language)} {when}"
-    line = f"{when} 「{event['title']}」" if language == "zh" else f"{when} '{event['title']}'"
+    line = text("event_line", language, when=when, title=event["title"])
     if event.get("repeats") and not event.get("occurrence"):
-        line += (
-            f"（{repeat_words(event['repeats'], language)}）"
-            if language == "zh"
-            else (f", {repeat_words(event['repeats'], language)}")
-        )
+        line = text("event_line_repeats", language, line=line, rule=repeat_words(event["repeats"], language))
     return line
 
 
 def all_day_span(event: dict[str, Any], language: str) -> str:
     first, last = event["date"], event.get("end_date") or event["date"]
     if last == first:
-        return f"{day_label(first, language)} 全天" if language == "zh" else f"{day_label(first, language)} (all day)"
-    if language == "zh":
-        return f"{day_label(first, language)}到{day_label(last, language)} 全天"
-    return f"{day_label(first, language)} – {day_label(last, language)} (all day)"
+        return text("all_day", language, day=day_label(first, language))
+    return text("all_day_span", language, first=day_label(first, language), last=day_label(last, language))
 
 
-WEEKDAY_NAMES = {
-    "MO": ("Monday", "一"), "TU": ("Tuesday", "二"), "WE": ("Wednesday", "三"), "TH": ("Thursday", "四"),
-    "FR": ("Friday", "五"), "SA": ("Saturday", "六"), "SU": ("Sunday", "日"),
-}  # fmt: skip
 WORKDAYS = ["MO", "TU", "WE", "TH", "FR"]
+WEEKDAYS = {*WORKDAYS, "SA", "SU"}
+UNITS = {"daily", "weekly", "monthly", "yearly"}
 
 
 def repeat_words(rule: dict[str, Any], language: str) -> str:
     """A rule fact in words: "every other Friday until Mon 1 Mar", "每月15号"."""
-    zh = language == "zh"
     frequency, interval = rule.get("frequency"), int(rule.get("interval") or 1)
     weekdays = rule.get("weekdays") or []
     if (
         frequency in ("weekly", "daily")
         and sorted(weekdays, key=WORKDAYS.index if set(weekdays) <= set(WORKDAYS) else str) == WORKDAYS
     ):
-        text = "每个工作日" if zh else "every weekday"
+        words = text("repeat_workdays", language)
     elif weekdays:
-        names = [WEEKDAY_NAMES.get(day, (day, day)) for day in weekdays]
-        if zh:
-            every = "每周" if interval == 1 else f"每{interval}周的周"
-            text = (
-                every + "、".join(name[1] for name in names)
-                if interval == 1
-                else every + "、周".join(name[1] for name in names)
-            )
-        else:
-            every = "every" if interval == 1 else ("every other" if interval == 2 else f"every {interval} weeks on")
-            text = f"{every} {' and '.join(name[0] for name in names)}"
+        names = [text(f"repeat_day_{day}", language) if day in WEEKDAYS else day for day in weekdays]
+        joiner = text("repeat_days_once_a_week" if interval == 1 else "repeat_days_some_weeks", language)
+        key = "repeat_weekly_on" if interval == 1 else "repeat_fortnightly_on" if interval == 2 else "repeat_weeks_on"
+        words = text(key, language, days=joiner.join(names), interval=interval)
     else:
-        unit_en = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}.get(str(frequency), "time")
-        unit_zh = {"daily": "天", "weekly": "周", "monthly": "月", "yearly": "年"}.get(str(frequency), "次")
-        if zh:
-            text = f"每{unit_zh}" if interval == 1 else f"每{interval}{unit_zh}"
-        else:
-            text = f"every {unit_en}" if interval == 1 else f"every {interval} {unit_en}s"
+        unit = text(f"unit_{frequency}" if frequency in UNITS else "unit_other", language)
+        words = text("repeat_every" if interval == 1 else "repeat_every_n", language, unit=unit, interval=interval)
         if rule.get("month_day") is not None:
             day = int(rule["month_day"])
-            if zh:
-                text += "最后一天" if day == -1 else f"{day}号"
+            if day == -1:
+                words = text("repeat_on_last_day", language, rule=words)
             else:
-                text += " on the last day" if day == -1 else f" on the {day}{_ordinal_suffix(day)}"
+                words = text("repeat_on_month_day", language, rule=words, day=day, suffix=_ordinal_suffix(day))
     if rule.get("until"):
-        text += (
-            f"，到{day_label(rule['until'], language)}为止" if zh else f" until {day_label(rule['until'], language)}"
-        )
+        words = text("repeat_until", language, rule=words, day=day_label(rule["until"], language))
     elif rule.get("count"):
-        text += f"，共{rule['count']}次" if zh else f", {rule['count']} times"
-    return text
+        words = text("repeat_count", language, rule=words, count=rule["count"])
+    return words
 
 
 def _ordinal_suffix(day: int) -> str:
@@ -115,51 +97,35 @@ def _reminder_words(result: ToolResult, language: str) -> str:
     minutes = result.data.get("reminders") or []
     if not minutes:
         return ""
-    if language == "zh":
-        return "会提前" + "、".join(_minutes_words(m, language) for m in minutes) + "提醒你。"
-    return " I'll remind you " + " and ".join(_minutes_words(m, language) for m in minutes) + " before."
+    times = text("list_and", language).join(_minutes_words(m, language) for m in minutes)
+    return text("reminds_you", language, times=times)
 
 
 def _minutes_words(minutes: int, language: str) -> str:
     if minutes and minutes % 60 == 0:
         hours = minutes // 60
-        return f"{hours}小时" if language == "zh" else (f"{hours} hour" + ("s" if hours > 1 else ""))
-    return f"{minutes}分钟" if language == "zh" else f"{minutes} minutes"
+        return text("hours" if hours > 1 else "hour", language, hours=hours)
+    return text("minutes_long", language, minutes=minutes)
 
 
 def _title(result: ToolResult, language: str) -> str:
     title = (result.data.get("command") or {}).get("known", {}).get("title")
     if not title:
-        return "这个安排" if language == "zh" else "it"
-    return f"「{title}」" if language == "zh" else f"'{title}'"
-
-
-def _known_day(result: ToolResult, language: str) -> str | None:
-    known = (result.data.get("command") or {}).get("known", {})
-    return None if "date" not in known else str(known["date"])
+        return text("this_event", language)
+    return text("quoted_title", language, title=title)
 
 
 def _created(result: ToolResult, language: str) -> str:
     event = result.data["event"]
     if result.data.get("already_done"):
-        if language == "zh":
-            return f"这个安排之前已经添加好了：{event_line(event, language)}。"
-        return f"That was already on your calendar: {event_line(event, language)}."
+        return text("created_already", language, event=event_line(event, language))
     overlaps = "; ".join(event_line(other, language, with_day=False) for other in result.data.get("overlaps") or [])
-    if language == "zh":
-        return f"已添加：{event_line(event, language)}。{_reminder_words(result, language)}" + (
-            f"（按你的要求，和{overlaps}重叠。）" if overlaps else ""
-        )
-    return f"Added: {event_line(event, language)}.{_reminder_words(result, language)}" + (
-        f" It overlaps {overlaps}, as you asked." if overlaps else ""
-    )
+    created = text("created", language, event=event_line(event, language), reminders=_reminder_words(result, language))
+    return created + (text("created_overlapping", language, overlaps=overlaps) if overlaps else "")
 
 
 def _updated(result: ToolResult, language: str) -> str:
-    event = result.data["event"]
-    if language == "zh":
-        return f"已改好：{event_line(event, language)}。"
-    return f"Changed: {event_line(event, language)}."
+    return text("updated", language, event=event_line(result.data["event"], language))
 
 
 def _deleted(result: ToolResult, language: str) -> str:
@@ -167,12 +133,12 @@ def _deleted(result: ToolResult, language: str) -> str:
     label = event_line(event, language) if event else ""
     scope = result.data.get("scope")
     if scope == "following" and event:
-        label += "及以后的每一次" if language == "zh" else " and every one after it"
-    return f"已删除：{label}。" if language == "zh" else f"Deleted: {label}."
+        label = text("deleted_following", language, label=label)
+    return text("deleted", language, label=label)
 
 
 def _needs_title(result: ToolResult, language: str) -> str:
-    return "这个安排叫什么名字？" if language == "zh" else "What should I call it?"
+    return text("needs_title", language)
 
 
 def _needs_date(result: ToolResult, language: str) -> str:
@@ -180,120 +146,85 @@ def _needs_date(result: ToolResult, language: str) -> str:
     passed = result.data.get("passed")
     if passed and len(candidates) == 1:
         day = datetime.date.fromisoformat(passed["date"])
+        passed_label = text("day_month", language, day=day.day, month=text(f"month_{day.month}", language))
         coming = day_label(candidates[0]["date"], language)
-        if language == "zh":
-            return f"{day.month}月{day.day}日已经过去了，{_title(result, language)}要安排在{coming}吗？"
-        return f"{day.day} {day.strftime('%b')} has passed — {coming} for {_title(result, language)}?"
+        return text("needs_date_passed", language, passed=passed_label, coming=coming, title=_title(result, language))
     if candidates:
-        labels = [day_label(day["date"], language) for day in candidates]
-        if language == "zh":
-            return f"{_title(result, language)}安排在{'还是'.join(labels)}？"
-        return f"Which day for {_title(result, language)}: {' or '.join(labels)}?"
-    if language == "zh":
-        return f"{_title(result, language)}安排在哪一天？"
-    return f"Which day should {_title(result, language)} be?"
+        days = text("list_or", language).join(day_label(day["date"], language) for day in candidates)
+        return text("needs_date_choice", language, title=_title(result, language), days=days)
+    return text("needs_date", language, title=_title(result, language))
 
 
 def _needs_time(result: ToolResult, language: str) -> str:
-    if language == "zh":
-        return f"{_title(result, language)}几点开始？"
-    return f"What time should {_title(result, language)} start?"
+    return text("needs_time", language, title=_title(result, language))
 
 
 def _conflict(result: ToolResult, language: str) -> str:
     clashes = "; ".join(event_line(event, language) for event in result.data.get("conflicts", []))
     first = result.data.get("first_clash")
     if first:
-        day = day_label(first["date"], language)
-        if language == "zh":
-            return f"这个重复安排第一次冲突在{day}：{clashes}。换个时间，或者说一个别的规律。"
-        return f"That repeating event first clashes on {day}, with {clashes}. Say another time or another pattern."
+        return text("conflict_first_clash", language, day=day_label(first["date"], language), clashes=clashes)
     suggestions = result.data.get("suggestions") or []
-    if language == "zh":
-        text = f"这个时间和已有安排冲突：{clashes}。"
-        if suggestions:
-            options = "、".join(f"{day_label(s['date'], language)} {s['start']}" for s in suggestions)
-            text += f"附近有空的时间：{options}。选一个，或者说一个别的时间（也可以说“照样安排”）。"
-        return text
-    text = f"That time clashes with {clashes}."
+    reply = text("conflict", language, clashes=clashes)
     if suggestions:
-        options = ", ".join(f"{day_label(s['date'], language)} {s['start']}" for s in suggestions)
-        text += f" Free nearby: {options}. Pick one, say another time, or say 'book it anyway'."
-    return text
+        options = text("list_comma", language).join(
+            f"{day_label(s['date'], language)} {s['start']}" for s in suggestions
+        )
+        reply += text("conflict_free_nearby", language, options=options)
+    return reply
 
 
 def _in_past(result: ToolResult, language: str) -> str:
-    if language == "zh":
-        return "这个时间已经过去了，要安排在什么时候？"
-    return "That time has already passed. When should it be instead?"
+    return text("in_past", language)
 
 
 def _invalid_expression(result: ToolResult, language: str) -> str:
-    return (
-        "我没能理解这个日期或时间，能再说一下吗？"
-        if language == "zh"
-        else "I couldn't read that date or time. Could you say it again?"
-    )
+    return text("invalid_expression", language)
 
 
 def _invalid_arguments(result: ToolResult, language: str) -> str:
-    if language == "zh":
-        return "这个请求我没能处理，没有做任何更改。能换个说法吗？"
-    return "I couldn't process that request, and nothing was changed. Could you put it another way?"
+    return text("invalid_arguments", language)
 
 
 def _expired(result: ToolResult, language: str) -> str:
-    if language == "zh":
-        return "这个请求已经过期，没有保存。如果还需要，请再说一次。"
-    return "That request expired before it was finished, so nothing was saved. Tell me again if you still want it."
+    return text("expired", language)
 
 
 def _results(result: ToolResult, language: str) -> str:
     events = result.data.get("events", [])
     first, last = result.data["range"]["from"]["date"], result.data["range"]["to"]["date"]
-    span = day_label(first, language) if first == last else None
-    if span is None:
-        joiner = "到" if language == "zh" else " to "
-        span = f"{day_label(first, language)}{joiner}{day_label(last, language)}"
+    if first == last:
+        span = day_label(first, language)
+    else:
+        span = text("day_span", language, first=day_label(first, language), last=day_label(last, language))
     if not events:
-        return f"{span}没有安排。" if language == "zh" else f"Nothing on your calendar for {span}."
+        return text("results_none", language, span=span)
     lines = [f"{index}. {event_line(event, language, with_day=first != last)}" for index, event in enumerate(events, 1)]
-    more = ""
-    if result.data.get("truncated"):
-        more = "\n（只列出前50个）" if language == "zh" else "\n(showing the first 50)"
-    if language == "zh":
-        return f"{span}有{len(events)}个安排：\n" + "\n".join(lines) + more
-    noun = "event" if len(events) == 1 else "events"
-    return f"{span}: {len(events)} {noun}.\n" + "\n".join(lines) + more
+    more = text("results_truncated", language) if result.data.get("truncated") else ""
+    key = "results_one" if len(events) == 1 else "results_many"
+    return text(key, language, span=span, count=len(events), lines="\n".join(lines)) + more
 
 
 def _suggestions(result: ToolResult, language: str) -> str:
     suggestions = result.data.get("suggestions", [])
-    minutes = result.data.get("duration_minutes", 60)
     if not suggestions:
-        if language == "zh":
-            return f"这段时间里找不到{minutes}分钟的空档。"
-        return f"I found no free {minutes}-minute slot in that range."
+        return text("free_none", language, minutes=result.data.get("duration_minutes", 60))
     options = [f"{day_label(s['date'], language)} {s['start']}–{s['end']}" for s in suggestions]
-    if language == "zh":
-        return "这些时间有空：" + "、".join(options) + "。"
-    return "You're free: " + ", ".join(options) + "."
+    return text("free_slots", language, options=text("list_comma", language).join(options))
 
 
 def _cancelled(result: ToolResult, language: str) -> str:
-    if language == "zh":
-        return f"好的，{_title(result, language)}不安排了，日程没有变化。"
-    return f"OK, I won't add {_title(result, language)}. Your calendar is unchanged."
+    return text("cancelled", language, title=_title(result, language))
 
 
 def _no_active_command(result: ToolResult, language: str) -> str:
-    return "现在没有进行中的安排可以取消。" if language == "zh" else "There's nothing in progress to cancel."
+    return text("no_active_command", language)
 
 
 def _not_found(result: ToolResult, language: str) -> str:
     named = result.data.get("named")
     if not named:
-        return "我找不到这个安排。" if language == "zh" else "I couldn't find that event."
+        return text("not_found", language)
     looked = result.data.get("looked") or {}
     first, last = (looked.get("from") or {}).get("date"), (looked.get("to") or {}).get("date")
     span = ""
@@ -302,92 +233,59 @@ def _not_found(result: ToolResult, language: str) -> str:
             day_label(first, language) if first == last else f"{day_label(first, language)}–{day_label(last, language)}"
         )
     words = named.get("words")
-    if language == "zh":
-        what = f"「{words}」" if words else "符合的安排"
-        return f"{span}你的日程里没有找到{what}，什么都没有改动。"
-    what = f"'{words}'" if words else "an event like that"
-    return f"I couldn't find {what} on your calendar{f' ({span})' if span else ''}, so nothing was changed."
+    what = text("quoted_title", language, title=words) if words else text("an_event_like_that", language)
+    return text("not_found_named_in" if span else "not_found_named", language, what=what, span=span)
 
 
 def _ambiguous(result: ToolResult, language: str) -> str:
     candidates = result.data.get("candidates") or []
     if not candidates:
-        return "你指的是哪个安排？" if language == "zh" else "Which event do you mean?"
+        return text("ambiguous", language)
     lines = "\n".join(f"{index}. {event_line(event, language)}" for index, event in enumerate(candidates, 1))
-    return ("你指的是哪一个？\n" if language == "zh" else "Which one do you mean?\n") + lines
+    return text("ambiguous_among", language, lines=lines)
 
 
 def _awaiting_confirmation(result: ToolResult, language: str) -> str:
     event = result.data["event"]
     scope, occurrence = result.data.get("scope"), result.data.get("occurrence")
     if scope == "this" and occurrence:
-        if language == "zh":
-            return f"只删除这一次：{event_line(occurrence, language)} 吗？其他几次保留。（是 / 否）"
-        return f"Delete only this one, {event_line(occurrence, language)}? The others stay. (yes / no)"
+        return text("confirm_delete_this", language, event=event_line(occurrence, language))
     if scope == "following" and occurrence:
-        if language == "zh":
-            return f"删除 {event_line(occurrence, language)} 及以后的每一次吗？之前的保留。（是 / 否）"
-        return f"Delete {event_line(occurrence, language)} and every one after it? Earlier ones stay. (yes / no)"
+        return text("confirm_delete_following", language, event=event_line(occurrence, language))
     if scope == "all" and event.get("repeats"):
-        if language == "zh":
-            return f"删除全部重复的 {event_line(event, language)} 吗？（是 / 否）"
-        return f"Delete every occurrence of {event_line(event, language)}? (yes / no)"
-    if language == "zh":
-        return f"要删除 {event_line(event, language)} 吗？（是 / 否）"
-    return f"Delete {event_line(event, language)}? (yes / no)"
+        return text("confirm_delete_all", language, event=event_line(event, language))
+    return text("confirm_delete", language, event=event_line(event, language))
 
 
 def _remembered(result: ToolResult, language: str) -> str:
-    return f"记住了：{result.data['fact']}" if language == "zh" else f"I'll remember that: {result.data['fact']}"
+    return text("remembered", language, fact=result.data["fact"])
 
 
 def _invited(result: ToolResult, language: str) -> str:
-    days = result.data.get("days", 7)
-    if language == "zh":
-        return f"要不要我为你接下来{days}天的日程做一次规划咨询？几位顾问会从负荷、专注时间和生活平衡来看（只读，不会改动日程）。30分钟内回复“好”即可开始。"
-    return (
-        f"Would you like a planning consultation on your next {days} days? A few advisors will look at your load, "
-        "focus time and balance (read-only: your calendar stays as it is). Say yes within 30 minutes to start."
-    )
+    return text("invited", language, days=result.data.get("days", 7))
+
+
+RESUME_ASKS = {"title": "resume_ask_title", "date": "resume_ask_date", "time": "resume_ask_time"}
 
 
 def _resumed(result: ToolResult, language: str) -> str:
     task = result.data["task"]
-    title = task.get("title") or ("刚才那个安排" if language == "zh" else "the earlier task")
+    title = task.get("title") or text("the_earlier_task", language)
     missing = task.get("missing") or []
-    if language == "zh":
-        ask = (
-            {"title": "叫什么名字？", "date": "安排在哪一天？", "time": "几点开始？"}.get(missing[0], "")
-            if missing
-            else ""
-        )
-        return f"好的，回到「{title}」。{ask}"
-    ask = (
-        {"title": "What should I call it?", "date": "Which day?", "time": "What time?"}.get(missing[0], "")
-        if missing
-        else ""
-    )
-    return f"OK, back to '{title}'. {ask}".strip()
+    ask = text(RESUME_ASKS[missing[0]], language) if missing and missing[0] in RESUME_ASKS else ""
+    return text("resumed", language, title=title, ask=ask).strip()
 
 
 def _nothing_to_resume(result: ToolResult, language: str) -> str:
-    return "没有搁置的事情可以继续。" if language == "zh" else "There's no task put aside to go back to."
+    return text("nothing_to_resume", language)
 
 
 def _needs_scope(result: ToolResult, language: str) -> str:
     event = result.data.get("event") or {}
     rule = repeat_words(result.data.get("repeats") or {}, language)
     day = day_label(event["date"], language) if event.get("date") else ""
-    title = event.get("title", "")
-    deleting = result.data.get("action") == "delete"
-    if language == "zh":
-        verb = "删除" if deleting else "修改"
-        return f"「{title}」是重复的安排（{rule}）。要{verb}哪些：只{verb}{day}这一次、这次及以后，还是全部？"
-    verb = "delete" if deleting else "change"
-    return (
-        f"'{title}' repeats ({rule}). Should I {verb} only this one ({day}), this one and the following ones, "
-        "or all of them?"
-    )
+    verb = text("verb_delete" if result.data.get("action") == "delete" else "verb_change", language)
+    return text("needs_scope", language, title=event.get("title", ""), rule=rule, verb=verb, day=day)
 
 
 def _reminder_set(result: ToolResult, language: str) -> str:
@@ -395,13 +293,9 @@ def _reminder_set(result: ToolResult, language: str) -> str:
     event = result.data.get("event")
     if event:
         minutes = _minutes_words(int(reminder.get("minutes_before") or 0), language)
-        if language == "zh":
-            return f"好的，会在「{event['title']}」开始前{minutes}提醒你。"
-        return f"OK: a reminder {minutes} before '{event['title']}'."
+        return text("reminder_before", language, minutes=minutes, title=event["title"])
     when = f"{day_label(reminder['date'], language)} {reminder['time']}"
-    if language == "zh":
-        return f"好的，{when}提醒你：{reminder.get('text', '')}。"
-    return f"OK: a reminder at {when}: {reminder.get('text', '')}."
+    return text("reminder_at", language, when=when, text=reminder.get("text", ""))
 
 
 def _unknown_tool(result: ToolResult, language: str) -> str:
@@ -442,14 +336,12 @@ def _day_taken(result: ToolResult, language: str) -> str:
     day = result.data.get("day_from_conversation")
     if not day:
         return ""
-    label = day_label(day["date"], language)
-    return f"（日期按刚才说的{label}。）" if language == "zh" else f" (On {label}, the day we were looking at.)"
+    return text("day_from_conversation", language, label=day_label(day["date"], language))
 
 
 def render_receipt(result: ToolResult, language: str, today: datetime.date | None = None) -> str:
     """The reply for ``result``; with ``today``, a day in another year is written with its year."""
     renderer = RENDERERS.get(result.status) or _invalid_arguments
-    language = "zh" if language == "zh" else "en"
     token = _THIS_YEAR.set(today.year if today else None)
     try:
         return renderer(result, language) + _day_taken(result, language)

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+import catalogue
 from assistant.models import MemoryFact, TurnTrace
 from assistant.reading import extract_when
 from assistant.turn.claim_facts import states_schedule_facts
@@ -46,21 +47,8 @@ WRITE_TOOLS = {
     "remember_fact": "remember",
 }
 STATUS_KINDS = {"created": "create", "updated": "change", "deleted": "delete", "remembered": "remember"}
-NOT_DONE = {
-    "create": ("I haven't added anything to your calendar in this message.", "这次还没有添加任何安排。"),
-    "change": ("I haven't changed anything on your calendar in this message.", "这次还没有修改日程。"),
-    "delete": ("I haven't deleted anything from your calendar in this message.", "这次还没有删除任何安排。"),
-    "remember": (
-        'I haven\'t saved anything to memory in this message. Say "remember that …" and I will.',
-        "这次还没有保存到记忆里。说“记住……”我就会保存。",
-    ),
-}
 MAX_NAMED_SCAN = 50
-SLOT_WORDS = {
-    "title": ("what it is", "事项名称"),
-    "date": ("the day", "日期"),
-    "time": ("the time", "时间"),
-}
+SLOTS = ("title", "date", "time")
 
 
 @dataclass(frozen=True)
@@ -183,40 +171,38 @@ def enforce_exit_invariant(context: TurnContext, reply: Reply) -> Reply:
 
 def _replaced(context: TurnContext, reply: Reply, unbacked: set[str]) -> ExitDecision:
     kinds = [kind for kind in KIND_ORDER if kind in unbacked]
-    zh = context.language == "zh"
-    parts = [NOT_DONE[kind][1 if zh else 0] + _detail(context, kind, zh) for kind in kinds]
-    return ExitDecision(
-        Reply(("" if zh else " ").join(parts), flags=reply.flags), [f"unverified_{kind}_claim" for kind in kinds]
-    )
+    language = context.language
+    parts = [catalogue.text(f"not_done_{kind}", language) + _detail(context, kind, language) for kind in kinds]
+    said = parts[0] if parts else ""
+    for part in parts[1:]:
+        said = catalogue.text("not_done_and", language, first=said, then=part)
+    return ExitDecision(Reply(said, flags=reply.flags), [f"unverified_{kind}_claim" for kind in kinds])
 
 
-def _detail(context: TurnContext, kind: str, zh: bool) -> str:
+def _detail(context: TurnContext, kind: str, language: str) -> str:
     """What is still missing, or what the calendar really says — never a denial of an earlier turn."""
     if kind == "create":
         missing = _missing_slots(context)
         if missing:
-            words = [SLOT_WORDS[slot][1 if zh else 0] for slot in missing]
-            return f"还需要{'和'.join(words)}。" if zh else f" I still need {' and '.join(words)}."
-        return "请再说一次，我这就添加。" if zh else " Please say it once more and I'll add it."
+            words = [catalogue.text(f"slot_words_{slot}", language) for slot in missing]
+            return catalogue.text(
+                "still_need", language, slots=catalogue.text("slot_words_joiner", language).join(words)
+            )
+        return catalogue.text("say_it_again_to_add", language)
     if kind in {"change", "delete"}:
         event = _event_in_focus(context)
         if event is None:
-            return "请告诉我是哪一个安排。" if zh else " Tell me which event you mean and I'll do it."
+            return catalogue.text("say_which_event", language)
         fact = event_fact(event, context.zone)
-        if kind == "change":
-            if zh:
-                return f"「{fact['title']}」仍在 {fact['date']} {fact['start']}。"
-            return f" '{fact['title']}' is still on {fact['weekday']} {fact['date']} at {fact['start']}."
-        if zh:
-            return f"「{fact['title']}」还在日历上（{fact['date']} {fact['start']}）。"
-        return f" '{fact['title']}' is still on your calendar ({fact['weekday']} {fact['date']}, {fact['start']})."
+        fields = {name: fact[name] for name in ("title", "weekday", "date", "start")}
+        return catalogue.text("still_at" if kind == "change" else "still_on_calendar", language, **fields)
     return ""
 
 
 def _missing_slots(context: TurnContext) -> list[str]:
     command = context.active_command
     if command is not None and command.is_open and command.missing:
-        return [slot for slot in SLOT_WORDS if slot in command.missing]
+        return [slot for slot in SLOTS if slot in command.missing]
     when = extract_when(context.text, today=context.today)
     missing = []
     if when is None or when.date is None:

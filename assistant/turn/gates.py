@@ -14,6 +14,7 @@ import re
 
 from django.conf import settings
 
+import catalogue
 from assistant.council import council_reply
 from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.intent.derive import Act
@@ -179,54 +180,37 @@ def _event_as_asked(context: TurnContext, confirmation: PendingConfirmation) -> 
 
 
 def _declined(context: TurnContext, confirmation: PendingConfirmation) -> Reply:
-    zh = context.language == "zh"
+    language = context.language
     context.acts.append(Act("confirmation", "declined"))
     if confirmation.kind == PendingConfirmation.Kind.COUNCIL:
-        return Reply("好的，不做规划咨询。" if zh else "OK, no consultation.")
+        return Reply(catalogue.text("declined_council", language))
     if confirmation.kind == PendingConfirmation.Kind.WRITE:
-        return Reply("好的，没有做这项更改。" if zh else "OK, I didn't make that change.")
+        return Reply(catalogue.text("declined_write", language))
     run_code_tool(context, "discard_command", {"command_id": confirmation.action["command_id"]}, recorded_as="discarded", moves_intent=False)
     title = confirmation.action.get("title", "")
-    return Reply(f"好的，保留「{title}」，没有删除。" if zh else f"OK, I kept '{title}'; nothing was deleted.")
+    return Reply(catalogue.text("declined_delete", language, title=title))
 
 
 def _ask_again(context: TurnContext, confirmation: PendingConfirmation, answer: str) -> Reply:
-    zh = context.language == "zh"
+    language = context.language
     if confirmation.kind == PendingConfirmation.Kind.COUNCIL:
         if answer == "no":
-            return Reply("好的。" if zh else "OK.")
-        text = (
-            "这个邀请已经过期了，所以没有开始规划咨询。如果需要，请再跟我说一次。"
-            if zh
-            else "That invitation has expired, so no consultation was started. Ask me again if you'd like one."
-        )
-        return Reply(text)
+            return Reply(catalogue.text("ok", language))
+        return Reply(catalogue.text("council_invitation_expired", language))
     if answer == "no":
-        return Reply("好的，什么都没有删除。" if zh else "OK, nothing was deleted.")
+        return Reply(catalogue.text("nothing_deleted", language))
     if confirmation.kind == PendingConfirmation.Kind.WRITE:
-        text = (
-            "情况有变化（或者时间太久了），所以这项更改没有执行。如果还需要，请再说一次。"
-            if zh
-            else "Things changed since I asked (or it was too long ago), so that change was not made. Ask again if you still want it."
-        )
-        return Reply(text)
+        return Reply(catalogue.text("write_confirmation_stale", language))
     try:
         event = event_get(owner=context.user, event_id=int(confirmation.action["event_id"]))
     except NotFound:
-        return Reply(
-            "这个安排已经不在了，没有删除任何内容。" if zh else "That event is no longer there; nothing was deleted."
-        )
+        return Reply(catalogue.text("delete_target_gone", language))
     # Things changed since the question (or it is too old): ask again, naming the event. The
     # old stub is closed first, so only the new question can ever be answered.
     run_code_tool(context, "discard_command", {"command_id": confirmation.action["command_id"]}, recorded_as="discarded", moves_intent=False)
     result = run_code_tool(context, "delete_event", {"event_ref": f"E{event.id}", "ordinal": None})
     reply = reply_for(context, "delete_event", result)
-    lead = (
-        "情况有变化（或者时间太久了），需要重新确认："
-        if zh
-        else "Things changed since I asked (or it was too long ago), so I need to ask again: "
-    )
-    reply.text = lead + reply.text
+    reply.text = catalogue.text("delete_ask_again", language, question=reply.text)
     return reply
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import catalogue
 from scheduling import symbols
 from scheduling.selectors import command_get
 from tools.context import ToolContext
@@ -16,33 +17,22 @@ from tools.facts import event_fact
 from tools.handlers import events
 from tools.spec import Status, ToolResult
 
-WHAT = {
-    "schedule_event": ("add {title}{when}", "添加{title}{when}"),
-    "change_event": ("change {event} to {changes}", "把{event}改为{changes}"),
-    "remember_fact": ("save to memory: {fact}", "保存到记忆：{fact}"),
-    "discard_command": ("drop your unfinished request{title}", "放弃未完成的请求{title}"),
-}
-LEAD = (
-    "I haven't done this: it comes from data I read rather than from your own words, so please confirm first — ",
-    "这一步还没有做：它来自我读到的资料，而不是你本人的话，请先确认——",
-)
 
-
-ZH_WEEKDAYS = "一二三四五六日"
-
-
-def _day(symbol: str | None, context: ToolContext, zh: bool) -> str:
+def _day(symbol: str | None, context: ToolContext, language: str) -> str:
     if not symbol:
         return ""
     try:
         day = symbols.resolve(symbol, context.today)[0]
     except symbols.InvalidExpression:
         return symbol
-    other_year = day.year != context.today.year
-    if zh:
-        year = f"{day.year}年" if other_year else ""
-        return f"{year}{day.month}月{day.day}日（周{ZH_WEEKDAYS[day.weekday()]}）"
-    return day.strftime("%a %d %b %Y") if other_year else day.strftime("%a %d %b")
+    return catalogue.text(
+        "hold_day_with_year" if day.year != context.today.year else "hold_day",
+        language,
+        weekday=catalogue.text(f"weekday_{day.isoweekday()}", language),
+        day=day.day,
+        month=catalogue.text(f"month_{day.month}", language),
+        year=day.year,
+    )
 
 
 def held_result(context: ToolContext, tool: str, arguments: Mapping[str, Any], reason: str) -> ToolResult:
@@ -72,17 +62,16 @@ def held_result(context: ToolContext, tool: str, arguments: Mapping[str, Any], r
 def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str:
     action = result.data["action"]
     tool, arguments = action["tool"], action["arguments"]
-    zh = language == "zh"
 
     def quote(value: str) -> str:
-        return f"「{value}」" if zh else f"'{value}'"
+        return catalogue.text("quoted_title", language, title=value)
 
-    date = _day(arguments.get("date"), context, zh)
+    date = _day(arguments.get("date"), context, language)
     time = arguments.get("time") or ""
     when = " ".join(part for part in (date, time) if part)
     fields: dict[str, str] = {
         "title": quote(arguments["title"]) if arguments.get("title") else "",
-        "when": (f"（{when}）" if zh else f" on {when}") if when else "",
+        "when": catalogue.text("hold_when", language, when=when) if when else "",
         "fact": quote(arguments.get("fact") or ""),
     }
     if tool == "change_event":
@@ -91,10 +80,9 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
         changes = [quote(arguments["title"])] if arguments.get("title") else []
         changes += [when] if when else []
         if arguments.get("duration_minutes"):
-            changes.append(f"{arguments['duration_minutes']}分钟" if zh else f"{arguments['duration_minutes']} minutes")
-        fields["changes"] = "，".join(changes) if zh else ", ".join(changes)
+            changes.append(catalogue.text("minutes_long", language, minutes=arguments["duration_minutes"]))
+        fields["changes"] = catalogue.text("hold_changes_joiner", language).join(changes)
     if tool == "discard_command":
         title = (result.data.get("request") or {}).get("title")
-        fields["title"] = (quote(title) if zh else f" {quote(title)}") if title else ""
-    what = WHAT[tool][1 if zh else 0].format(**fields)
-    return LEAD[1 if zh else 0] + what + ("？" if zh else "?")
+        fields["title"] = catalogue.text("hold_request_title", language, title=quote(title)) if title else ""
+    return catalogue.text("hold_ask", language, what=catalogue.text(f"hold_{tool}", language, **fields))

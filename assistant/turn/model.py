@@ -24,6 +24,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connections
 
+import catalogue
 from assistant.prompts import SYSTEM_PROMPT
 from assistant.providers.base import ModelError, ModelRequest, ModelResponse, Provider, ToolCall
 from assistant.turn.context import Reply, TurnContext
@@ -186,15 +187,11 @@ def _empty_answer(context: TurnContext) -> str:
     # Said as it is: the model gave nothing, which is not the same as choosing to say nothing.
     if "empty_model_response" not in context.flags:
         context.flags.append("empty_model_response")
-    if context.language == "zh":
-        return "抱歉，模型这次没有给出回答，我没有做任何更改。请再发一次试试。"
-    return "Sorry, the model gave no answer this time, and nothing was changed. Please try sending it again."
+    return catalogue.text("empty_model_answer", context.language)
 
 
 def _fallback(context: TurnContext) -> str:
-    if context.language == "zh":
-        return "抱歉，我没能完成这个请求，也没有做任何更改。能换个说法吗？"
-    return "Sorry, I couldn't complete that, and nothing was changed. Could you put it another way?"
+    return catalogue.text("model_fallback", context.language)
 
 
 def model_failure_reply(context: TurnContext, error: ModelError) -> Reply:
@@ -202,8 +199,4 @@ def model_failure_reply(context: TurnContext, error: ModelError) -> Reply:
     context.route = "error"
     context.error = f"{error.kind}: {error.message}"[:300]
     context.flags.append(f"model_error_{error.kind}")
-    if context.language == "zh":
-        text = "抱歉，模型暂时无法回应（{kind}）。你的消息已保存，没有做任何更改，请稍后重试。"
-    else:
-        text = "Sorry, the model isn't responding right now ({kind}). Your message is saved and nothing was changed; please try again."
-    return Reply(text.format(kind=error.kind))
+    return Reply(catalogue.text("model_unavailable", context.language, kind=error.kind))

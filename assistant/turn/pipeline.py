@@ -36,6 +36,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import close_old_connections, transaction
 
+import catalogue
 from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.models import PendingConfirmation
 from assistant.providers.base import ModelError, Provider
@@ -157,9 +158,7 @@ def gates(context: TurnContext, turn_input: TurnInput) -> Reply | None:
 def _stale_quick_reply(context: TurnContext) -> Reply:
     context.route = "fast_path"
     context.flags.append("stale_quick_reply")
-    if context.language == "zh":
-        return Reply("这个选项属于一个已经结束的请求，没有做任何更改。", claims=frozenset())
-    return Reply("That choice belongs to a request that is no longer open; nothing was changed.", claims=frozenset())
+    return Reply(catalogue.text("stale_quick_reply", context.language), claims=frozenset())
 
 
 async def amodel(context: TurnContext, provider: Provider | None) -> Reply:
@@ -228,10 +227,7 @@ def _internal_error(context: TurnContext) -> Reply:
     context.route = "error"
     context.error = "internal error"
     context.flags.append("internal_error")
-    zh = context.language == "zh"
-    return Reply(
-        "抱歉，出了点问题。你的消息已保存。" if zh else "Sorry, something went wrong on my side. Your message is saved."
-    )
+    return Reply(catalogue.text("internal_error", context.language))
 
 
 def _button(context: TurnContext, confirmation: PendingConfirmation, answer: str, digest: str | None) -> Reply:
@@ -324,6 +320,6 @@ def _confirmation_get(*, user: User, confirmation_id: str) -> PendingConfirmatio
 
 
 def _button_text(user: User, answer: str) -> str:
-    zh = profile_get(user=user).language == "zh"
-    labels = {"yes": ("Confirm", "确认"), "no": ("Keep", "保留"), "cancel": ("Cancel", "取消")}
-    return labels[answer][1 if zh else 0]
+    # The words on the button itself, so the thread shows what was pressed.
+    labels = {"yes": "confirm", "no": "keep", "cancel": "card_cancel"}
+    return catalogue.text(labels[answer], profile_get(user=user).language)

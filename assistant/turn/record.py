@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+import catalogue
 from assistant.intent.confirmations import confirmation_create
 from assistant.intent.derive import derive
 from assistant.intent.reducer import TransitionRejected
@@ -84,12 +85,14 @@ def on_hold_note(context: TurnContext, applied: list[dict[str, Any]]) -> str:
         return ""
     dropped = [g.get("title") or g["kind"] for g in state.intent.get("completed", []) if g["id"] in evicted]
     on_hold = [entry["goal"].get("title") or entry["goal"]["kind"] for entry in state.intent.get("suspended", [])]
-    if context.language == "zh":
-        return f"\n（搁置的事情最多三件，最早的「{'、'.join(dropped)}」已放下。还在搁置的：{'、'.join(on_hold)}。说“继续……”可以回到其中一件。）"
-    return (
-        f"\n(At most three tasks can wait: the oldest, {', '.join(repr(t) for t in dropped)}, was set aside for good. "
-        f'Still waiting: {", ".join(repr(t) for t in on_hold)}. Say "back to …" to return to one.)'
-    )
+    language = context.language
+
+    def named(titles: list[str]) -> str:
+        return catalogue.text("list_comma", language).join(
+            catalogue.text("task_named", language, title=t) for t in titles
+        )
+
+    return catalogue.text("tasks_evicted", language, dropped=named(dropped), on_hold=named(on_hold))
 
 
 def record_turn(context: TurnContext, reply: Reply, applied: list[dict[str, Any]]) -> TurnOutcome:

@@ -15,6 +15,7 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
+import catalogue
 from assistant.models import Message, Role, Thread, TurnTrace
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.load import message_archive
@@ -25,9 +26,7 @@ RECORD_FAILED = "record_failed"
 
 
 def _apology(context: TurnContext) -> str:
-    if context.language == "zh":
-        return "抱歉，保存回复时出了问题。你的消息已保存，这个问题没能记下，请再问一次。"
-    return "Sorry, something went wrong while saving my answer. Your message is saved; please ask again."
+    return catalogue.text("record_failed", context.language)
 
 
 def salvage_text(context: TurnContext, reply: Reply) -> str:

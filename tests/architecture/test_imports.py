@@ -1,7 +1,8 @@
 """The import graph of the production packages: dependencies point one way and nothing is circular.
 
 Every import counts, function-local ones included (a cycle hidden inside a function is still a
-cycle). The layers, lowest first: scheduling -> tools -> assistant -> evals.
+cycle). The layers, lowest first: catalogue -> scheduling -> tools -> assistant -> evals (the
+catalogue, the product's words in both languages, imports nothing of the product).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("scheduling", "tools", "assistant", "evals")
+PACKAGES = ("catalogue", "scheduling", "tools", "assistant", "evals")
 LAYER = {name: index for index, name in enumerate(PACKAGES)}
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from assistant.providers.offline.replies import TEXTS
 from assistant.providers.offline.understand import respond
+from catalogue import STAND_IN
 from tests.assistant.offline_requests import (
     CREATING_LUNCH,
     CREATING_UNTITLED,
@@ -408,15 +408,17 @@ def test_a_refused_call_is_not_retried_blindly() -> None:
 # --- (a) properties: honest, deterministic, fast, within the contract --------------------------
 
 
-@pytest.mark.parametrize("key", sorted(TEXTS))
+@pytest.mark.parametrize("key", sorted(STAND_IN))
 def test_every_fixed_text_is_honest(key: str) -> None:
-    for text in TEXTS[key]:
+    for text in STAND_IN[key]:
         filled = text.format(
             subject="mum's birthday",
             fact="Mum's birthday is 14 March.",
             quotes='you said "hi"',
             title="Trip",
             time="15:00",
+            day="1 Dec",
+            text="hi",
         )
         assert_honest(filled)
 

@@ -146,7 +146,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             if when.shift is not None and new_time is None:
                 new_time = shift_clock(str((active.get("known") or {}).get("time") or ""), when.shift)
                 if new_time is None:
-                    return text(say("ask_change_value", turn.zh))
+                    return text(say("ask_change_value", turn.language))
             return call(
                 turn, tools, "schedule_event",
                 title=new_title, date=s.day, time=new_time, duration_minutes=when.duration,
@@ -163,16 +163,16 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return create(turn, s, tools)  # "那改成周三下午两点理发": not a change of anything shown, a new request
     nothing_in_focus = target.ref is None and target.ordinal is None and not active and not turn.recent_entities
     if target.unknown or (nothing_in_focus and not target.words and _PATCH_ONLY.match(s.text)):
-        return text(say("nothing_in_focus", turn.zh))  # "make it 1pm" with nothing made or shown: ask
+        return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target)
     new_time = when.time
     if when.shift is not None and new_time is None:
         shifted = _shifted(turn, target, when.shift)
         if shifted is None:
-            return text(say("ask_shift_base", turn.zh))
+            return text(say("ask_shift_base", turn.language))
         target, new_time = shifted
     if not (new_title or new_day or new_time or when.duration):
-        return text(say("ask_change_value", turn.zh))
+        return text(say("ask_change_value", turn.language))
     return call(
         turn, tools, "change_event",
         **target.named(), title=new_title, date=new_day, time=new_time, duration_minutes=when.duration,
@@ -225,7 +225,7 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
     target = _target(turn, s, naming_day=_iso_day(s.day, turn.today), asks_first=True)
     if target.unknown:  # "the last one" with no list shown
-        return text(say("nothing_in_focus", turn.zh))
+        return text(say("nothing_in_focus", turn.language))
     return call(turn, tools, "delete_event", **target.named())
 
 
@@ -233,7 +233,7 @@ def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if turn.active_command:
         return call(turn, tools, "cancel_command")
     if not re.search(r"\bcancel\b|取消", s.text, re.IGNORECASE):
-        return text(say("nothing_to_drop", turn.zh))  # "never mind" with nothing open: nothing to do
+        return text(say("nothing_to_drop", turn.language))  # "never mind" with nothing open: nothing to do
     if turn.recent_entities or re.search(r"\bcancel\s+it\b|取消它", s.text, re.IGNORECASE):
         return call(turn, tools, "delete_event", event_ref=None, ordinal=None)  # "cancel it": the event in focus
     return call(turn, tools, "cancel_command")  # "cancel that" with nothing shown: the server says what is open
@@ -259,10 +259,10 @@ def pick(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
                 title=None, date=offer.date, time=offer.time, duration_minutes=None, command_id=active["command_id"],
             )  # fmt: skip
     if turn.previous is None:
-        return text(say("unclear", turn.zh))
+        return text(say("unclear", turn.language))
     combined = read_signals(turn, text=f"{turn.previous} {s.text}")
     if combined.text in lx.CHANGE:
         return change(turn, combined, tools)
     if combined.text in lx.DELETE:
         return delete(turn, combined, tools)
-    return text(say("unclear", turn.zh))
+    return text(say("unclear", turn.language))

@@ -45,7 +45,7 @@ def text(content: str) -> ModelResponse:
 def call(turn: Turn, tools: Sequence[dict[str, Any]], name: str, **arguments: Any) -> ModelResponse:
     parameters = _offered(tools, name)
     if parameters is None:
-        return text(say("no_such_tool", turn.zh))
+        return text(say("no_such_tool", turn.language))
     properties: dict[str, Any] = parameters.get("properties") or {}
     filled = {
         key: (arguments.get(key) if _fits(schema, arguments.get(key)) else None) for key, schema in properties.items()

@@ -140,7 +140,7 @@ def ack(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     """A bare "ok": with a request open, ask for what it still needs; otherwise just carry on."""
     missing = (turn.active_command or {}).get("missing") or []
     first = next((slot for slot in ("title", "date", "time") if slot in missing), None)
-    return text(say(f"ack_{first}" if first else "ack", turn.zh))
+    return text(say(f"ack_{first}" if first else "ack", turn.language))
 
 
 def ask_what_at(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -151,13 +151,13 @@ def ask_what_at(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if turn.context.get("day_in_focus") and s.when.time and s.when.residue.strip():
         # "add an event at 4:30pm" after "what's free on the 8th?": the server takes that day and says so.
         return call(turn, tools, "schedule_event", time=s.when.time, duration_minutes=s.when.duration)
-    return text(say("ask_what_at", turn.zh, time=s.when.time or ""))
+    return text(say("ask_what_at", turn.language, time=s.when.time or ""))
 
 
 def words_only(key: str) -> Callable[[Turn, Signals, Tools], ModelResponse]:
     """An answer in words: greetings, abilities, refusals, reports about the past."""
 
     def answer(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
-        return text(say(key, turn.zh))
+        return text(say(key, turn.language))
 
     return answer

@@ -125,10 +125,10 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         day = day or _carried_day(turn, s)
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
         if vague and not (day or when.time):
-            return text(say("ask_what", turn.zh))  # "帮我约个时间": nothing to put down yet
+            return text(say("ask_what", turn.language))  # "帮我约个时间": nothing to put down yet
         if not explicit and day is None and when.time is None:
             # "我下周要出差": a plan for a stretch of days, said rather than asked; ask first.
-            return text(say("ask_day_for", turn.zh, title=title or ("它" if turn.zh else "it")))
+            return text(say("ask_day_for", turn.language, title=title or say("it", turn.language)))
         return call(
             turn, tools, "schedule_event",
             title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=None,

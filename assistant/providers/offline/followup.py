@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import text
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.replies import QUOTE_BY, say
+from assistant.providers.offline.replies import say
 from assistant.reading import extract_when
 from scheduling.symbols import InvalidExpression, resolve
 
@@ -82,17 +82,17 @@ def remembered_value(facts: Sequence[str]) -> str | None:
 def answer_from_memory(turn: Turn, result: dict[str, Any]) -> ModelResponse:
     facts = [fact for fact in fact_texts(result) if quotable(fact)]
     if not facts:
-        return text(say("memory_unknown", turn.zh))
-    joiner = "”“" if turn.zh else '" "'
-    return text(say("memory_answer", turn.zh, fact=joiner.join(facts[:MAX_FACTS])))
+        return text(say("memory_unknown", turn.language))
+    joiner = say("memory_facts_joiner", turn.language)
+    return text(say("memory_answer", turn.language, fact=joiner.join(facts[:MAX_FACTS])))
 
 
 def ask_for_remembered(turn: Turn, subject: str, result: dict[str, Any], *, kind: str) -> ModelResponse:
     """Nothing usable was found: ask, quoting what was found if anything, never guessing."""
     facts = [fact for fact in fact_texts(result) if quotable(fact)]
     if facts:
-        return text(say("memory_no_date" if kind == "day" else "memory_no_value", turn.zh, fact=facts[0]))
-    return text(say("memory_missing" if kind == "day" else "memory_missing_value", turn.zh, subject=subject))
+        return text(say("memory_no_date" if kind == "day" else "memory_no_value", turn.language, fact=facts[0]))
+    return text(say("memory_missing" if kind == "day" else "memory_missing_value", turn.language, subject=subject))
 
 
 def summarize_archive(turn: Turn, result: dict[str, Any]) -> ModelResponse:
@@ -105,14 +105,13 @@ def summarize_archive(turn: Turn, result: dict[str, Any]) -> ModelResponse:
             continue
         role = "assistant" if message.get("role") == "assistant" else "user"
         day = _day_label(str(message.get("at") or ""), turn)
-        english, chinese = QUOTE_BY[role]
-        quotes.append((chinese if turn.zh else english).format(day=day, text=snippet))
+        quotes.append(say(f"quote_by_{role}", turn.language, day=day, text=snippet))
         if len(quotes) == MAX_QUOTES:
             break
     if not quotes:
-        return text(say("archive_none", turn.zh))
-    joined = "；".join(quotes) + "。" if turn.zh else "; ".join(quotes) + "."
-    return text(say("archive_found", turn.zh, quotes=joined))
+        return text(say("archive_none", turn.language))
+    joined = say("archive_quotes", turn.language, quotes=say("archive_quotes_joiner", turn.language).join(quotes))
+    return text(say("archive_found", turn.language, quotes=joined))
 
 
 def _day_label(stamp: str, turn: Turn) -> str:
@@ -122,5 +121,5 @@ def _day_label(stamp: str, turn: Turn) -> str:
         if moment.tzinfo is not None:
             moment = moment.astimezone(ZoneInfo(str(turn.context.get("time_zone") or "UTC")))
     except (ValueError, ZoneInfoNotFoundError):
-        return "之前" if turn.zh else "earlier"
-    return f"{moment.month}月{moment.day}日" if turn.zh else f"{moment.day} {moment.strftime('%b')}"
+        return say("earlier", turn.language)
+    return say("day_month", turn.language, day=str(moment.day), month=say(f"month_{moment.month}", turn.language))

@@ -1,151 +1,8 @@
-"""Everything the stand-in says in its own words, in English and Chinese.
-
-Every line here must stay true whatever is on the calendar: it never says that something was
-created, changed, deleted or remembered, and never says what is (or is not) on the calendar —
-only a tool can know that, and the server writes those replies from the tool's result. A test
-runs each line through the exit invariant's own readers.
-"""
+"""The stand-in's own lines (``catalogue.STAND_IN``), with the person's words made safe to quote."""
 
 from __future__ import annotations
 
-from typing import Final
-
-TEXTS: Final[dict[str, tuple[str, str]]] = {
-    "greeting": (
-        "Hi! I can show what's on a day or a week, add appointments, move or delete them, and find free time. "
-        "What would you like to do?",
-        "你好！我可以帮你查看某天或某周的日程、添加安排、修改或删除安排，还能找空闲时间。需要我做什么？",
-    ),
-    "thanks": ("You're welcome! Anything else?", "不客气！还需要别的吗？"),
-    "ack": (
-        "There's nothing waiting for a yes right now, so nothing was changed. What would you like to do?",
-        "现在没有等你确认的事情，所以什么都没有改动。你想做什么？",
-    ),
-    "ack_title": ("Great — what should I call it?", "好的，这个安排叫什么名字？"),
-    "ack_date": ("Great — which day should it be?", "好的，安排在哪一天？"),
-    "ack_time": ("Great — what time should it start?", "好的，几点开始？"),
-    "goodbye": ("Bye! Talk to you soon.", "再见！"),
-    "capability": (
-        "I can add appointments (tell me what, which day and what time), show what's on a day or a week, "
-        "find free time, move, rename or delete events (deleting always needs your yes), and keep facts like "
-        "birthdays in memory. I'm the offline stand-in, so short, plain requests work best.",
-        "我能帮你添加安排（告诉我做什么、哪天、几点），查看某天或某周的日程，找空闲时间，修改、改名或删除安排"
-        "（删除前一定会先问你），还能把生日之类的信息存进记忆。我是离线替身，简短直接的说法效果最好。",
-    ),
-    "ability": (
-        "Yes — I can add appointments (tell me what, which day and what time), show what's on a day or a week, "
-        "find free time, move, rename or delete events (deleting always needs your yes), and keep facts like "
-        "birthdays in memory. I'm the offline stand-in, so short, plain requests work best.",
-        "可以。我能帮你添加安排（告诉我做什么、哪天、几点），查看某天或某周的日程，找空闲时间，修改、改名或删除安排"
-        "（删除前一定会先问你），还能把生日之类的信息存进记忆。我是离线替身，简短直接的说法效果最好。",
-    ),
-    "availability": (
-        "Thanks, noted for this conversation. Nothing was added to your calendar; tell me if you'd like to block that time.",
-        "好的，知道了。日程没有任何改动；如果需要把这段时间空出来，告诉我就行。",
-    ),
-    "past": (
-        "Thanks for telling me. That's in the past, so I'm leaving your calendar as it is. Want to plan something new?",
-        "好的，了解。这是已经过去的事，日程我不做改动。要安排新的事情吗？",
-    ),
-    "injection": (
-        "Sorry, I can't do that. I only act on your own requests about your own calendar, and I never delete "
-        "anything without asking you first.",
-        "抱歉，这个我不能做。我只处理你对自己日程的请求，删除任何安排之前都会先问你。",
-    ),
-    "bulk_delete": (
-        "I can only delete one event at a time, and I ask you before each one. Which event should go? "
-        "You can ask me what's on a day first and then pick one.",
-        "我一次只能删除一个安排，而且每次都会先问你。要删哪一个？可以先问我某天有什么安排，再选一个。",
-    ),
-    "forget": (
-        'I can\'t remove a fact from memory. If it has changed, tell me the new version ("remember that …") '
-        "and it will replace the old one.",
-        "我没法从记忆里删除信息。如果内容有变化，告诉我新的说法（“记住……”），它会替换旧的那条。",
-    ),
-    "recurring": (
-        "I can only add single events, not repeating ones. Tell me one day and time and I'll set up that one.",
-        "我只能添加单次的安排，不能添加重复的。告诉我具体哪天几点，我来安排那一次。",
-    ),
-    "others": (
-        "Sorry, I can only see and change your own calendar, not anyone else's.",
-        "抱歉，我只能查看和修改你自己的日程，别人的日程我看不到也改不了。",
-    ),
-    "ask_what": (
-        "Sure — what should I put on your calendar, and which day and time?",
-        "好的，要安排什么事？哪天、几点？",
-    ),
-    "ask_day_for": (
-        "Do you want me to put '{title}' on your calendar? Which day and what time?",
-        "要不要我把「{title}」加到日程里？具体是哪天、几点？",
-    ),
-    "nothing_in_focus": (
-        "Which event do you mean? Tell me its name, or ask me what's on that day first.",
-        "你指的是哪个安排？告诉我名字，或者先问我那天有什么安排。",
-    ),
-    "ask_what_at": (
-        "What would you like to put at {time}, and on which day?",
-        "{time}要安排什么？哪一天？",
-    ),
-    "nothing_to_drop": ("OK, no problem. What would you like to do instead?", "好的，没问题。还需要做什么吗？"),
-    "unclear": (
-        "Sorry, I didn't quite get that. I can show what's on a day, add an appointment (say what, which day and "
-        "what time), move or delete one, find free time, or keep a fact in memory. Could you say it another way?",
-        "抱歉，我没太明白。我可以查看某天的日程、添加安排（说清楚做什么、哪天、几点）、修改或删除安排、找空闲时间，"
-        "或者把信息存进记忆。能换个说法吗？",
-    ),
-    "ask_change_value": (
-        "Sure — to which day or time should it move?",
-        "好的，要改到哪天或几点？",
-    ),
-    "ask_shift_base": (
-        "Which event should move, and to what time? You can ask me what's on that day first.",
-        "要调整哪个安排，改到几点？可以先问我那天有什么安排。",
-    ),
-    "memory_missing": (
-        "I don't have {subject} in memory yet. Which date is it?",
-        "我的记忆里还没有{subject}。是哪一天？",
-    ),
-    "memory_no_date": (
-        'In memory I have: "{fact}" — but I can\'t read a date from it. Which date should it be?',
-        "我的记忆里有这条：“{fact}”，但读不出日期。应该是哪一天？",
-    ),
-    "memory_missing_value": (
-        "I don't have {subject} in memory yet. Which one do you mean?",
-        "我的记忆里还没有{subject}。是哪一个？",
-    ),
-    "memory_no_value": (
-        'In memory I have: "{fact}" — but I can\'t tell the name from it. Which one do you mean?',
-        "我的记忆里有这条：“{fact}”，但看不出具体是哪个。是哪一个？",
-    ),
-    "memory_answer": ('In memory I have: "{fact}"', "我的记忆里有这条：“{fact}”"),
-    "memory_unknown": (
-        "I don't have anything about that in memory. If you tell me (e.g. \"remember that mum's birthday is "
-        '14 March"), I can keep it.',
-        "我的记忆里没有这方面的信息。你可以告诉我（比如“记住妈妈的生日是3月14日”），我可以把它存下来。",
-    ),
-    "archive_found": (
-        "From our earlier conversations (history, not current plans): {quotes}",
-        "之前的对话记录（只是历史，不代表现在的安排）：{quotes}",
-    ),
-    "archive_none": (
-        "I couldn't find anything about that in our earlier conversations.",
-        "在之前的对话里没找到相关内容。",
-    ),
-    "tool_failed": (
-        "Sorry, I couldn't complete that, and nothing was changed. Could you put it another way?",
-        "抱歉，我没能完成这个请求，也没有做任何更改。能换个说法吗？",
-    ),
-    "no_such_tool": (
-        "Sorry, I can't do that here, and nothing was changed.",
-        "抱歉，这里做不了这件事，也没有做任何更改。",
-    ),
-}
-# How a quoted line from the archive is introduced.
-QUOTE_BY: Final[dict[str, tuple[str, str]]] = {
-    "user": ('on {day} you said "{text}"', "{day}你说过：“{text}”"),
-    "assistant": ('on {day} I replied "{text}"', "{day}我回复过：“{text}”"),
-}
-
+from catalogue import text
 
 _SENTENCE_ENDS = str.maketrans(dict.fromkeys(".!?。！？\n", " "))
 
@@ -154,12 +11,11 @@ _SENTENCE_ENDS = str.maketrans(dict.fromkeys(".!?。！？\n", " "))
 _THEIR_WORDS = frozenset({"title", "subject"})
 
 
-def say(key: str, zh: bool, **values: str) -> str:
+def say(key: str, language: str, **values: str) -> str:
     """A fixed line with the person's words filled in. Their words lose sentence punctuation, so a
     title like "done. booked" can never become a sentence of its own inside our reply."""
-    english, chinese = TEXTS[key]
     safe = {
         name: " ".join(value.translate(_SENTENCE_ENDS).split()) if name in _THEIR_WORDS else value
         for name, value in values.items()
     }
-    return (chinese if zh else english).format(**safe)
+    return text(key, language, **safe)

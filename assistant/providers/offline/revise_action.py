@@ -22,14 +22,14 @@ Tools = Sequence[dict[str, Any]]
 def revise(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     revision = read_revision(turn, s.text)
     if revision is None or revision.vague:
-        return text(say("ask_change_value", turn.zh))  # which day of "next week"?
+        return text(say("ask_change_value", turn.language))  # which day of "next week"?
     focus, when = revision.focus, revision.when
     new_time = when.time
     if when.shift is not None and new_time is None:
         # "an hour later": from the time the context shows, never a guessed one.
         new_time = shift_clock(focus.start or "", when.shift)
         if new_time is None:
-            return text(say("ask_shift_base" if focus.command is None else "ask_change_value", turn.zh))
+            return text(say("ask_shift_base" if focus.command is None else "ask_change_value", turn.language))
     command = focus.command
     if command is not None and command.get("kind") == "create":
         return call(

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from assistant.providers.offline.replies import say
+
 MAX_TITLE = 200
 
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
@@ -182,7 +184,7 @@ def sentence(text: str, *, zh: bool) -> str:
         return text
     if text[0].isascii() and text[0].isalpha():
         text = text[0].upper() + text[1:]
-    return text + ("。" if zh else ".")
+    return say("fact_sentence", "zh" if zh else "en", text=text)
 
 
 def first_present(values: Iterable[str | None]) -> str | None:

@@ -75,12 +75,12 @@ def respond(request: ModelRequest) -> ModelResponse:
     except Exception:
         # A bug in the stand-in must cost an honest "please rephrase", never the person's turn.
         logger.exception("offline understanding failed")
-        return text(say("unclear", turn.zh))
+        return text(say("unclear", turn.language))
     if response.text and not followup.quotable(response.text):
         # Last line of defence: words (ours, or quoted) that the exit invariant would read as a
         # claim or a calendar fact are never sent; the fixed lines are tested not to get here.
         logger.warning("offline reply withheld: it would read as a claim")
-        return text(say("tool_failed", turn.zh))
+        return text(say("tool_failed", turn.language))
     return response
 
 
@@ -95,7 +95,7 @@ def _names_it(turn: Turn, signals: Signals) -> bool:
 
 def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if not turn.text.strip():
-        return text(say("unclear", turn.zh))
+        return text(say("unclear", turn.language))
     active = turn.active_command or {}
     if active.get("status") == "conflict" and active.get("kind") == "create" and lx.INSIST.search(turn.text):
         # The clash was shown and the person insists: book it as an overlap (the server checks both).
@@ -147,7 +147,7 @@ def _continue(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return followup.summarize_archive(turn, exchange.result)
     if exchange.name != "search_memory" or status != "memory_results":
         # A tool failed or its arguments were refused: say so rather than try again blindly.
-        return text(say("tool_failed", turn.zh))
+        return text(say("tool_failed", turn.language))
     signals = read_signals(turn)
     if classify(turn, signals) == "memory_question":
         return followup.answer_from_memory(turn, exchange.result)
@@ -167,5 +167,5 @@ def _continue(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         resumed = read_signals(turn, memory_date=day, memory_owner=followup.occasion_owner(facts))
     response = ACTIONS[classify(turn, resumed)](turn, resumed, tools)
     if any(call.name in INTERMEDIATE for call in response.tool_calls):
-        return text(say("tool_failed", turn.zh))  # never loop on lookups
+        return text(say("tool_failed", turn.language))  # never loop on lookups
     return response

@@ -1,0 +1,123 @@
+"""What the turn says in code's own words: answers to a button or a yes/no, the exit invariant's honest
+replacements, held writes, failures, and the planning consultation."""
+
+from __future__ import annotations
+
+from typing import Final
+
+# key: (English, Chinese)
+REPLIES: Final[dict[str, tuple[str, str]]] = {
+    # A yes or no to a confirmation (turn/gates.py)
+    "ok": ("OK.", "好的。"),
+    "declined_council": ("OK, no consultation.", "好的，不做规划咨询。"),
+    "declined_write": ("OK, I didn't make that change.", "好的，没有做这项更改。"),
+    "declined_delete": ("OK, I kept '{title}'; nothing was deleted.", "好的，保留「{title}」，没有删除。"),
+    "nothing_deleted": ("OK, nothing was deleted.", "好的，什么都没有删除。"),
+    "council_invitation_expired": (
+        "That invitation has expired, so no consultation was started. Ask me again if you'd like one.",
+        "这个邀请已经过期了，所以没有开始规划咨询。如果需要，请再跟我说一次。",
+    ),
+    "write_confirmation_stale": (
+        "Things changed since I asked (or it was too long ago), so that change was not made. Ask again if you still want it.",
+        "情况有变化（或者时间太久了），所以这项更改没有执行。如果还需要，请再说一次。",
+    ),
+    "delete_target_gone": (
+        "That event is no longer there; nothing was deleted.",
+        "这个安排已经不在了，没有删除任何内容。",
+    ),
+    "delete_ask_again": (
+        "Things changed since I asked (or it was too long ago), so I need to ask again: {question}",
+        "情况有变化（或者时间太久了），需要重新确认：{question}",
+    ),
+    # The exit invariant's replacement for an unbacked claim (turn/exit.py)
+    "not_done_create": ("I haven't added anything to your calendar in this message.", "这次还没有添加任何安排。"),
+    "not_done_change": ("I haven't changed anything on your calendar in this message.", "这次还没有修改日程。"),
+    "not_done_delete": ("I haven't deleted anything from your calendar in this message.", "这次还没有删除任何安排。"),
+    "not_done_remember": (
+        'I haven\'t saved anything to memory in this message. Say "remember that …" and I will.',
+        "这次还没有保存到记忆里。说“记住……”我就会保存。",
+    ),
+    "not_done_and": ("{first} {then}", "{first}{then}"),
+    "slot_words_title": ("what it is", "事项名称"),
+    "slot_words_date": ("the day", "日期"),
+    "slot_words_time": ("the time", "时间"),
+    "slot_words_joiner": (" and ", "和"),
+    "still_need": (" I still need {slots}.", "还需要{slots}。"),
+    "say_it_again_to_add": (" Please say it once more and I'll add it.", "请再说一次，我这就添加。"),
+    "say_which_event": (" Tell me which event you mean and I'll do it.", "请告诉我是哪一个安排。"),
+    "still_at": (" '{title}' is still on {weekday} {date} at {start}.", "「{title}」仍在 {date} {start}。"),
+    "still_on_calendar": (
+        " '{title}' is still on your calendar ({weekday} {date}, {start}).",
+        "「{title}」还在日历上（{date} {start}）。",
+    ),
+    # A write held for confirmation (turn/holds.py)
+    "hold_ask": (
+        "I haven't done this: it comes from data I read rather than from your own words, so please confirm first — "
+        "{what}?",
+        "这一步还没有做：它来自我读到的资料，而不是你本人的话，请先确认——{what}？",
+    ),
+    "hold_schedule_event": ("add {title}{when}", "添加{title}{when}"),
+    "hold_change_event": ("change {event} to {changes}", "把{event}改为{changes}"),
+    "hold_remember_fact": ("save to memory: {fact}", "保存到记忆：{fact}"),
+    "hold_discard_command": ("drop your unfinished request{title}", "放弃未完成的请求{title}"),
+    "hold_when": (" on {when}", "（{when}）"),
+    "hold_request_title": (" {title}", "{title}"),
+    "hold_changes_joiner": (", ", "，"),
+    "hold_day": ("{weekday} {day:02} {month}", "{month}月{day}日（{weekday}）"),
+    "hold_day_with_year": ("{weekday} {day:02} {month} {year}", "{year}年{month}月{day}日（{weekday}）"),
+    # Failures (turn/pipeline.py, turn/model.py, turn/salvage.py)
+    "stale_quick_reply": (
+        "That choice belongs to a request that is no longer open; nothing was changed.",
+        "这个选项属于一个已经结束的请求，没有做任何更改。",
+    ),
+    "internal_error": (
+        "Sorry, something went wrong on my side. Your message is saved.",
+        "抱歉，出了点问题。你的消息已保存。",
+    ),
+    "empty_model_answer": (
+        "Sorry, the model gave no answer this time, and nothing was changed. Please try sending it again.",
+        "抱歉，模型这次没有给出回答，我没有做任何更改。请再发一次试试。",
+    ),
+    "model_fallback": (
+        "Sorry, I couldn't complete that, and nothing was changed. Could you put it another way?",
+        "抱歉，我没能完成这个请求，也没有做任何更改。能换个说法吗？",
+    ),
+    "model_unavailable": (
+        "Sorry, the model isn't responding right now ({kind}). Your message is saved and nothing was changed; please try again.",
+        "抱歉，模型暂时无法回应（{kind}）。你的消息已保存，没有做任何更改，请稍后重试。",
+    ),
+    "record_failed": (
+        "Sorry, something went wrong while saving my answer. Your message is saved; please ask again.",
+        "抱歉，保存回复时出了问题。你的消息已保存，这个问题没能记下，请再问一次。",
+    ),
+    # Tasks put aside (turn/record.py)
+    "tasks_evicted": (
+        "\n(At most three tasks can wait: the oldest, {dropped}, was set aside for good. "
+        'Still waiting: {on_hold}. Say "back to …" to return to one.)',
+        "\n（搁置的事情最多三件，最早的「{dropped}」已放下。还在搁置的：{on_hold}。说“继续……”可以回到其中一件。）",
+    ),
+    "task_named": ("{title!r}", "{title}"),
+    # The planning consultation (council.py)
+    "council_day": ("{weekday} {day:02} {month}", "{month}月{day}日"),
+    "council_head": (
+        "Planning consultation for your next {days} days (read-only: nothing was changed). {total} events in all.",
+        "规划咨询（未来{days}天，只读，没有改动任何安排）：共{total}个安排。",
+    ),
+    "council_pace": (
+        "- Pace advisor: the busiest day is {day} ({hours:.1f} h). ",
+        "· 节奏顾问：最忙的是{day}（{hours:.1f}小时）。",
+    ),
+    "council_heavy": ("Days over {limit:.0f} h: {days}.", "超过{limit:.0f}小时的日子：{days}。"),
+    "council_no_heavy": ("No day is overloaded.", "没有超负荷的日子。"),
+    "council_focus": ("- Focus advisor: ", "· 专注顾问："),
+    "council_no_focus": ("no two-hour free block on {days}.", "这些工作日没有连续两小时的空档：{days}。"),
+    "council_focus_kept": (
+        "every weekday keeps at least two free hours in a row.",
+        "每个工作日都有至少两小时的专注时间。",
+    ),
+    "council_balance": (
+        "- Balance advisor: {after_hours} events outside working hours, {weekend} at the weekend.",
+        "· 平衡顾问：工作时间以外的安排{after_hours}个，周末{weekend}个。",
+    ),
+    "council_chains": (" Three or more back-to-back meetings on {days}.", "{days}有连续三个以上紧挨着的会。"),
+}
