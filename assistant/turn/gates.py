@@ -185,7 +185,13 @@ def _declined(context: TurnContext, confirmation: PendingConfirmation) -> Reply:
         return Reply("好的，不做规划咨询。" if zh else "OK, no consultation.")
     if confirmation.kind == PendingConfirmation.Kind.WRITE:
         return Reply("好的，没有做这项更改。" if zh else "OK, I didn't make that change.")
-    run_code_tool(context, "discard_command", {"command_id": confirmation.action["command_id"]}, recorded_as="discarded", moves_intent=False)
+    run_code_tool(
+        context,
+        "discard_command",
+        {"command_id": confirmation.action["command_id"]},
+        recorded_as="discarded",
+        moves_intent=False,
+    )
     title = confirmation.action.get("title", "")
     return Reply(f"好的，保留「{title}」，没有删除。" if zh else f"OK, I kept '{title}'; nothing was deleted.")
 
@@ -218,7 +224,13 @@ def _ask_again(context: TurnContext, confirmation: PendingConfirmation, answer: 
         )
     # Things changed since the question (or it is too old): ask again, naming the event. The
     # old stub is closed first, so only the new question can ever be answered.
-    run_code_tool(context, "discard_command", {"command_id": confirmation.action["command_id"]}, recorded_as="discarded", moves_intent=False)
+    run_code_tool(
+        context,
+        "discard_command",
+        {"command_id": confirmation.action["command_id"]},
+        recorded_as="discarded",
+        moves_intent=False,
+    )
     result = run_code_tool(context, "delete_event", {"event_ref": f"E{event.id}", "ordinal": None})
     reply = reply_for(context, "delete_event", result)
     lead = (

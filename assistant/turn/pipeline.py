@@ -55,7 +55,7 @@ from scheduling.text import clean_text, is_blank
 
 logger = logging.getLogger(__name__)
 
-InputKind = Literal["message", "button", "cancel"]
+InputKind = Literal["message", "button", "cancel", "scope"]
 T = TypeVar("T")
 
 
@@ -70,6 +70,8 @@ class TurnInput:
     action_digest: str | None = None
     command_id: str | None = None  # the Cancel button's stub
     quick_reply_for: str | None = None  # the stub a tapped quick reply belongs to
+    scope: str | None = None  # a which-ones button: "this", "following" or "all"
+    scope_message_id: int | None = None  # ... on the card of this assistant message
 
 
 def clean_message(text: object) -> str:
@@ -129,9 +131,7 @@ def _db(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     return sync_to_async(stage, thread_sensitive=False)
 
 
-def _load_and_gate(
-    user: User, thread_id: int, turn_input: TurnInput, emit: Emit
-) -> tuple[TurnContext, Reply | None]:
+def _load_and_gate(user: User, thread_id: int, turn_input: TurnInput, emit: Emit) -> tuple[TurnContext, Reply | None]:
     """Stages 1 and 2, under the lock."""
     # Read under the lock, with its state: a message that waited sees the previous turn's.
     thread = thread_get(owner=user, thread_id=thread_id, with_state=True)
@@ -147,6 +147,9 @@ def gates(context: TurnContext, turn_input: TurnInput) -> Reply | None:
     if turn_input.kind == "cancel":
         assert turn_input.command_id is not None
         return _cancel_button(context, turn_input.command_id)
+    if turn_input.kind == "scope":
+        assert turn_input.scope is not None and turn_input.scope_message_id is not None
+        return _scope_button(context, turn_input.scope_message_id, turn_input.scope)
     active = context.active_command
     if turn_input.quick_reply_for is not None and (active is None or str(active.id) != turn_input.quick_reply_for):
         # Once that request is no longer the open one, its choice must not fill in another.
@@ -258,6 +261,23 @@ def _cancel_button(context: TurnContext, command_id: str) -> Reply:
     return reply_for(context, "cancel_command", result)
 
 
+def _scope_button(context: TurnContext, message_id: int, scope: str) -> Reply:
+    """Only this one / this and the following / all, on a repeating event's card: the question's
+    tool call again with that scope. Like a typed answer, only while it is the last question."""
+    context.route = "fast_path"
+    previous = previous_assistant_message(context)
+    card = previous.card if previous is not None and previous.id == message_id else None
+    if not isinstance(card, dict) or card.get("type") != "scope_choice" or scope not in (card.get("choices") or ()):
+        context.flags.append("stale_scope_choice")
+        context.tool_calls.append({"name": "scope_button", "scope": scope, "verdict": "stale"})
+        if context.language == "zh":
+            return Reply("这个问题已经过去了，没有做任何更改。", claims=frozenset())
+        return Reply("That question is no longer open; nothing was changed.", claims=frozenset())
+    tool = str(card["tool"])
+    result = run_code_tool(context, tool, {**card["arguments"], "scope": scope})
+    return reply_for(context, tool, result)
+
+
 # --- entry points ---------------------------------------------------------------------------
 
 
@@ -314,6 +334,24 @@ def handle_command_cancel(*, user: User, command_id: str, emit: Emit = _no_emit)
         raise NotFound("command not found", {"command_id": command_id})
     turn_input = TurnInput("cancel", _button_text(user, "cancel"), command_id=str(command.id))
     return run_turn(user=user, thread_id=command.thread_id, turn_input=turn_input, emit=emit)
+
+
+def handle_scope_choice(
+    *, user: User, thread_id: int, message_id: int, scope: str, emit: Emit = _no_emit
+) -> TurnOutcome:
+    """A which-ones button (this one / following / all) on a repeating event's card."""
+    if scope not in SCOPE_LABELS:
+        raise ValidationFailed("scope is this, following or all")
+    zh = profile_get(user=user).language == "zh"
+    turn_input = TurnInput("scope", SCOPE_LABELS[scope][1 if zh else 0], scope=scope, scope_message_id=message_id)
+    return run_turn(user=user, thread_id=thread_id, turn_input=turn_input, emit=emit)
+
+
+SCOPE_LABELS = {
+    "this": ("Only this one", "只这一次"),
+    "following": ("This one and the following ones", "这次及以后"),
+    "all": ("All of them", "全部"),
+}
 
 
 def _confirmation_get(*, user: User, confirmation_id: str) -> PendingConfirmation:

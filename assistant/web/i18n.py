@@ -118,6 +118,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "这个请求已结束或已被搁置，按钮不再起作用。",
     ),
     "confirm_delete_card_title": ("To be deleted", "将被删除"),
+    "scope_delete_title": ("Delete which ones?", "删除哪些？"),
+    "scope_change_title": ("Change which ones?", "修改哪些？"),
+    "scope_this": ("Only this one", "只这一次"),
+    "scope_following": ("This one and the following", "这次及以后"),
+    "scope_all": ("All of them", "全部"),
     # Agenda
     "agenda_heading": ("Agenda", "日程"),
     "agenda_view": ("View", "视图"),
