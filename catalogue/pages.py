@@ -112,6 +112,11 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
         "这个请求已结束或已被搁置，按钮不再起作用。",
     ),
     "confirm_delete_card_title": ("To be deleted", "将被删除"),
+    "scope_delete_title": ("Delete which ones?", "删除哪些？"),
+    "scope_change_title": ("Change which ones?", "修改哪些？"),
+    "scope_this": ("Only this one", "只这一次"),
+    "scope_following": ("This one and the following", "这次及以后"),
+    "scope_all": ("All of them", "全部"),
     # Agenda
     "agenda_heading": ("Agenda", "日程"),
     "agenda_view": ("View", "视图"),
@@ -126,6 +131,13 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
     "agenda_free": ("Free", "空闲"),
     "agenda_error": ("Could not load the agenda.", "无法加载日程。"),
     "agenda_zone": ("Times in", "时区"),
+    # Chat: reminders (scheduling/reminders.js)
+    "reminders_label": ("Reminders", "提醒"),
+    "reminder_time_text": ("Reminder: {title} ({when})", "提醒：{title}（{when}）"),
+    "reminder_event_text": ("Reminder: {title} starts {when}", "提醒：「{title}」将于{when}开始"),
+    "reminder_dismiss": ("Dismiss", "知道了"),
+    "reminder_dismiss_label": ("Dismiss the reminder {title}", "关闭提醒：{title}"),
+    "reminder_permission": ("Show reminders as desktop notifications", "用桌面通知显示提醒"),
     # Settings
     "settings_title": ("Settings", "设置"),
     "profile_heading": ("Profile", "个人资料"),
@@ -150,6 +162,50 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
     "error_invalid_time": ("Enter a time like 09:00.", "请输入类似 09:00 的时间。"),
     "error_choice": ("Choose one of the options.", "请从选项中选择。"),
     "form_errors": ("Please correct the errors below.", "请修改下面标出的问题。"),
+    "default_reminder": ("Default reminder (minutes before)", "默认提醒（提前几分钟）"),
+    "default_reminder_help": (
+        "Used when you ask to be reminded before an event without saying how long before. "
+        "Leave empty for {minutes} minutes.",
+        "当你要求在日程开始前提醒、但没说提前多久时使用。留空则为 {minutes} 分钟。",
+    ),
+    "error_default_reminder": (
+        "Enter whole minutes from 0 to 10080 (one week).",
+        "请输入 0 到 10080（一周）之间的整数分钟。",
+    ),
+    "import_heading": ("Import a calendar", "导入日历"),
+    "import_intro": (
+        "Bring events in from an .ics file (Apple Calendar, Google Calendar, Outlook). "
+        "You see what is in the file before anything is added; importing the same file twice adds nothing twice.",
+        "从 .ics 文件（Apple 日历、Google 日历、Outlook）导入日程。添加之前会先显示文件里的内容；同一个文件导入两次不会重复添加。",
+    ),
+    "import_file": ("Calendar file (.ics)", "日历文件（.ics）"),
+    "import_preview": ("Preview", "预览"),
+    "import_confirm": ("Import", "导入"),
+    "import_cancel": ("Choose another file", "换一个文件"),
+    "import_working": ("Reading the file…", "正在读取文件……"),
+    "import_preview_heading": ("In this file", "文件内容"),
+    "import_nothing_yet": ("Nothing has been added yet.", "还没有添加任何内容。"),
+    "import_count": ("Events", "日程数"),
+    "import_range": ("Dates", "日期范围"),
+    "import_recurring": ("Repeating", "重复日程"),
+    "import_changes": ("What importing does", "导入后的变化"),
+    "import_changes_text": (
+        "{created} new, {updated} updated, {unchanged} already here",
+        "新增 {created} 个，更新 {updated} 个，已存在 {unchanged} 个",
+    ),
+    "import_skipped": ("Left out", "未导入"),
+    "import_done": (
+        "Imported: {created} new, {updated} updated, {unchanged} already here.",
+        "已导入：新增 {created} 个，更新 {updated} 个，已存在 {unchanged} 个。",
+    ),
+    "import_empty": ("There are no events in this file.", "这个文件里没有日程。"),
+    "import_no_file": ("Choose an .ics file first.", "请先选择一个 .ics 文件。"),
+    "import_too_big": ("This file is too big: a calendar file is at most {limit}.", "文件太大：日历文件最大 {limit}。"),
+    "import_failed": ("The file could not be read: {detail}", "无法读取这个文件：{detail}"),
+    "import_network": (
+        "The connection failed. Nothing was imported; please try again.",
+        "网络连接失败，没有导入任何内容，请重试。",
+    ),
     "feed_heading": ("Calendar feed", "日历订阅"),
     "feed_intro": (
         "Subscribe from Apple Calendar, Google Calendar or Outlook with a private link. "

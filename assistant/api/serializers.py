@@ -161,6 +161,11 @@ class ConfirmationDecisionSerializer(serializers.Serializer[Any]):
     action_digest = serializers.RegexField(r"^[0-9a-f]{64}$")
 
 
+class ScopeChoiceSerializer(serializers.Serializer[Any]):
+    message_id = serializers.IntegerField(min_value=1, help_text="The assistant message whose card asked.")
+    scope = serializers.ChoiceField(choices=["this", "following", "all"])
+
+
 class EventSerializer(serializers.ModelSerializer[Event]):
     ref = serializers.SerializerMethodField()
     title = serializers.SerializerMethodField()

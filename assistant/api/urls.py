@@ -8,6 +8,7 @@ urlpatterns = [
     path("threads/<int:pk>/", views.ThreadDetail.as_view(), name="api-thread"),
     path("threads/<int:thread_id>/messages/", views.ThreadMessages.as_view(), name="api-messages"),
     path("threads/<int:thread_id>/messages/stream/", stream.stream_message, name="api-messages-stream"),
+    path("threads/<int:thread_id>/scope/", views.ScopeChoice.as_view(), name="api-scope-choice"),
     path("confirmations/<uuid:confirmation_id>/", views.ConfirmationDecision.as_view(), name="api-confirmation"),
     path("commands/<uuid:command_id>/cancel/", views.CommandCancel.as_view(), name="api-command-cancel"),
     path("events/", views.EventList.as_view(), name="api-events"),

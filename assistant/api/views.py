@@ -25,6 +25,7 @@ from assistant.api.serializers import (
     MessageSerializer,
     PostMessageSerializer,
     ProfileSerializer,
+    ScopeChoiceSerializer,
     ThreadSerializer,
     TurnSerializer,
     message_card_context,
@@ -34,7 +35,7 @@ from assistant.models import Message, Thread
 from assistant.providers.registry import configuration_problem, get_provider, profile_report
 from assistant.turn.load import thread_get
 from assistant.turn.lock import ThreadBusy
-from assistant.turn.pipeline import handle_command_cancel, handle_confirmation, handle_message
+from assistant.turn.pipeline import handle_command_cancel, handle_confirmation, handle_message, handle_scope_choice
 from assistant.turn.record import TurnOutcome
 from scheduling.localtime import local_datetime
 from scheduling.selectors import occurrences_in_range, profile_get
@@ -175,6 +176,25 @@ class CommandCancel(TurnView):
     def post(self, request: Request, command_id: str) -> Response:
         try:
             outcome = handle_command_cancel(user=person(request), command_id=command_id)
+        except ThreadBusy:
+            return busy_response()
+        return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+
+
+class ScopeChoice(TurnView):
+    """Only this one / this and the following / all: the answer to a repeating event's card."""
+
+    @extend_schema(request=ScopeChoiceSerializer, responses={201: TurnSerializer, **TURN_ERRORS})
+    def post(self, request: Request, thread_id: int) -> Response:
+        serializer = ScopeChoiceSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            outcome = handle_scope_choice(
+                user=person(request),
+                thread_id=thread_id,
+                message_id=serializer.validated_data["message_id"],
+                scope=serializer.validated_data["scope"],
+            )
         except ThreadBusy:
             return busy_response()
         return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)

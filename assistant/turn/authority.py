@@ -247,9 +247,7 @@ def hold_reason(
     return None
 
 
-def provenance_for(
-    *, person_texts: Sequence[str], slot_values: Iterable[object], today: datetime.date
-) -> Provenance:
+def provenance_for(*, person_texts: Sequence[str], slot_values: Iterable[object], today: datetime.date) -> Provenance:
     return Provenance(
         texts=tuple(own_words(text) for text in person_texts),
         slot_values=tuple(str(value) for value in slot_values if isinstance(value, str | int) and value != ""),

@@ -186,7 +186,13 @@ def _declined(context: TurnContext, confirmation: PendingConfirmation) -> Reply:
         return Reply(catalogue.text("declined_council", language))
     if confirmation.kind == PendingConfirmation.Kind.WRITE:
         return Reply(catalogue.text("declined_write", language))
-    run_code_tool(context, "discard_command", {"command_id": confirmation.action["command_id"]}, recorded_as="discarded", moves_intent=False)
+    run_code_tool(
+        context,
+        "discard_command",
+        {"command_id": confirmation.action["command_id"]},
+        recorded_as="discarded",
+        moves_intent=False,
+    )
     title = confirmation.action.get("title", "")
     return Reply(catalogue.text("declined_delete", language, title=title))
 
@@ -207,7 +213,13 @@ def _ask_again(context: TurnContext, confirmation: PendingConfirmation, answer: 
         return Reply(catalogue.text("delete_target_gone", language))
     # Things changed since the question (or it is too old): ask again, naming the event. The
     # old stub is closed first, so only the new question can ever be answered.
-    run_code_tool(context, "discard_command", {"command_id": confirmation.action["command_id"]}, recorded_as="discarded", moves_intent=False)
+    run_code_tool(
+        context,
+        "discard_command",
+        {"command_id": confirmation.action["command_id"]},
+        recorded_as="discarded",
+        moves_intent=False,
+    )
     result = run_code_tool(context, "delete_event", {"event_ref": f"E{event.id}", "ordinal": None})
     reply = reply_for(context, "delete_event", result)
     reply.text = catalogue.text("delete_ask_again", language, question=reply.text)

@@ -56,7 +56,7 @@ from scheduling.text import clean_text, is_blank
 
 logger = logging.getLogger(__name__)
 
-InputKind = Literal["message", "button", "cancel"]
+InputKind = Literal["message", "button", "cancel", "scope"]
 T = TypeVar("T")
 
 
@@ -71,6 +71,8 @@ class TurnInput:
     action_digest: str | None = None
     command_id: str | None = None  # the Cancel button's stub
     quick_reply_for: str | None = None  # the stub a tapped quick reply belongs to
+    scope: str | None = None  # a which-ones button: "this", "following" or "all"
+    scope_message_id: int | None = None  # ... on the card of this assistant message
 
 
 def clean_message(text: object) -> str:
@@ -130,9 +132,7 @@ def _db(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     return sync_to_async(stage, thread_sensitive=False)
 
 
-def _load_and_gate(
-    user: User, thread_id: int, turn_input: TurnInput, emit: Emit
-) -> tuple[TurnContext, Reply | None]:
+def _load_and_gate(user: User, thread_id: int, turn_input: TurnInput, emit: Emit) -> tuple[TurnContext, Reply | None]:
     """Stages 1 and 2, under the lock."""
     # Read under the lock, with its state: a message that waited sees the previous turn's.
     thread = thread_get(owner=user, thread_id=thread_id, with_state=True)
@@ -148,6 +148,9 @@ def gates(context: TurnContext, turn_input: TurnInput) -> Reply | None:
     if turn_input.kind == "cancel":
         assert turn_input.command_id is not None
         return _cancel_button(context, turn_input.command_id)
+    if turn_input.kind == "scope":
+        assert turn_input.scope is not None and turn_input.scope_message_id is not None
+        return _scope_button(context, turn_input.scope_message_id, turn_input.scope)
     active = context.active_command
     if turn_input.quick_reply_for is not None and (active is None or str(active.id) != turn_input.quick_reply_for):
         # Once that request is no longer the open one, its choice must not fill in another.
@@ -254,6 +257,23 @@ def _cancel_button(context: TurnContext, command_id: str) -> Reply:
     return reply_for(context, "cancel_command", result)
 
 
+def _scope_button(context: TurnContext, message_id: int, scope: str) -> Reply:
+    """Only this one / this and the following / all, on a repeating event's card: the question's
+    tool call again with that scope. Like a typed answer, only while it is the last question."""
+    context.route = "fast_path"
+    previous = previous_assistant_message(context)
+    card = previous.card if previous is not None and previous.id == message_id else None
+    if not isinstance(card, dict) or card.get("type") != "scope_choice" or scope not in (card.get("choices") or ()):
+        context.flags.append("stale_scope_choice")
+        context.tool_calls.append({"name": "scope_button", "scope": scope, "verdict": "stale"})
+        if context.language == "zh":
+            return Reply("这个问题已经过去了，没有做任何更改。", claims=frozenset())
+        return Reply("That question is no longer open; nothing was changed.", claims=frozenset())
+    tool = str(card["tool"])
+    result = run_code_tool(context, tool, {**card["arguments"], "scope": scope})
+    return reply_for(context, tool, result)
+
+
 # --- entry points ---------------------------------------------------------------------------
 
 
@@ -312,6 +332,19 @@ def handle_command_cancel(*, user: User, command_id: str, emit: Emit = _no_emit)
     return run_turn(user=user, thread_id=command.thread_id, turn_input=turn_input, emit=emit)
 
 
+def handle_scope_choice(
+    *, user: User, thread_id: int, message_id: int, scope: str, emit: Emit = _no_emit
+) -> TurnOutcome:
+    """A which-ones button (this one / following / all) on a repeating event's card."""
+    if scope not in SCOPES:
+        raise ValidationFailed("scope is this, following or all")
+    turn_input = TurnInput("scope", _button_text(user, scope), scope=scope, scope_message_id=message_id)
+    return run_turn(user=user, thread_id=thread_id, turn_input=turn_input, emit=emit)
+
+
+SCOPES = ("this", "following", "all")
+
+
 def _confirmation_get(*, user: User, confirmation_id: str) -> PendingConfirmation:
     try:
         return PendingConfirmation.objects.select_related("thread").get(id=confirmation_id, owner=user)
@@ -321,5 +354,5 @@ def _confirmation_get(*, user: User, confirmation_id: str) -> PendingConfirmatio
 
 def _button_text(user: User, answer: str) -> str:
     # The words on the button itself, so the thread shows what was pressed.
-    labels = {"yes": "confirm", "no": "keep", "cancel": "card_cancel"}
+    labels = {"yes": "confirm", "no": "keep", "cancel": "card_cancel"} | {scope: f"scope_{scope}" for scope in SCOPES}
     return catalogue.text(labels[answer], profile_get(user=user).language)

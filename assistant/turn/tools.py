@@ -141,9 +141,7 @@ def run_code_tool(
     arguments = with_nulls(name, arguments)  # a stage names only what it sets
     result = registry_for(context).execute(name, arguments, internal=True)
     acts = len(context.acts)
-    record_result(
-        context, recorded_as or name, result, arguments, elapsed_ms=(time.perf_counter() - started) * 1000
-    )
+    record_result(context, recorded_as or name, result, arguments, elapsed_ms=(time.perf_counter() - started) * 1000)
     if not moves_intent:
         del context.acts[acts:]
     return result
@@ -256,7 +254,31 @@ def reply_for(context: TurnContext, name: str, result: ToolResult) -> Reply:
         reply.card = pending_card(ToolResult(status, {"command": task["command"]}))
     elif result.status == Status.INVITED:
         reply.confirmation = {"kind": "council", "action": {"type": "council", "days": result.data.get("days", 7)}}
+    elif result.status == Status.NEEDS_SCOPE and result.data.get("event"):
+        reply.card = scope_card(context, name, result)
     return reply
+
+
+SCOPES = ("this", "following", "all")
+
+
+def scope_card(context: TurnContext, name: str, result: ToolResult) -> dict[str, Any]:
+    """Which of a repeating event: three buttons the server answers in code, with the same tool
+    call again, naming the occurrence the question named and the scope the person chose."""
+    event = result.data["event"]
+    asked: Mapping[str, Any] = next(
+        (call.get("arguments") or {} for call in reversed(context.tool_calls) if call.get("name") == name), {}
+    )
+    kept = {key: value for key, value in asked.items() if key not in {"scope", "occurrence", "ordinal", "_truncated"}}
+    return {
+        "type": "scope_choice",
+        "action": result.data.get("action"),
+        "tool": name,
+        "event": event,
+        "repeats": result.data.get("repeats") or {},
+        "arguments": {**kept, "event_ref": event["ref"], "occurrence": event["date"]},
+        "choices": list(SCOPES),
+    }
 
 
 def pending_card(result: ToolResult) -> dict[str, Any]:

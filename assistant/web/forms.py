@@ -14,6 +14,8 @@ from django.core.exceptions import ValidationError
 
 from assistant.web.i18n import language_of, strings_for
 from scheduling.models import Language, validate_time_zone
+from scheduling.reminders import MAX_MINUTES_BEFORE
+from tools.handlers.reminders import DEFAULT_MINUTES_BEFORE
 
 FEED_ACTIONS = ("enable", "rotate", "revoke")
 
@@ -42,6 +44,8 @@ class ProfileForm(forms.Form):
     language = forms.ChoiceField(choices=Language.choices)
     work_start = forms.TimeField(widget=TimeInput())
     work_end = forms.TimeField(widget=TimeInput())
+    # Empty means "no default of my own": a reminder asked for without an offset uses the usual one.
+    default_reminder_minutes = forms.IntegerField(required=False, min_value=0, max_value=MAX_MINUTES_BEFORE)
 
     def __init__(self, *args: Any, language: str = "en", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -61,6 +65,13 @@ class ProfileForm(forms.Form):
         self.fields["time_zone"].error_messages["invalid_choice"] = self.ui["error_time_zone"]
         self.fields["work_start"].widget.attrs["aria-describedby"] = "work-hours-help"
         self.fields["work_end"].widget.attrs["aria-describedby"] = "work-hours-help"
+        reminder = self.fields["default_reminder_minutes"]
+        reminder.label = self.ui["default_reminder"]
+        reminder.error_messages.update(
+            dict.fromkeys(("invalid", "min_value", "max_value"), self.ui["error_default_reminder"])
+        )
+        reminder.widget.attrs.update({"aria-describedby": "default-reminder-help", "inputmode": "numeric", "step": "1"})
+        self.default_reminder_help = self.ui["default_reminder_help"].replace("{minutes}", str(DEFAULT_MINUTES_BEFORE))
 
     def clean_time_zone(self) -> str:
         value: str = self.cleaned_data["time_zone"]

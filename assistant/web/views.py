@@ -96,12 +96,20 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                 "language": profile.language,
                 "work_start": profile.work_start,
                 "work_end": profile.work_end,
+                "default_reminder_minutes": profile.default_reminder_minutes,
             },
         )
     return render(
         request,
         "settings.html",
-        {"form": form, "profile": profile, "page": "settings", **_feed_context(request, profile)},
+        {
+            "form": form,
+            "profile": profile,
+            "page": "settings",
+            "strings_json": json.dumps(strings_for(language_of(request)), ensure_ascii=False),
+            "max_import_bytes": settings.MAX_IMPORT_BYTES,
+            **_feed_context(request, profile),
+        },
     )
 
 

@@ -63,6 +63,10 @@ PEOPLE = {
     "quinn": "en",
     "rosa": "en",
     "sam": "en",
+    "tess": "en",
+    "uma": "en",
+    "vera": "en",
+    "wes": "en",
 }
 # A staff account for the admin pages (a superuser: it sees every review page).
 ADMIN = "root"
@@ -80,9 +84,9 @@ class Server:
     env: dict[str, str] = field(default_factory=dict)
     people: dict[str, str] = field(default_factory=dict)
 
-    def manage(self, *arguments: str) -> None:
-        """Run a management command against the server's database (to set up admin data)."""
-        _manage(self.env, *arguments)
+    def manage(self, *arguments: str) -> str:
+        """Run a management command against the server's database (to set up admin data); its output."""
+        return _manage(self.env, *arguments)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -121,12 +125,13 @@ def _server_env(workdir: Path) -> dict[str, str]:
     return env
 
 
-def _manage(env: dict[str, str], *arguments: str) -> None:
+def _manage(env: dict[str, str], *arguments: str) -> str:
     result = subprocess.run(
         [sys.executable, "manage.py", *arguments], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180
     )
     if result.returncode != 0:
         pytest.fail(f"manage.py {arguments[0]} failed:\n{result.stdout}\n{result.stderr}")
+    return result.stdout
 
 
 def _create_people(env: dict[str, str]) -> None:

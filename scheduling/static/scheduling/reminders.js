@@ -1,47 +1,116 @@
-// Reminders in the page: poll GET /api/reminders/due/ with the last id shown, show each new
-// one in the page and, when the person allowed it, as a browser notification.
+// Reminders in the page: poll GET /api/reminders/due/ with the last delivery id shown, show each
+// new one in the page's notice list and, when the person allowed it, as a browser notification.
+//
+// A classic script (loaded with defer): it reads its words from data attributes the template
+// wrote, and puts every text in with textContent. The cursor is kept per person, so a second
+// account in the same browser does not skip the first one's ids.
 (function () {
   "use strict";
-  var KEY = "reminders.last_id";
   var PERIOD_MS = 20000;
-  var last = Number(window.localStorage.getItem(KEY) || "0");
+  var box = document.getElementById("reminder-notices");
+  var permission = document.getElementById("reminder-permission");
+  if (!box) {
+    return;
+  }
+  var words = box.dataset;
+  var key = "reminders.last_id." + (words.person || "");
+  var language = words.language === "zh" ? "zh-CN" : "en-US";
+  // `at` is already the person's local wall time ("2026-12-01T19:00"): format it as UTC so the
+  // browser's own zone cannot shift it.
+  var whenFormat = new Intl.DateTimeFormat(language, {
+    timeZone: "UTC", weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+  });
+  var last = readCursor();
+  var polling = false;
+
+  function readCursor() {
+    try {
+      return Number(window.localStorage.getItem(key) || "0") || 0;
+    } catch (error) {
+      return 0;
+    }
+  }
+
+  function saveCursor(value) {
+    try {
+      window.localStorage.setItem(key, String(value));
+    } catch (error) { /* private mode: the cursor lives for this page only */ }
+  }
+
+  function when(at) {
+    var date = new Date(at + ":00Z");
+    return isNaN(date.getTime()) ? at.replace("T", " ") : whenFormat.format(date);
+  }
+
+  function fill(template, reminder) {
+    return template.replace("{title}", reminder.title).replace("{when}", when(reminder.at));
+  }
 
   function show(reminder) {
-    var box = document.getElementById("reminder-notices");
-    if (!box) {
-      box = document.createElement("div");
-      box.id = "reminder-notices";
-      box.setAttribute("role", "status");
-      box.setAttribute("aria-live", "polite");
-      document.body.appendChild(box);
-    }
+    var text = fill(reminder.event ? words.eventText : words.timeText, reminder);
     var item = document.createElement("div");
     item.className = "reminder-notice";
-    item.textContent = "\u23F0 " + reminder.title + " \u2014 " + reminder.at.replace("T", " ");
+    item.dataset.testid = "reminder-notice";
+    item.dataset.reminderId = String(reminder.id);
+    var body = document.createElement("p");
+    body.className = "reminder-notice-text";
+    body.textContent = text;
+    var dismiss = document.createElement("button");
+    dismiss.type = "button";
+    dismiss.className = "button button-ghost button-small";
+    dismiss.textContent = words.dismiss;
+    dismiss.setAttribute("aria-label", words.dismissLabel.replace("{title}", reminder.title));
+    dismiss.addEventListener("click", function () {
+      item.remove();
+      box.hidden = !box.querySelector(".reminder-notice");
+    });
+    item.appendChild(body);
+    item.appendChild(dismiss);
     box.appendChild(item);
+    box.hidden = false;
     if ("Notification" in window && Notification.permission === "granted") {
-      new Notification(reminder.title, { body: reminder.at.replace("T", " "), tag: "reminder-" + reminder.id });
+      try {
+        new Notification(reminder.title, { body: text, tag: "reminder-" + reminder.id });
+      } catch (error) { /* some browsers only notify from a service worker: the page notice stays */ }
     }
   }
 
   function poll() {
-    fetch("/api/reminders/due/?after=" + last, { credentials: "same-origin" })
+    if (polling) {
+      return Promise.resolve();
+    }
+    polling = true;
+    return fetch("/api/reminders/due/?after=" + last, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (body) {
-        if (!body) { return; }
-        body.reminders.forEach(show);
-        last = body.last_id;
-        window.localStorage.setItem(KEY, String(last));
+        if (!body || !Array.isArray(body.reminders)) { return; }
+        body.reminders.forEach(function (reminder) {
+          if (reminder.id > last) { show(reminder); }
+        });
+        last = Math.max(last, Number(body.last_id) || 0);
+        saveCursor(last);
       })
-      .catch(function () { /* offline for a moment: the next poll catches up */ });
+      .catch(function () { /* offline for a moment: the next poll catches up */ })
+      .then(function () { polling = false; });
   }
 
-  if ("Notification" in window && Notification.permission === "default") {
-    document.addEventListener("click", function ask() {
-      Notification.requestPermission();
-      document.removeEventListener("click", ask);
-    });
+  // Asking is the person's choice, from a button: browsers ignore (or hold against the site) a
+  // permission prompt that no click asked for.
+  function offerPermission() {
+    if (!permission) { return; }
+    permission.hidden = !("Notification" in window) || Notification.permission !== "default";
   }
+
+  if (permission) {
+    permission.addEventListener("click", function () {
+      var asked = Notification.requestPermission(offerPermission);
+      if (asked && typeof asked.then === "function") { asked.then(offerPermission); }
+    });
+    offerPermission();
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { poll(); }
+  });
   window.scheduleReminders = { poll: poll };
   poll();
   window.setInterval(poll, PERIOD_MS);

@@ -359,7 +359,7 @@ function messageNode(message) {
     el("div", { class: "bubble", text: bubbleText(message) }),
   );
   if (!mine) {
-    const card = renderCard(message.card);
+    const card = renderCard(message.card, message.id);
     if (card) {
       node.append(card);
     }
@@ -439,7 +439,8 @@ function appendTurn(payload) {
     showStandIn();
   }
   const card = payload.assistant_message?.card;
-  const about = card?.type === "confirmation" ? card.event?.date : card?.conflicts?.[0]?.date;
+  const about =
+    card?.type === "confirmation" || card?.type === "scope_choice" ? card.event?.date : card?.conflicts?.[0]?.date;
   if (typeof about === "string" && ISO_DATE.test(about)) {
     state.focusDate = about.slice(0, 10);
   }
@@ -646,12 +647,15 @@ function afterTurn() {
 
 // ---------------------------------------------------------------- cards
 
-function renderCard(card) {
+function renderCard(card, messageId) {
   if (!card || typeof card !== "object") {
     return null;
   }
   if (card.type === "pending_command") {
     return pendingCard(card);
+  }
+  if (card.type === "scope_choice") {
+    return scopeCard(card, messageId);
   }
   if (card.type === "confirmation") {
     return confirmationCard(card);
@@ -899,6 +903,52 @@ function confirmationCard(card) {
         },
         t("confirm"),
       ),
+    ),
+  );
+  return node;
+}
+
+/** A repeating event: only this one, this and the following, or all. The server answers the
+ * button in code (the question's own call with that scope) while it is still the last question. */
+function scopeCard(card, messageId) {
+  const event = card.event && typeof card.event === "object" ? card.event : null;
+  const deleting = card.action === "delete";
+  const title = deleting ? t("scope_delete_title") : t("scope_change_title");
+  const node = el(
+    "section",
+    { class: "card card-scope", "data-testid": "scope-card", "aria-label": title },
+    el("h3", {}, el("span", { text: title })),
+  );
+  if (event) {
+    node.append(
+      el("div", { class: "card-event" }, el("strong", { text: String(event.title ?? "") }), el("span", { text: eventLine(event) })),
+    );
+  }
+  const choices = Array.isArray(card.choices) ? card.choices : [];
+  const labels = { this: t("scope_this"), following: t("scope_following"), all: t("scope_all") };
+  node.append(
+    el(
+      "div",
+      { class: "card-actions" },
+      ...choices
+        .filter((scope) => scope in labels)
+        .map((scope) =>
+          el(
+            "button",
+            {
+              type: "button",
+              class: `button${scope === "this" ? " button-primary" : ""}`,
+              "data-testid": "scope-choice",
+              "data-scope": scope,
+              onclick: () =>
+                cardAction(node, `/api/threads/${encodeURIComponent(state.threadId)}/scope/`, {
+                  message_id: Number(messageId),
+                  scope,
+                }),
+            },
+            labels[scope],
+          ),
+        ),
     ),
   );
   return node;
