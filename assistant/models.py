@@ -7,6 +7,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+from assistant.intent.state import IntentState
+
 
 class Thread(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="threads")
@@ -69,6 +71,11 @@ class ThreadState(models.Model):
 
     def __str__(self) -> str:
         return f"state of {self.thread} at r{self.revision}"
+
+    @property
+    def intent_state(self) -> IntentState:
+        """``intent`` (the stored JSON), typed."""
+        return IntentState.from_json(self.intent)
 
 
 class TransitionType(models.TextChoices):

@@ -147,11 +147,11 @@ def _intent(wanted: dict[str, Any], user: User) -> list[str]:
     state = ThreadState.objects.filter(thread__owner=user).order_by("-revision").first()
     if state is None:
         return ["end: no intent state"]
-    goal = state.intent.get("goal") or {}
+    intent = state.intent_state
     actual = {
-        "goal_kind": goal.get("kind"),
-        "goal_status": goal.get("status"),
-        "suspended": len(state.intent.get("suspended") or []),
+        "goal_kind": intent.goal.kind.value if intent.goal else None,
+        "goal_status": intent.goal.status.value if intent.goal else None,
+        "suspended": len(intent.suspended),
         "revision": state.revision,
     }
     failures = []
@@ -161,8 +161,6 @@ def _intent(wanted: dict[str, Any], user: User) -> list[str]:
     if "min_revision" in wanted and state.revision < wanted["min_revision"]:
         failures.append(f"end: intent revision {state.revision} < {wanted['min_revision']}")
     for name, value in (wanted.get("constraints") or {}).items():
-        if state.intent.get("constraints", {}).get(name) != value:
-            failures.append(
-                f"end: constraint {name} is {state.intent.get('constraints', {}).get(name)!r}, expected {value!r}"
-            )
+        if intent.constraints.get(name) != value:
+            failures.append(f"end: constraint {name} is {intent.constraints.get(name)!r}, expected {value!r}")
     return failures

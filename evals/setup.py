@@ -103,6 +103,6 @@ def _active_command(user: User, thread: Thread, slots: dict[str, Any], now: date
     result = ToolRegistry(context).execute("schedule_event", with_nulls("schedule_event", arguments))
     state = state_get(thread=thread)
     transitions = derive(
-        state.intent, state.revision, [Act("schedule_event", result.status.value, result.data, arguments)]
+        state.intent_state, state.revision, [Act("schedule_event", result.status.value, result.data, arguments)]
     )
     state_apply(thread=thread, transitions=transitions, message=None, now=now)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scheduling.commands import Outcome, SlotPatch, command_apply, command_cancel, command_confirm_delete
+from scheduling.commands import SlotPatch, command_apply, command_cancel, command_confirm_delete
 from scheduling.errors import NotFound
 from scheduling.models import CommandKind
 from scheduling.selectors import command_get
@@ -62,7 +62,7 @@ def discard_command(context: ToolContext, arguments: Mapping[str, Any]) -> ToolR
         outcome = command_cancel(owner=context.user, command_id=arguments["command_id"], now=context.now)
     except NotFound:
         return ToolResult(Status.NO_ACTIVE_COMMAND)
-    if outcome.status != Outcome.CANCELLED or outcome.already_done:
+    if outcome.status != Status.CANCELLED or outcome.already_done:
         return ToolResult(Status.NO_ACTIVE_COMMAND)  # finished or closed already: nothing to cancel
     return outcome_result(context, outcome)
 

@@ -4,47 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal
+
+from scheduling.status import Status as Status  # every tool result carries exactly one
 
 if TYPE_CHECKING:
     from tools.context import ToolContext
 
 SideEffect = Literal["read", "write", "state"]
-
-
-class Status(StrEnum):
-    """Every tool result carries exactly one of these."""
-
-    CREATED = "created"
-    UPDATED = "updated"
-    DELETED = "deleted"
-    NEEDS_TITLE = "needs_title"
-    NEEDS_DATE = "needs_date"
-    NEEDS_TIME = "needs_time"
-    CONFLICT = "conflict"
-    IN_PAST = "in_past"
-    INVALID_EXPRESSION = "invalid_expression"
-    INVALID_ARGUMENTS = "invalid_arguments"
-    EXPIRED = "expired"
-    RESULTS = "results"
-    SUGGESTIONS = "suggestions"
-    CANCELLED = "cancelled"
-    NO_ACTIVE_COMMAND = "no_active_command"
-    NOT_FOUND = "not_found"
-    AMBIGUOUS_REFERENCE = "ambiguous_reference"
-    AWAITING_CONFIRMATION = "awaiting_confirmation"
-    REMEMBERED = "remembered"
-    MEMORY_RESULTS = "memory_results"
-    ARCHIVE_RESULTS = "archive_results"
-    INVITED = "invited"
-    RESUMED = "resumed"
-    NOTHING_TO_RESUME = "nothing_to_resume"
-    UNKNOWN_TOOL = "unknown_tool"
-    # A write whose values did not come from the person's words: held for their confirmation.
-    NEEDS_CONFIRMATION = "needs_confirmation"
-    NEEDS_SCOPE = "needs_scope"
-    REMINDER_SET = "reminder_set"
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Any
 from django.conf import settings
 
 from assistant.intent.reducer import action_digest
+from assistant.intent.state import GoalStatus
 from assistant.models import ConfirmationStatus, PendingConfirmation, Thread, ThreadState
 
 
@@ -86,11 +87,11 @@ def goal_done_check(state: ThreadState, *, goal_id: str, checked_at_revision: in
     A revise or switch after the check makes the claim stale: the done-ness of an earlier
     version of the goal says nothing about the current one.
     """
-    goal = state.intent.get("goal") or {}
-    completed = {entry["id"]: entry for entry in state.intent.get("completed", [])}
-    done = (goal.get("id") == goal_id and goal.get("status") == "done") or (
-        goal_id in completed and completed[goal_id].get("status") == "done" and goal.get("id") != goal_id
-    )
+    intent = state.intent_state
+    if intent.goal is not None and intent.goal.id == goal_id:
+        done = intent.goal.status == GoalStatus.DONE
+    else:
+        done = any(goal.id == goal_id and goal.status == GoalStatus.DONE for goal in intent.completed)
     if not done or checked_at_revision != state.revision:
         return Verdict.STALE_OR_MISMATCH
     return Verdict.CURRENT

@@ -3,22 +3,41 @@ what they mean for the intent: reveal, revise, switch or continue, in order."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.intent.reducer import MAX_SUSPENDED, OPEN
+from assistant.intent.reducer import MAX_SUSPENDED
+from assistant.intent.state import (
+    READ_KINDS,
+    Continue,
+    Goal,
+    GoalChanges,
+    GoalKind,
+    GoalStatus,
+    IntentState,
+    Resume,
+    Reveal,
+    Revise,
+    SlotChange,
+    Slots,
+    SuspendedTask,
+    Switch,
+    Transition,
+)
 
 FINAL_COMMAND_STATUSES = {
-    "created": "done",
-    "updated": "done",
-    "deleted": "done",
-    "cancelled": "cancelled",
-    "expired": "expired",
+    "created": GoalStatus.DONE,
+    "updated": GoalStatus.DONE,
+    "deleted": GoalStatus.DONE,
+    "cancelled": GoalStatus.CANCELLED,
+    "expired": GoalStatus.EXPIRED,
 }
 OPEN_COMMAND_STATUSES = {"needs_title", "needs_date", "needs_time", "conflict"}
 SLOT_NAMES = ("title", "date", "time", "duration_minutes")
 READ_TOOLS = {"query_events", "suggest_slots"}
+OPEN = GoalStatus.OPEN
 
 
 @dataclass
@@ -31,11 +50,8 @@ class Act:
     arguments: Mapping[str, Any] = field(default_factory=dict)
 
 
-Transition = tuple[str, dict[str, Any]]
-
-
 def derive(
-    state: Mapping[str, Any],
+    state: IntentState,
     revision: int,
     acts: Iterable[Act],
     is_command_open: Callable[[str], bool] = lambda _command_id: True,
@@ -48,63 +64,67 @@ def derive(
 
 
 class _Deriver:
-    def __init__(self, state: Mapping[str, Any], revision: int, is_command_open: Callable[[str], bool]) -> None:
-        self.goal: dict[str, Any] | None = dict(state["goal"]) if state.get("goal") else None
-        self.constraints: dict[str, Any] = dict(state.get("constraints") or {})
-        self.suspended: list[dict[str, Any]] = [dict(entry) for entry in state.get("suspended") or []]
+    def __init__(self, state: IntentState, revision: int, is_command_open: Callable[[str], bool]) -> None:
+        self.goal: Goal | None = state.goal
+        self.constraints: dict[str, Any] = dict(state.constraints)
         self.revision = revision
         self.transitions: list[Transition] = []
-        self.prune = [
-            entry["goal"]["id"]
-            for entry in self.suspended
-            if entry["goal"].get("command_id") and not is_command_open(entry["goal"]["command_id"])
-        ]
-        self.suspended = [entry for entry in self.suspended if entry["goal"]["id"] not in self.prune]
+        self.prune = tuple(
+            task.goal.id
+            for task in state.suspended
+            if task.goal.command_id and not is_command_open(task.goal.command_id)
+        )
+        self.suspended: list[SuspendedTask] = [task for task in state.suspended if task.goal.id not in self.prune]
 
     # --- emitting -----------------------------------------------------------------------
 
-    def emit(self, transition_type: str, patch: dict[str, Any]) -> None:
+    def emit(self, transition: Transition) -> None:
         if self.prune:
-            patch = {**patch, "prune": self.prune}
-            self.prune = []
-        self.transitions.append((transition_type, patch))
+            transition = dataclasses.replace(transition, prune=self.prune)
+            self.prune = ()
+        self.transitions.append(transition)
 
-    def new_goal_id(self) -> str:
-        return f"g{self.revision + len(self.transitions) + 1}"
+    def new_goal(
+        self,
+        kind: GoalKind,
+        status: GoalStatus,
+        *,
+        title: str | None,
+        command_id: str | None = None,
+        event_id: int | None = None,
+    ) -> Goal:
+        goal_id = f"g{self.revision + len(self.transitions) + 1}"
+        return Goal(id=goal_id, kind=kind, status=status, command_id=command_id, event_id=event_id, title=title)
 
-    def switch_to(
-        self, goal: dict[str, Any] | None, constraints: Mapping[str, Any] | None = None, drop: str | None = None
-    ) -> None:
-        current_open = self.goal is not None and self.goal["status"] == OPEN
-        reading = goal is not None and goal["kind"] in {"query", "suggest"}
+    def switch_to(self, goal: Goal | None, constraints: Slots | None = None, drop: GoalStatus | None = None) -> None:
+        current_open = self.goal is not None and self.goal.is_open
+        reading = goal is not None and goal.kind in READ_KINDS
         full = len(self.suspended) >= MAX_SUSPENDED
         if current_open and drop is None and full and reading:
             # The stack is full: a read is a detour that leaves the open task current.
             return
-        patch: dict[str, Any] = {"to": goal, "constraints": dict(constraints or {})}
+        evict, suspend = None, False
         if current_open and drop is None:
             if full:
                 # Another task while three are put aside: the oldest one is dropped (recorded).
-                patch["evict"] = self.suspended.pop()["goal"]["id"]
-            patch["suspend"] = True
+                evict = self.suspended.pop().goal.id
+            suspend = True
             assert self.goal is not None
-            self.suspended.insert(0, {"goal": self.goal, "constraints": self.constraints})
-        if drop:
-            patch["drop"] = drop
-        self.emit("switch", patch)
-        self.goal = dict(goal) if goal else None
+            self.suspended.insert(0, SuspendedTask(goal=self.goal, constraints=dict(self.constraints)))
+        self.emit(Switch(to=goal, constraints=dict(constraints or {}), evict=evict, suspend=suspend, drop=drop))
+        self.goal = goal
         self.constraints = dict(constraints or {})
 
     def resume(self, goal_id: str) -> bool:
-        for index, entry in enumerate(self.suspended):
-            if entry["goal"]["id"] == goal_id:
-                suspend = bool(self.goal and self.goal["status"] == OPEN)
-                self.emit("switch", {"resume": goal_id, "suspend": suspend})
+        for index, task in enumerate(self.suspended):
+            if task.goal.id == goal_id:
+                suspend = bool(self.goal and self.goal.is_open)
+                self.emit(Resume(resume=goal_id, suspend=suspend))
                 self.suspended.pop(index)
                 if suspend:
                     assert self.goal is not None
-                    self.suspended.insert(0, {"goal": self.goal, "constraints": self.constraints})
-                self.goal, self.constraints = dict(entry["goal"]), dict(entry["constraints"])
+                    self.suspended.insert(0, SuspendedTask(goal=self.goal, constraints=dict(self.constraints)))
+                self.goal, self.constraints = task.goal, dict(task.constraints)
                 return True
         return False
 
@@ -112,24 +132,32 @@ class _Deriver:
         assert self.goal is not None
         revealed = {k: v for k, v in values.items() if v is not None and k not in self.constraints}
         revised = {
-            k: {"old": self.constraints[k], "new": v}
+            k: SlotChange(old=self.constraints[k], new=v)
             for k, v in values.items()
             if v is not None and k in self.constraints and self.constraints[k] != v
         }
         if revealed:
-            self.emit("reveal", {"goal": self.goal["id"], "slots": revealed})
+            self.emit(Reveal(goal=self.goal.id, slots=revealed))
             self.constraints.update(revealed)
         if revised:
-            self.emit("revise", {"goal": self.goal["id"], "slots": revised})
-            self.constraints.update({k: change["new"] for k, change in revised.items()})
+            self.emit(Revise(goal=self.goal.id, slots=revised))
+            self.constraints.update({k: change.new for k, change in revised.items()})
 
-    def set_status(self, status: str, **extra: Any) -> None:
+    def set_status(
+        self,
+        status: GoalStatus,
+        *,
+        title: str | None = None,
+        event_id: int | None = None,
+        command_id: str | None = None,
+    ) -> None:
         assert self.goal is not None
-        changes = {"status": status, **{k: v for k, v in extra.items() if v is not None}}
-        if all(self.goal.get(k) == v for k, v in changes.items()):
+        changes = GoalChanges(status=status, title=title, event_id=event_id, command_id=command_id)
+        changed = changes.applied_to(self.goal)
+        if changed == self.goal:
             return
-        self.emit("continue", {"goal": self.goal["id"], "set": changes})
-        self.goal.update(changes)
+        self.emit(Continue(goal=self.goal.id, changes=changes))
+        self.goal = changed
 
     # --- reading acts ---------------------------------------------------------------------
 
@@ -144,23 +172,16 @@ class _Deriver:
             return
         command_id = command["command_id"]
         known = {k: v for k, v in command.get("known", {}).items() if k in SLOT_NAMES}
-        if self.goal is None or self.goal.get("command_id") != command_id:
-            suspended_ids = {e["goal"].get("command_id"): e["goal"]["id"] for e in self.suspended}
+        if self.goal is None or self.goal.command_id != command_id:
+            suspended_ids = {task.goal.command_id: task.goal.id for task in self.suspended}
             if command_id in suspended_ids:
                 self.resume(suspended_ids[command_id])
             else:
-                goal = {
-                    "id": self.new_goal_id(),
-                    "kind": "create",
-                    "status": OPEN,
-                    "command_id": command_id,
-                    "event_id": None,
-                    "title": known.get("title"),
-                }
+                goal = self.new_goal(GoalKind.CREATE, OPEN, title=known.get("title"), command_id=command_id)
                 self.switch_to(goal, known)
         self.slot_changes(known)
-        if known.get("title") and self.goal and self.goal.get("title") != known["title"]:
-            self.set_status(self.goal["status"], title=known["title"])
+        if known.get("title") and self.goal and self.goal.title != known["title"]:
+            self.set_status(self.goal.status, title=known["title"])
         final = FINAL_COMMAND_STATUSES.get(command.get("status", ""))
         event = act.data.get("event") or {}
         if final:
@@ -175,20 +196,15 @@ class _Deriver:
             return
         event_id = _event_id(event)
         changed = {k: v for k, v in (command.get("known") or {}).items() if k in SLOT_NAMES}
-        deleting = self.goal is not None and self.goal.get("kind") == "delete"
-        if self.goal is None or self.goal.get("event_id") != event_id or deleting:
-            goal = {
-                "id": self.new_goal_id(),
-                "kind": "change",
-                "status": OPEN,
-                "command_id": command["command_id"],
-                "event_id": event_id,
-                "title": event.get("title"),
-            }
+        deleting = self.goal is not None and self.goal.kind == GoalKind.DELETE
+        if self.goal is None or self.goal.event_id != event_id or deleting:
+            goal = self.new_goal(
+                GoalKind.CHANGE, OPEN, title=event.get("title"), command_id=command["command_id"], event_id=event_id
+            )
             previous = act.data.get("previous") or event
             start = {"title": previous.get("title"), "date": previous.get("date"), "time": previous.get("start")}
             # "Delete it … actually, move it": the delete is dropped, not put aside.
-            self.switch_to(goal, start, drop="cancelled" if deleting else None)
+            self.switch_to(goal, start, drop=GoalStatus.CANCELLED if deleting else None)
         self.slot_changes(changed)
         final = FINAL_COMMAND_STATUSES.get(command.get("status", ""))
         if final:
@@ -203,61 +219,41 @@ class _Deriver:
             return
         event = act.data["event"]
         command_id = act.data["command"]["command_id"]
-        if self.goal is not None and self.goal["kind"] == "delete" and self.goal.get("event_id") == _event_id(event):
+        if self.goal is not None and self.goal.kind == GoalKind.DELETE and self.goal.event_id == _event_id(event):
             # Asked again about the same event: the same task, with the new question's stub.
             self.set_status(OPEN, command_id=command_id)
             return
-        goal = {
-            "id": self.new_goal_id(),
-            "kind": "delete",
-            "status": OPEN,
-            "command_id": act.data["command"]["command_id"],
-            "event_id": _event_id(event),
-            "title": event.get("title"),
-        }
+        goal = self.new_goal(
+            GoalKind.DELETE, OPEN, title=event.get("title"), command_id=command_id, event_id=_event_id(event)
+        )
         self.switch_to(goal, {"event": event.get("ref")})
 
     def _on_confirmation(self, act: Act) -> None:
         if self.goal is not None and act.status in {"deleted", "done"}:
-            self.set_status("done")
+            self.set_status(GoalStatus.DONE)
         elif self.goal is not None and act.status == "declined":
-            self.set_status("cancelled")
+            self.set_status(GoalStatus.CANCELLED)
 
-    def _read(self, act: Act, kind: str) -> None:
+    def _read(self, act: Act, kind: GoalKind) -> None:
         days = act.data.get("range") or {}
-        goal = {
-            "id": self.new_goal_id(),
-            "kind": kind,
-            "status": "done",
-            "command_id": None,
-            "event_id": None,
-            "title": f"{(days.get('from') or {}).get('date')}..{(days.get('to') or {}).get('date')}",
-        }
-        self.switch_to(goal)
+        title = f"{(days.get('from') or {}).get('date')}..{(days.get('to') or {}).get('date')}"
+        self.switch_to(self.new_goal(kind, GoalStatus.DONE, title=title))
 
     def _on_query_events(self, act: Act) -> None:
         if act.status == "results":
-            self._read(act, "query")
+            self._read(act, GoalKind.QUERY)
 
     def _on_suggest_slots(self, act: Act) -> None:
         if act.status == "suggestions":
-            self._read(act, "suggest")
+            self._read(act, GoalKind.SUGGEST)
 
     def _on_remember_fact(self, act: Act) -> None:
         if act.status == "remembered":
-            goal = {
-                "id": self.new_goal_id(),
-                "kind": "remember",
-                "status": "done",
-                "command_id": None,
-                "event_id": None,
-                "title": act.data.get("topic"),
-            }
-            self.switch_to(goal)
+            self.switch_to(self.new_goal(GoalKind.REMEMBER, GoalStatus.DONE, title=act.data.get("topic")))
 
     def _on_cancel_command(self, act: Act) -> None:
         if act.status == "cancelled" and self.goal is not None:
-            self.switch_to(None, drop="cancelled")
+            self.switch_to(None, drop=GoalStatus.CANCELLED)
 
     def _on_resume_task(self, act: Act) -> None:
         task = act.data.get("task")
@@ -270,27 +266,16 @@ class _Deriver:
 
     def _on_offer_planning_consultation(self, act: Act) -> None:
         if act.status == "invited":
-            goal = {
-                "id": self.new_goal_id(),
-                "kind": "council",
-                "status": OPEN,
-                "command_id": None,
-                "event_id": None,
-                "title": "planning consultation",
-            }
+            goal = self.new_goal(GoalKind.COUNCIL, OPEN, title="planning consultation")
             self.switch_to(goal, {"days": act.data.get("days")})
 
     def _on_expiry(self, act: Act) -> None:
-        if (
-            self.goal is not None
-            and self.goal.get("command_id") == act.data.get("command_id")
-            and self.goal["status"] == OPEN
-        ):
-            self.set_status("expired")
+        if self.goal is not None and self.goal.command_id == act.data.get("command_id") and self.goal.is_open:
+            self.set_status(GoalStatus.EXPIRED)
 
     def _on_council(self, act: Act) -> None:
-        if self.goal is not None and self.goal["kind"] == "council":
-            self.set_status("done")
+        if self.goal is not None and self.goal.kind == GoalKind.COUNCIL:
+            self.set_status(GoalStatus.DONE)
 
 
 def _event_id(event: Mapping[str, Any]) -> int | None:

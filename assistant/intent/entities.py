@@ -7,34 +7,99 @@ meant, what that request wanted, so "the second one" or "the 9am one" can finish
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
+
+from assistant.intent.state import JSONObject
 
 MAX_ENTITIES = 8
 
 
-class EntityStack:
-    """Wraps ``ThreadState.entities``: {"stack": [...], "listed": [ids], "focus": id | None,
-    "day": {"date", "weekday", "via"} | None, "choosing": {"tool", "values"} | None}."""
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """An event the conversation touched, as the model is shown it, and how it got here."""
 
-    def __init__(self, data: Mapping[str, Any] | None = None) -> None:
-        data = data or {}
-        self.stack: list[dict[str, Any]] = [dict(entry) for entry in data.get("stack", [])]
-        self.listed: list[int] = list(data.get("listed", []))
-        self.focus: int | None = data.get("focus")
-        self.day: dict[str, Any] | None = data.get("day")
-        self.choosing: dict[str, Any] | None = data.get("choosing")
+    id: int
+    ref: str
+    title: str
+    date: str
+    weekday: str
+    start: str
+    via: str
 
-    def as_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
-            "stack": self.stack,
-            "listed": self.listed,
+            "id": self.id,
+            "ref": self.ref,
+            "title": self.title,
+            "date": self.date,
+            "weekday": self.weekday,
+            "start": self.start,
+            "via": self.via,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Entity:
+        return cls(
+            id=data["id"],
+            ref=data["ref"],
+            title=data["title"],
+            date=data["date"],
+            weekday=data["weekday"],
+            start=data["start"],
+            via=data["via"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DayInFocus:
+    date: str
+    weekday: str
+    via: str  # "query" or "suggested"
+
+    def to_json(self) -> JSONObject:
+        return {"date": self.date, "weekday": self.weekday, "via": self.via}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DayInFocus:
+        return cls(date=data["date"], weekday=data["weekday"], via=data["via"])
+
+
+@dataclass(slots=True)
+class EntityStack:
+    """What ``ThreadState.entities`` holds. ``choosing`` is the tool's own {"tool", "values"}
+    (from an ``ambiguous_reference`` result), handed back to the tools as it came."""
+
+    stack: list[Entity] = field(default_factory=list)
+    listed: list[int] = field(default_factory=list)
+    focus: int | None = None
+    day: DayInFocus | None = None
+    choosing: dict[str, Any] | None = None
+
+    def to_json(self) -> JSONObject:
+        return {
+            "stack": [entry.to_json() for entry in self.stack],
+            "listed": list(self.listed),
             "focus": self.focus,
-            "day": self.day,
+            "day": self.day.to_json() if self.day else None,
             "choosing": self.choosing,
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> EntityStack:
+        """The stored JSON; an empty object (a row never written) is the empty stack."""
+        data = data or {}
+        day = data.get("day")
+        return cls(
+            stack=[Entity.from_json(entry) for entry in data.get("stack", [])],
+            listed=list(data.get("listed", [])),
+            focus=data.get("focus"),
+            day=DayInFocus.from_json(day) if day else None,
+            choosing=data.get("choosing"),
+        )
+
     def day_in_focus(self) -> dict[str, Any] | None:
-        return self.day
+        return self.day.to_json() if self.day else None
 
     # --- resolution (the tools' EntityView) --------------------------------------------------
 
@@ -55,20 +120,16 @@ class EntityStack:
 
     def _push(self, event: Mapping[str, Any], via: str) -> None:
         event_id = int(str(event["ref"])[1:])
-        self.stack = [entry for entry in self.stack if entry["id"] != event_id]
-        self.stack.insert(
-            0,
-            {
-                "id": event_id,
-                "ref": event["ref"],
-                "title": event["title"],
-                "date": event["date"],
-                "weekday": event.get("weekday", ""),
-                "start": event["start"],
-                "via": via,
-            },
+        entity = Entity(
+            id=event_id,
+            ref=event["ref"],
+            title=event["title"],
+            date=event["date"],
+            weekday=event.get("weekday", ""),
+            start=event["start"],
+            via=via,
         )
-        del self.stack[MAX_ENTITIES:]
+        self.stack = [entity, *(entry for entry in self.stack if entry.id != event_id)][:MAX_ENTITIES]
 
     def record(self, status: str, data: Mapping[str, Any]) -> None:
         if status != "ambiguous_reference":
@@ -77,7 +138,7 @@ class EntityStack:
             self._push(data["event"], status)
             self.focus = int(str(data["event"]["ref"])[1:])
             self.listed = []
-            if self.day and self.day.get("date") != data["event"]["date"]:
+            if self.day and self.day.date != data["event"]["date"]:
                 self.day = None  # the talk moved to another day
         elif status in {"results", "suggestions"}:
             self._record_day(status, data)
@@ -114,14 +175,14 @@ class EntityStack:
             self.day = None
             return
         via = "query" if status == "results" else "suggested"
-        self.day = {"date": day["date"], "weekday": day.get("weekday", ""), "via": via}
+        self.day = DayInFocus(date=day["date"], weekday=day.get("weekday", ""), via=via)
 
     def forget(self, event_ids: Iterable[int]) -> None:
         gone = set(event_ids)
-        self.stack = [entry for entry in self.stack if entry["id"] not in gone]
+        self.stack = [entry for entry in self.stack if entry.id not in gone]
         self.listed = [event_id for event_id in self.listed if event_id not in gone]
         if self.focus in gone:
             self.focus = None
 
-    def recent(self, limit: int = 5) -> list[dict[str, Any]]:
+    def recent(self, limit: int = 5) -> list[Entity]:
         return self.stack[:limit]

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
 
-from assistant.intent.derive import Transition
-from assistant.intent.reducer import digest, empty_state, reduce, replay
+from assistant.intent.reducer import digest, reduce, replay
+from assistant.intent.state import IntentState, JSONObject, Transition, transition_from_json
 from assistant.models import IntentTransition, Message, Thread, ThreadState
 
 
 def state_get(*, thread: Thread) -> ThreadState:
     state, _created = ThreadState.objects.get_or_create(
-        thread=thread, defaults={"intent": empty_state(), "digest": digest(0, empty_state())}
+        thread=thread, defaults={"intent": IntentState().to_json(), "digest": digest(0, IntentState())}
     )
     return state
 
@@ -30,9 +29,9 @@ def state_apply(
     transitions: Sequence[Transition],
     message: Message | None,
     now: datetime.datetime,
-    entities: dict[str, Any] | None = None,
+    entities: JSONObject | None = None,
     base: ThreadState | None = None,
-) -> tuple[ThreadState, list[dict[str, Any]]]:
+) -> tuple[ThreadState, list[JSONObject]]:
     """Apply transitions in order, each with its own revision, digest and log row.
 
     With ``base`` (the state the turn read) the write is a compare-and-set on its revision, one
@@ -42,27 +41,28 @@ def state_apply(
     if not transitions and (entities is None or entities == state.entities):
         return state, []
     base_revision = state.revision
-    applied: list[dict[str, Any]] = []
+    applied: list[JSONObject] = []
     rows: list[IntentTransition] = []
-    intent = state.intent or empty_state()
-    for transition_type, patch in transitions:
+    intent = IntentState.from_json(state.intent)
+    for transition in transitions:
         revision = state.revision + 1
-        intent = reduce(intent, transition_type, patch, revision)
+        intent = reduce(intent, transition, revision)
+        patch = transition.to_json()
         state.revision = revision
         state.digest = digest(revision, intent)
         rows.append(
             IntentTransition(
                 thread=thread,
                 revision=revision,
-                type=transition_type,
+                type=transition.type.value,
                 patch=patch,
                 message=message,
                 at=now,
                 digest=state.digest,
             )
         )
-        applied.append({"revision": revision, "type": transition_type, "patch": patch})
-    state.intent = intent
+        applied.append({"revision": revision, "type": transition.type.value, "patch": patch})
+    state.intent = intent.to_json()
     if entities is not None:
         state.entities = entities
     state.updated_at = now
@@ -89,6 +89,6 @@ def _locked(thread: Thread) -> ThreadState:
         return ThreadState.objects.select_for_update().filter(thread=thread).first() or state_get(thread=thread)
 
 
-def state_replay(*, thread: Thread) -> tuple[int, dict[str, Any], str]:
+def state_replay(*, thread: Thread) -> tuple[int, IntentState, str]:
     log = IntentTransition.objects.filter(thread=thread).order_by("revision").values_list("type", "patch")
-    return replay(list(log))
+    return replay([transition_from_json(transition_type, patch) for transition_type, patch in log])

@@ -100,7 +100,7 @@ class TurnContext(PersonClock):
         for call in self.tool_calls:
             call["rolled_back"] = True
             call.pop("event", None)
-        self.entities = EntityStack(self.state.entities)
+        self.entities = EntityStack.from_json(self.state.entities)
         self.queried = False
 
     def elapsed_ms(self) -> float:

@@ -215,7 +215,7 @@ def _missing_slots(context: TurnContext) -> list[str]:
 def _event_in_focus(context: TurnContext) -> Event | None:
     """The event the turn is about: the one in focus, else the one upcoming event the message names."""
     entities = context.entities
-    candidates = [entities.focus] if entities.focus is not None else [entry["id"] for entry in entities.stack[:1]]
+    candidates = [entities.focus] if entities.focus is not None else [entry.id for entry in entities.stack[:1]]
     for event_id in candidates:
         event = Event.objects.filter(owner=context.user, id=event_id).first()
         if event is not None:

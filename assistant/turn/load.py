@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from assistant.intent.derive import Act
 from assistant.intent.entities import EntityStack
+from assistant.intent.state import READ_KINDS, IntentState
 from assistant.intent.store import state_get
 from assistant.models import Message, Role, Thread, ThreadState
 from assistant.turn.context import Emit, TurnContext, _no_emit
@@ -22,7 +23,6 @@ from scheduling.models import ScheduleCommand
 from scheduling.selectors import profile_get
 
 SEGMENT_SCAN_LIMIT = 200
-READ_GOALS = {"query", "suggest"}
 
 
 def thread_get(*, owner: User, thread_id: int, with_state: bool = False) -> Thread:
@@ -58,7 +58,7 @@ def current_segment(*, thread: Thread, until: Message | None = None) -> list[Mes
 
 
 def goal_commands(
-    *, user: User, intent: dict[str, Any], now: datetime.datetime
+    *, user: User, intent: IntentState, now: datetime.datetime
 ) -> tuple[ScheduleCommand | None, list[str]]:
     """The open stub the conversation is on, and the stubs that lapsed since the last turn.
 
@@ -68,12 +68,12 @@ def goal_commands(
     here (the periodic sweep does it too, but a turn must not wait for it), so an expired task
     leaves the suspended stack with this turn's first transition. One query for all of it.
     """
-    goal = intent.get("goal") or {}
-    suspended = [entry["goal"] for entry in intent.get("suspended") or []]
-    open_ids = {g["command_id"] for g in [goal, *suspended] if g.get("command_id") and g.get("status") == "open"}
-    candidate = goal.get("command_id") if goal.get("status") == "open" else None
-    if candidate is None and goal.get("kind") in READ_GOALS and goal.get("status") == "done" and suspended:
-        candidate = suspended[0].get("command_id")
+    goal = intent.goal
+    suspended = [task.goal for task in intent.suspended]
+    open_ids = {g.command_id for g in [goal, *suspended] if g is not None and g.command_id and g.is_open}
+    candidate = goal.command_id if goal is not None and goal.is_open else None
+    if candidate is None and goal is not None and goal.kind in READ_KINDS and goal.status == "done" and suspended:
+        candidate = suspended[0].command_id
     wanted = open_ids | ({candidate} if candidate else set())
     if not wanted:
         return None, []
@@ -98,7 +98,8 @@ def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -
         state = thread.state  # read with the thread, under the thread lock
     except ThreadState.DoesNotExist:
         state = state_get(thread=thread)
-    active, expired = goal_commands(user=user, intent=state.intent, now=now)
+    intent = state.intent_state
+    active, expired = goal_commands(user=user, intent=intent, now=now)
     context = TurnContext(
         user=user,
         profile=profile_get(user=user),
@@ -107,13 +108,12 @@ def load_turn(*, user: User, thread: Thread, text: str, emit: Emit = _no_emit) -
         user_message=message,
         segment_loader=lambda: current_segment(thread=thread, until=message),
         state=state,
-        entities=EntityStack(state.entities),
+        entities=EntityStack.from_json(state.entities),
         active_command=active,
         emit=emit,
         started=began,
     )
-    goal = state.intent.get("goal") or {}
-    if goal.get("command_id") in expired:
-        context.acts.append(Act("expiry", "expired", {"command_id": goal["command_id"]}))
+    if intent.goal is not None and intent.goal.command_id in expired:
+        context.acts.append(Act("expiry", "expired", {"command_id": intent.goal.command_id}))
     context.timings.archive_ms = (time.perf_counter() - began) * 1000
     return context

@@ -31,23 +31,20 @@ _encoding = encoding
 
 
 def intent_recap(context: TurnContext) -> dict[str, Any]:
-    intent = context.state.intent or {}
+    intent = context.state.intent_state
     suspended = [
         {
             "ref": f"T{index}",
-            "kind": entry["goal"]["kind"],
-            "title": entry["goal"].get("title"),
-            "constraints": entry["constraints"],
+            "kind": task.goal.kind.value,
+            "title": task.goal.title,
+            "constraints": dict(task.constraints),
         }
-        for index, entry in enumerate(intent.get("suspended") or [], 1)
+        for index, task in enumerate(intent.suspended, 1)
     ]
     return {
-        "goal": intent.get("goal"),
-        "constraints": intent.get("constraints") or {},
-        "completed": [
-            {"kind": g["kind"], "title": g.get("title"), "status": g.get("status")}
-            for g in intent.get("completed") or []
-        ],
+        "goal": intent.goal.to_json() if intent.goal else None,
+        "constraints": dict(intent.constraints),
+        "completed": [{"kind": g.kind.value, "title": g.title, "status": g.status.value} for g in intent.completed],
         "suspended": suspended,
         "revision": context.state.revision,
     }
@@ -68,7 +65,7 @@ def dynamic_context(context: TurnContext) -> dict[str, Any]:
         "intent": intent_recap(context),
         "active_command": command_fact(context.active_command, context.today) if context.active_command else None,
         "recent_entities": [
-            {"ref": e["ref"], "title": e["title"], "date": e["date"], "start": e["start"], "via": e["via"]}
+            {"ref": e.ref, "title": e.title, "date": e.date, "start": e.start, "via": e.via}
             for e in context.entities.recent()
         ],
         "last_listed": [f"E{event_id}" for event_id in context.entities.listed],

@@ -58,14 +58,14 @@ def _apply_intent(context: TurnContext) -> tuple[ThreadState, list[dict[str, Any
     for base in (context.state, None):
         if base is None:
             context.state = ThreadState.objects.select_for_update().get(pk=context.state.pk)
-        transitions = derive(context.state.intent, context.state.revision, context.acts, _is_command_open)
+        transitions = derive(context.state.intent_state, context.state.revision, context.acts, _is_command_open)
         try:
             return state_apply(
                 thread=context.thread,
                 transitions=transitions,
                 message=context.user_message,
                 now=context.now,
-                entities=context.entities.as_json(),
+                entities=context.entities.to_json(),
                 base=context.state,
             )
         except StateMoved:
@@ -83,8 +83,8 @@ def on_hold_note(context: TurnContext, applied: list[dict[str, Any]]) -> str:
     evicted = [t["patch"]["evict"] for t in applied if t["type"] == "switch" and t["patch"].get("evict")]
     if not evicted:
         return ""
-    dropped = [g.get("title") or g["kind"] for g in state.intent.get("completed", []) if g["id"] in evicted]
-    on_hold = [entry["goal"].get("title") or entry["goal"]["kind"] for entry in state.intent.get("suspended", [])]
+    dropped = [g.title or g.kind for g in state.intent_state.completed if g.id in evicted]
+    on_hold = [task.goal.title or task.goal.kind for task in state.intent_state.suspended]
     language = context.language
 
     def named(titles: list[str]) -> str:

@@ -41,36 +41,31 @@ class SuspendedTasks:
         self.context = context
 
     def suspended(self) -> list[dict[str, Any]]:
-        entries = self.context.state.intent.get("suspended") or []
+        tasks = self.context.state.intent_state.suspended
         return [
-            {
-                "ref": f"T{index}",
-                "goal_id": entry["goal"]["id"],
-                "kind": entry["goal"]["kind"],
-                "title": entry["goal"].get("title"),
-            }
-            for index, entry in enumerate(entries, 1)
+            {"ref": f"T{index}", "goal_id": task.goal.id, "kind": task.goal.kind.value, "title": task.goal.title}
+            for index, task in enumerate(tasks, 1)
         ]
 
     def resume(self, task_ref: str | None) -> dict[str, Any] | None:
-        entries = self.context.state.intent.get("suspended") or []
+        tasks = self.context.state.intent_state.suspended
         index = int(task_ref[1:]) - 1 if task_ref else 0
-        if not 0 <= index < len(entries):
+        if not 0 <= index < len(tasks):
             return None
-        goal = entries[index]["goal"]
+        goal = tasks[index].goal
         command = None
-        if goal.get("command_id"):
+        if goal.command_id:
             try:
-                command = command_get(owner=self.context.user, command_id=goal["command_id"])
+                command = command_get(owner=self.context.user, command_id=goal.command_id)
             except NotFound:
                 return None
             if not command.is_open or command.expires_at <= self.context.now:
                 return None
             self.context.active_command = command
         return {
-            "goal_id": goal["id"],
-            "kind": goal["kind"],
-            "title": goal.get("title"),
+            "goal_id": goal.id,
+            "kind": goal.kind.value,
+            "title": goal.title,
             "missing": list(command.missing) if command else [],
             "command": command_fact(command, self.context.today) if command else None,
         }

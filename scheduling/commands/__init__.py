@@ -19,11 +19,11 @@ from scheduling.commands.outcomes import (
     MIN_DURATION_MINUTES,
     SLOT_NAMES,
     CommandOutcome,
-    Outcome,
     SlotPatch,
     validate_patch,
 )
 from scheduling.commands.rows import missing_slots
+from scheduling.status import Status
 
 __all__ = [
     "CREATE_REQUIRED",
@@ -32,8 +32,8 @@ __all__ = [
     "MIN_DURATION_MINUTES",
     "SLOT_NAMES",
     "CommandOutcome",
-    "Outcome",
     "SlotPatch",
+    "Status",
     "command_apply",
     "command_cancel",
     "command_confirm_delete",

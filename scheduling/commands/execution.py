@@ -11,7 +11,7 @@ from icalendar import vRecur
 
 from scheduling import symbols
 from scheduling.commands.locks import person_write_lock
-from scheduling.commands.outcomes import DEFAULT_DURATION_MINUTES, NEEDS, CommandOutcome, Outcome
+from scheduling.commands.outcomes import DEFAULT_DURATION_MINUTES, NEEDS, CommandOutcome
 from scheduling.commands.rows import missing_slots, reject_slot, set_status
 from scheduling.errors import NotFound, ValidationFailed
 from scheduling.localtime import local_datetime, local_today
@@ -26,6 +26,7 @@ from scheduling.reminders import reminder_create
 from scheduling.selectors import event_conflicts, event_get, profile_get, series_conflict
 from scheduling.services import event_create, event_update
 from scheduling.slots import nearest_free_slots
+from scheduling.status import Status
 
 # A month-day that passed within this many days is asked about ("1 Dec has passed — 1 Dec 2027?"):
 # it may be a slip or a past event. One further back can only mean the coming one (the receipt
@@ -45,7 +46,7 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
         command.candidates = [passed[1].isoformat()]
         command.missing = ["date"]
         set_status(command, CommandStatus.NEEDS_DATE, now, note="the date has passed this year")
-        return CommandOutcome(Outcome.NEEDS_DATE, command=command, candidates=[passed[1]], passed_day=passed[0])
+        return CommandOutcome(Status.NEEDS_DATE, command=command, candidates=[passed[1]], passed_day=passed[0])
 
     missing = missing_slots(command)
     if missing and missing[0] == "time":
@@ -55,11 +56,11 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
             command.candidates = [day.isoformat() for day in choice]
             command.missing = ["date", "time"]
             set_status(command, CommandStatus.NEEDS_DATE, now)
-            return CommandOutcome(Outcome.NEEDS_DATE, command=command, candidates=choice)
+            return CommandOutcome(Status.NEEDS_DATE, command=command, candidates=choice)
     if missing:
         command.missing = missing
         set_status(command, NEEDS[missing[0]], now)
-        return CommandOutcome(Outcome(NEEDS[missing[0]].value), command=command)
+        return CommandOutcome(Status(NEEDS[missing[0]].value), command=command)
 
     # Every create and move of this person passes here: the event it moves, the conflict check
     # and the write are read and done under one per-person lock.
@@ -70,22 +71,22 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
             target = event_get(owner=owner, event_id=command.target_event_id or 0)
         except NotFound:
             set_status(command, CommandStatus.CANCELLED, now, note="event gone")
-            return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event no longer exists")
+            return CommandOutcome(Status.NOT_FOUND, command=command, problem="the event no longer exists")
 
     try:
         day, clock = _when(command, target, today, zone)
         plan = _plan(command, target, day, clock, today, now, zone)
     except symbols.InvalidExpression as error:
         reject_slot(command, "date", now, source_turn, str(error))
-        return CommandOutcome(Outcome.INVALID_EXPRESSION, command=command, problem=str(error))
+        return CommandOutcome(Status.INVALID_EXPRESSION, command=command, problem=str(error))
     except _Ambiguous as ambiguous:
         command.candidates = [day.isoformat() for day in ambiguous.days]
         command.missing = ["date"]
         set_status(command, CommandStatus.NEEDS_DATE, now)
-        return CommandOutcome(Outcome.NEEDS_DATE, command=command, candidates=ambiguous.days)
+        return CommandOutcome(Status.NEEDS_DATE, command=command, candidates=ambiguous.days)
     except ValidationFailed as error:
         reject_slot(command, "end_date" if command.slot_value("end_date") else "date", now, source_turn, error.message)
-        return CommandOutcome(Outcome.INVALID_EXPRESSION, command=command, problem=error.message)
+        return CommandOutcome(Status.INVALID_EXPRESSION, command=command, problem=error.message)
 
     start, end = plan.start, plan.end
     if plan.in_past:
@@ -93,7 +94,7 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
         command.missing = [field_at_fault]
         set_status(command, NEEDS[field_at_fault], now, note="in the past")
         return CommandOutcome(
-            Outcome.IN_PAST, command=command, problem=f"{start.astimezone(zone):%Y-%m-%d %H:%M} has already passed"
+            Status.IN_PAST, command=command, problem=f"{start.astimezone(zone):%Y-%m-%d %H:%M} has already passed"
         )
 
     ignore = [target.id] if target else []
@@ -111,7 +112,7 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
             command.candidates = []
             command.missing = []
             set_status(command, CommandStatus.CONFLICT, now)
-            return CommandOutcome(Outcome.CONFLICT, command=command, conflicts=clash[1], clash_at=clash[0])
+            return CommandOutcome(Status.CONFLICT, command=command, conflicts=clash[1], clash_at=clash[0])
     clashes = event_conflicts(owner=owner, start=start, end=end, exclude_ids=ignore) if plan.busy else []
     overlaps = clashes if clashes and command.slot_value("overlap_ok") is True else []
     if clashes and not plan.rule and not overlaps:
@@ -126,7 +127,7 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
         command.candidates = [slot.as_dict() for slot in suggestions]
         command.missing = []
         set_status(command, CommandStatus.CONFLICT, now)
-        return CommandOutcome(Outcome.CONFLICT, command=command, conflicts=clashes, suggestions=suggestions)
+        return CommandOutcome(Status.CONFLICT, command=command, conflicts=clashes, suggestions=suggestions)
 
     command.missing = []
     command.candidates = []
@@ -149,7 +150,7 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
         if minutes is not None:
             reminder_create(owner=owner, event=event, minutes_before=int(str(minutes)))
         set_status(command, CommandStatus.CREATED, now, note="booked over a clash, as asked" if overlaps else "")
-        return CommandOutcome(Outcome.CREATED, command=command, event=event, conflicts=overlaps)
+        return CommandOutcome(Status.CREATED, command=command, event=event, conflicts=overlaps)
 
     assert target is not None
     title = command.slot_value("title")
@@ -161,7 +162,7 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
         rrule=plan.rule if target.rrule else None,
     )
     set_status(command, CommandStatus.UPDATED, now)
-    return CommandOutcome(Outcome.UPDATED, command=command, event=event)
+    return CommandOutcome(Status.UPDATED, command=command, event=event)
 
 
 @dataclass(frozen=True)

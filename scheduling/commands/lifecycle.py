@@ -22,7 +22,6 @@ from scheduling.commands.outcomes import (
     CREATE_REQUIRED,
     DEFAULT_DURATION_MINUTES,
     CommandOutcome,
-    Outcome,
     SlotPatch,
     validate_patch,
 )
@@ -50,6 +49,7 @@ from scheduling.occurrences import as_occurrence
 from scheduling.selectors import event_get, profile_get
 from scheduling.series import series_cut, series_skip
 from scheduling.services import clean_title, event_delete
+from scheduling.status import Status
 
 
 def command_start(
@@ -173,7 +173,7 @@ def command_apply(
         validate_patch(patch)
     except (symbols.InvalidExpression, ValidationFailed) as error:
         command = load_open(owner, command_id) if command_id else None
-        return CommandOutcome(Outcome.INVALID_EXPRESSION, command=command, problem=str(error))
+        return CommandOutcome(Status.INVALID_EXPRESSION, command=command, problem=str(error))
     opened: ScheduleCommand | None = None
     created = False
     with transaction.atomic():
@@ -183,7 +183,7 @@ def command_apply(
             except NotFound:
                 target = None
             if kind not in (None, CommandKind.CREATE) and target is None:
-                return CommandOutcome(Outcome.NOT_FOUND, problem="no such event")
+                return CommandOutcome(Status.NOT_FOUND, problem="no such event")
             opened, created = _open_stub(
                 owner=owner,
                 kind=kind or CommandKind.CREATE,
@@ -199,7 +199,7 @@ def command_apply(
         command.owner = owner
         if command.kind == CommandKind.DELETE or (kind is not None and command.kind != kind):
             return CommandOutcome(
-                Outcome.NOT_FOUND, problem=f"that command is a {command.kind}, not a {kind or 'patchable'} command"
+                Status.NOT_FOUND, problem=f"that command is a {command.kind}, not a {kind or 'patchable'} command"
             )
         if command.status not in OPEN_STATUSES:
             return settled(command)
@@ -238,13 +238,13 @@ def command_confirm_delete(*, owner: User, command_id: uuid.UUID | str, now: dat
             return expire_now(command, now)
         if command.target_event_id is None:
             set_status(command, CommandStatus.CANCELLED, now, note="event already gone")
-            return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event no longer exists")
+            return CommandOutcome(Status.NOT_FOUND, command=command, problem="the event no longer exists")
         asked = (command.slots.get("event") or {}).get("value") or {}
         current = Event.objects.filter(owner=owner, id=command.target_event_id).first()
         if current is not None and asked and event_snapshot(current) != asked:
             # Only the event the question named may be deleted; a moved or renamed one is asked again.
             set_status(command, CommandStatus.CANCELLED, now, note="event changed since the question")
-            return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event changed since the question")
+            return CommandOutcome(Status.NOT_FOUND, command=command, problem="the event changed since the question")
         scope = command.slot_value("scope")
         if current is not None and current.rrule and scope in ("this", "following"):
             return _delete_occurrences(command, current, str(scope), now)
@@ -252,12 +252,12 @@ def command_confirm_delete(*, owner: User, command_id: uuid.UUID | str, now: dat
             event = event_delete(owner=owner, event_id=command.target_event_id)
         except NotFound:
             set_status(command, CommandStatus.CANCELLED, now, note="event already gone")
-            return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event no longer exists")
+            return CommandOutcome(Status.NOT_FOUND, command=command, problem="the event no longer exists")
         # The database already set the foreign key to NULL; the snapshot in the slots remains.
         command.target_event = None
         command.slots["deleted_event"] = new_slot(event_snapshot(event), raw="", source_turn=None, confidence=1.0)
         set_status(command, CommandStatus.DELETED, now)
-        return CommandOutcome(Outcome.DELETED, command=command, event=event)
+        return CommandOutcome(Status.DELETED, command=command, event=event)
 
 
 def _delete_occurrences(command: ScheduleCommand, master: Event, scope: str, now: datetime.datetime) -> CommandOutcome:
@@ -273,7 +273,7 @@ def _delete_occurrences(command: ScheduleCommand, master: Event, scope: str, now
         {**event_snapshot(occurrence), "scope": scope}, raw="", source_turn=None, confidence=1.0
     )
     set_status(command, CommandStatus.DELETED, now, note=f"scope {scope}")
-    return CommandOutcome(Outcome.DELETED, command=command, event=occurrence, scope=scope)
+    return CommandOutcome(Status.DELETED, command=command, event=occurrence, scope=scope)
 
 
 def command_request_delete(
@@ -291,7 +291,7 @@ def command_request_delete(
     try:
         event = event_get(owner=owner, event_id=event_id)
     except NotFound:
-        return CommandOutcome(Outcome.NOT_FOUND, problem="no such event")
+        return CommandOutcome(Status.NOT_FOUND, problem="no such event")
     with transaction.atomic():
         command = command_start(
             owner=owner,
@@ -312,13 +312,13 @@ def command_request_delete(
         set_status(command, CommandStatus.AWAITING_CONFIRMATION, now)
     if scope in ("this", "following") and event.rrule and occurrence_start is not None:
         return CommandOutcome(
-            Outcome.AWAITING_CONFIRMATION,
+            Status.AWAITING_CONFIRMATION,
             command=command,
             event=event,
             occurrence=as_occurrence(event, occurrence_start),
             scope=scope,
         )
-    return CommandOutcome(Outcome.AWAITING_CONFIRMATION, command=command, event=event, scope=scope)
+    return CommandOutcome(Status.AWAITING_CONFIRMATION, command=command, event=event, scope=scope)
 
 
 def command_cancel(*, owner: User, command_id: uuid.UUID | str, now: datetime.datetime) -> CommandOutcome:
@@ -327,7 +327,7 @@ def command_cancel(*, owner: User, command_id: uuid.UUID | str, now: datetime.da
         if command.status not in OPEN_STATUSES:
             return settled(command)
         set_status(command, CommandStatus.CANCELLED, now, note="cancelled by the person")
-        return CommandOutcome(Outcome.CANCELLED, command=command)
+        return CommandOutcome(Status.CANCELLED, command=command)
 
 
 def commands_cancel_pending_deletes(*, owner: User, event_id: int, now: datetime.datetime) -> int:
@@ -336,8 +336,7 @@ def commands_cancel_pending_deletes(*, owner: User, event_id: int, now: datetime
         owner=owner, kind=CommandKind.DELETE, target_event_id=event_id, status=CommandStatus.AWAITING_CONFIRMATION
     ).values_list("id", flat=True)
     return sum(
-        command_cancel(owner=owner, command_id=command_id, now=now).status == Outcome.CANCELLED
-        for command_id in pending
+        command_cancel(owner=owner, command_id=command_id, now=now).status == Status.CANCELLED for command_id in pending
     )
 
 

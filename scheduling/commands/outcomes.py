@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from scheduling import symbols
@@ -17,6 +16,7 @@ from scheduling.models import (
 from scheduling.recurrence import Recurrence
 from scheduling.services import clean_title
 from scheduling.slots import Slot
+from scheduling.status import Status
 
 DEFAULT_DURATION_MINUTES = 60
 MIN_DURATION_MINUTES = 5
@@ -32,23 +32,6 @@ NEEDS = {
     "date": CommandStatus.NEEDS_DATE,
     "time": CommandStatus.NEEDS_TIME,
 }
-
-
-class Outcome(StrEnum):
-    CREATED = "created"
-    UPDATED = "updated"
-    DELETED = "deleted"
-    NEEDS_TITLE = "needs_title"
-    NEEDS_DATE = "needs_date"
-    NEEDS_TIME = "needs_time"
-    CONFLICT = "conflict"
-    AWAITING_CONFIRMATION = "awaiting_confirmation"
-    INVALID_EXPRESSION = "invalid_expression"
-    IN_PAST = "in_past"
-    EXPIRED = "expired"
-    CANCELLED = "cancelled"
-    NOT_FOUND = "not_found"
-    NO_ACTIVE_COMMAND = "no_active_command"
 
 
 @dataclass(frozen=True)
@@ -74,7 +57,7 @@ class SlotPatch:
 
 @dataclass
 class CommandOutcome:
-    status: Outcome
+    status: Status
     command: ScheduleCommand | None = None
     event: Event | None = None
     candidates: list[datetime.date] = field(default_factory=list)
@@ -94,7 +77,7 @@ class CommandOutcome:
 
     @property
     def wrote(self) -> bool:
-        return self.status in {Outcome.CREATED, Outcome.UPDATED, Outcome.DELETED} and not self.already_done
+        return self.status in {Status.CREATED, Status.UPDATED, Status.DELETED} and not self.already_done
 
 
 def validate_patch(patch: SlotPatch) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from scheduling.commands.outcomes import CREATE_REQUIRED, NEEDS, SLOT_NAMES, CommandOutcome, Outcome
+from scheduling.commands.outcomes import CREATE_REQUIRED, NEEDS, SLOT_NAMES, CommandOutcome
 from scheduling.errors import NotFound
 from scheduling.models import (
     OPEN_STATUSES,
@@ -18,6 +18,7 @@ from scheduling.models import (
     Event,
     ScheduleCommand,
 )
+from scheduling.status import Status
 
 
 def missing_slots(command: ScheduleCommand) -> list[str]:
@@ -69,22 +70,22 @@ def settled(command: ScheduleCommand) -> CommandOutcome:
     if status == CommandStatus.CREATED:
         event = Event.objects.filter(created_by_command=command).first()
         if event is None:
-            return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event it created was deleted since")
-        return CommandOutcome(Outcome.CREATED, command=command, event=event, already_done=True)
+            return CommandOutcome(Status.NOT_FOUND, command=command, problem="the event it created was deleted since")
+        return CommandOutcome(Status.CREATED, command=command, event=event, already_done=True)
     if status == CommandStatus.UPDATED:
         if command.target_event is None:
-            return CommandOutcome(Outcome.NOT_FOUND, command=command, problem="the event was deleted since")
-        return CommandOutcome(Outcome.UPDATED, command=command, event=command.target_event, already_done=True)
+            return CommandOutcome(Status.NOT_FOUND, command=command, problem="the event was deleted since")
+        return CommandOutcome(Status.UPDATED, command=command, event=command.target_event, already_done=True)
     if status == CommandStatus.DELETED:
-        return CommandOutcome(Outcome.DELETED, command=command, already_done=True)
+        return CommandOutcome(Status.DELETED, command=command, already_done=True)
     if status == CommandStatus.EXPIRED:
-        return CommandOutcome(Outcome.EXPIRED, command=command)
-    return CommandOutcome(Outcome.CANCELLED, command=command, already_done=True)
+        return CommandOutcome(Status.EXPIRED, command=command)
+    return CommandOutcome(Status.CANCELLED, command=command, already_done=True)
 
 
 def expire_now(command: ScheduleCommand, now: datetime.datetime) -> CommandOutcome:
     set_status(command, CommandStatus.EXPIRED, now, note="expired")
-    return CommandOutcome(Outcome.EXPIRED, command=command)
+    return CommandOutcome(Status.EXPIRED, command=command)
 
 
 def reject_slot(

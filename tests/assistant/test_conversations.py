@@ -11,6 +11,7 @@ import pytest
 from django.utils import timezone
 
 from assistant.intent.confirmations import confirmation_create
+from assistant.intent.state import Goal, IntentState
 from assistant.intent.store import state_get
 from assistant.models import Message, PendingConfirmation
 from scheduling.models import CommandChange, CommandStatus, Event
@@ -37,8 +38,14 @@ def change(**fields: Any) -> dict[str, Any]:
     return tool("change_event", **{**base, **fields})
 
 
-def intent(chat: Chat) -> dict[str, Any]:
-    return state_get(thread=chat.thread).intent
+def intent(chat: Chat) -> IntentState:
+    return state_get(thread=chat.thread).intent_state
+
+
+def goal(chat: Chat) -> Goal:
+    current = intent(chat).goal
+    assert current is not None
+    return current
 
 
 @pytest.fixture
@@ -57,13 +64,8 @@ def test_reveal_and_revise_before_creation(chat: Chat) -> None:
     assert local(event) == "Sun 2026-12-13 19:30"
     change = CommandChange.objects.get(kind="revise")
     assert (change.field, change.old_value, change.new_value, change.note) == ("date", "W6", "W7", "superseded")
-    assert intent(chat)["superseded"][0] | {"revision": 0} == {
-        "goal": "g1",
-        "slot": "date",
-        "old": "W6",
-        "new": "W7",
-        "revision": 0,
-    }
+    superseded = intent(chat).superseded[0]
+    assert (superseded.goal, superseded.slot, superseded.old, superseded.new) == ("g1", "date", "W6", "W7")
 
 
 def test_revise_after_creation_moves_the_event_and_leaves_one_time(chat: Chat) -> None:
@@ -74,7 +76,7 @@ def test_revise_after_creation_moves_the_event_and_leaves_one_time(chat: Chat) -
     assert "Changed" in moved.reply and "16:00" in moved.reply
     [revise] = [t for t in moved.trace.transitions if t["type"] == "revise"]
     assert revise["patch"]["slots"] == {"time": {"old": "15:00", "new": "16:00"}}
-    assert intent(chat)["constraints"]["time"] == "16:00"
+    assert intent(chat).constraints["time"] == "16:00"
 
 
 def test_switch_to_a_query_then_resume_by_name(chat: Chat, add_event: Callable[..., Event]) -> None:
@@ -82,10 +84,10 @@ def test_switch_to_a_query_then_resume_by_name(chat: Chat, add_event: Callable[.
     chat.say("Dinner with Lin on Saturday", create("Dinner with Lin", "W6"))
     detour = chat.say("before that, what's on Saturday?", tool("query_events", start="W6", end=None))
     assert "'Yoga'" in detour.reply
-    assert len(intent(chat)["suspended"]) == 1 and intent(chat)["goal"]["kind"] == "query"
+    assert len(intent(chat).suspended) == 1 and goal(chat).kind == "query"
     back = chat.say("ok, back to the dinner", tool("resume_task", task_ref=None))
     assert "back to 'Dinner with Lin'" in back.reply and "What time?" in back.reply
-    assert intent(chat)["suspended"] == [] and intent(chat)["constraints"] == {
+    assert intent(chat).suspended == () and intent(chat).constraints == {
         "title": "Dinner with Lin",
         "date": "W6",
         "duration_minutes": 60,
@@ -113,7 +115,7 @@ def test_a_bare_patch_after_a_detour_continues_the_put_aside_task(chat: Chat) ->
     assert done.trace.transitions[0]["type"] == "switch"
     [event] = chat.events()
     assert local(event) == "Tue 2026-12-08 12:30"
-    assert intent(chat)["goal"]["title"] == "Lunch with Sam" and intent(chat)["suspended"] == []
+    assert goal(chat).title == "Lunch with Sam" and intent(chat).suspended == ()
 
 
 def test_that_one_after_a_single_result_then_yes(chat: Chat, add_event: Callable[..., Event]) -> None:
@@ -185,7 +187,7 @@ def test_chinese_two_revisions_after_creation(zh_chat: Chat) -> None:
     [event] = zh_chat.events()
     assert local(event) == "Tue 2026-12-08 17:00"
     assert "已改好" in last.reply
-    superseded = [(s["old"], s["new"]) for s in intent(zh_chat)["superseded"]]
+    superseded = [(s.old, s.new) for s in intent(zh_chat).superseded]
     assert superseded == [("15:00", "16:00"), ("16:00", "17:00")]
 
 
@@ -230,7 +232,7 @@ def test_chinese_cancel_then_start_over(zh_chat: Chat) -> None:
     [event] = zh_chat.events()
     assert local(event) == "Sat 2026-12-12 12:00"
     assert [c.status for c in zh_chat.commands()] == [CommandStatus.CANCELLED, CommandStatus.CREATED]
-    assert intent(zh_chat)["completed"][0]["status"] == "cancelled"
+    assert intent(zh_chat).completed[0].status == "cancelled"
 
 
 def test_conflict_then_a_new_time_on_the_fast_path(chat: Chat, add_event: Callable[..., Event]) -> None:
@@ -286,13 +288,15 @@ def test_delete_then_actually_move_it_drops_the_delete(chat: Chat, add_event: Ca
     [event] = chat.events()
     assert local(event) == "Fri 2026-12-11 17:00"
     state = intent(chat)
-    assert state["goal"]["kind"] == "change" and state["goal"]["status"] == "done" and state["suspended"] == []
-    assert state["completed"][-2]["kind"] == "delete" and state["completed"][-2]["status"] == "cancelled"
+    assert state.goal is not None and (state.goal.kind, state.goal.status) == ("change", "done")
+    assert state.suspended == ()
+    assert (state.completed[-2].kind, state.completed[-2].status) == ("delete", "cancelled")
     assert [c.status for c in chat.commands() if c.kind == "delete"] == [CommandStatus.CANCELLED]
 
 
 def test_a_state_that_moved_during_the_turn_is_read_again_not_lost(chat: Chat) -> None:
     """Should a turn ever run beside another (a lock that expired), its reply and log survive."""
+    from assistant.intent.state import Continue, GoalChanges
     from assistant.intent.store import state_apply
     from assistant.providers.base import ModelRequest, ModelResponse, ToolCall
     from assistant.providers.registry import use_provider
@@ -306,7 +310,7 @@ def test_a_state_that_moved_during_the_turn_is_read_again_not_lost(chat: Chat) -
             # Another turn lands while this one waits for the model.
             state_apply(
                 thread=chat.thread,
-                transitions=[("continue", {"goal": "g1", "set": {"title": "Dinner with Lin"}})],
+                transitions=[Continue(goal="g1", changes=GoalChanges(title="Dinner with Lin"))],
                 message=None,
                 now=timezone.now(),
             )
@@ -319,8 +323,7 @@ def test_a_state_that_moved_during_the_turn_is_read_again_not_lost(chat: Chat) -
         outcome = handle_message(user=chat.user, thread_id=chat.thread.id, text="what's on Saturday?")
     assert "intent_state_moved" in outcome.trace.flags
     assert outcome.reply.startswith("Nothing on your calendar")
-    state = intent(chat)
-    assert state["goal"]["kind"] == "query" and len(state["suspended"]) == 1
+    assert goal(chat).kind == "query" and len(intent(chat).suspended) == 1
     revisions = list(chat.thread.transitions.values_list("revision", flat=True))
     assert revisions == list(range(1, len(revisions) + 1))
 
@@ -328,9 +331,8 @@ def test_a_state_that_moved_during_the_turn_is_read_again_not_lost(chat: Chat) -
 def test_a_fourth_task_on_hold_drops_the_oldest_and_says_so(chat: Chat) -> None:
     for title in ("Dentist", "Gym", "Lunch", "Haircut"):
         last = chat.say(f"{title} on Friday", create(title, "W5"))
-    state = intent(chat)
-    assert [entry["goal"]["title"] for entry in state["suspended"]] == ["Lunch", "Gym", "Dentist"]
+    assert [task.goal.title for task in intent(chat).suspended] == ["Lunch", "Gym", "Dentist"]
     assert "Still waiting" not in last.reply
     fifth = chat.say("Yoga on Friday", create("Yoga", "W5"))
     assert "'Dentist', was set aside for good" in fifth.reply and "'Haircut', 'Lunch', 'Gym'" in fifth.reply
-    assert [entry["goal"]["title"] for entry in intent(chat)["suspended"]] == ["Haircut", "Lunch", "Gym"]
+    assert [task.goal.title for task in intent(chat).suspended] == ["Haircut", "Lunch", "Gym"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db import connection
 
-from scheduling.commands import Outcome, SlotPatch, command_apply, command_execute
+from scheduling.commands import SlotPatch, Status, command_apply, command_execute
 from scheduling.models import Event, ScheduleCommand
 
 
@@ -43,7 +43,7 @@ def test_two_threads_executing_one_stub_create_one_event(postgres: None, person:
     results = run_together(4, lambda _: command_execute(owner=person, command_id=command.id, now=frozen_now))
 
     assert not [r for r in results if isinstance(r, Exception)], results
-    assert sorted(r.status for r in results) == [Outcome.CREATED] * 4
+    assert sorted(r.status for r in results) == [Status.CREATED] * 4
     assert [r.already_done for r in results].count(False) == 1
     assert Event.objects.filter(owner=person).count() == 1
     assert len({r.event.id for r in results}) == 1

@@ -17,7 +17,7 @@ from assistant.models import Thread
 from assistant.providers.registry import use_provider
 from assistant.providers.scripted import ScriptedProvider
 from assistant.turn.pipeline import handle_message
-from scheduling.commands import Outcome, SlotPatch, command_apply
+from scheduling.commands import SlotPatch, Status, command_apply
 from scheduling.models import CommandKind, Event
 
 WORKERS = 8
@@ -103,6 +103,6 @@ def test_a_move_and_a_create_into_one_slot_at_once_leave_it_single(
         results = run_together(2, lambda index: jobs[index]())
         assert not [r for r in results if isinstance(r, Exception)], results
         assert sorted(r.status for r in results) in (
-            sorted([Outcome.CREATED, Outcome.CONFLICT]),
-            sorted([Outcome.UPDATED, Outcome.CONFLICT]),
+            sorted([Status.CREATED, Status.CONFLICT]),
+            sorted([Status.UPDATED, Status.CONFLICT]),
         ), [r.status for r in results]

@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 
 from scheduling.commands import (
-    Outcome,
     SlotPatch,
+    Status,
     command_apply,
     command_cancel,
     command_confirm_delete,
@@ -38,7 +38,7 @@ def local(event: Event) -> str:
 
 def test_create_in_one_go(person: Any, frozen_now: datetime.datetime) -> None:
     outcome = apply(person, frozen_now, title="Dentist", date="W5", time="15:00")
-    assert outcome.status == Outcome.CREATED
+    assert outcome.status == Status.CREATED
     assert outcome.wrote
     assert local(outcome.event) == "Fri 2026-12-11 15:00"
     assert outcome.event.duration == datetime.timedelta(minutes=60)
@@ -49,16 +49,16 @@ def test_create_in_one_go(person: Any, frozen_now: datetime.datetime) -> None:
 
 def test_missing_slots_are_asked_in_order_then_filled(person: Any, frozen_now: datetime.datetime) -> None:
     first = apply(person, frozen_now, title="Dentist")
-    assert first.status == Outcome.NEEDS_DATE
+    assert first.status == Status.NEEDS_DATE
     assert first.command.missing == ["date", "time"]
     second = apply(person, frozen_now, command_id=first.command.id, date="D+1")
-    assert second.status == Outcome.NEEDS_TIME
+    assert second.status == Status.NEEDS_TIME
     assert second.revealed == ["date"]
     third = apply(person, frozen_now, command_id=first.command.id, time="09:30")
-    assert third.status == Outcome.CREATED
+    assert third.status == Status.CREATED
     assert local(third.event) == "Tue 2026-12-08 09:30"
     untitled = apply(person, frozen_now, date="D+2", time="11:00")
-    assert untitled.status == Outcome.NEEDS_TITLE
+    assert untitled.status == Status.NEEDS_TITLE
     assert not Event.objects.filter(title="").exists()
 
 
@@ -75,34 +75,34 @@ def test_a_revision_overwrites_and_is_kept_in_history(person: Any, frozen_now: d
 
 def test_weekend_gives_both_candidates(person: Any, frozen_now: datetime.datetime) -> None:
     outcome = apply(person, frozen_now, title="Hike", date="WE", time="08:00")
-    assert outcome.status == Outcome.NEEDS_DATE
+    assert outcome.status == Status.NEEDS_DATE
     assert outcome.candidates == [datetime.date(2026, 12, 12), datetime.date(2026, 12, 13)]
     assert outcome.command.candidates == ["2026-12-12", "2026-12-13"]
     assert not Event.objects.exists()
     picked = apply(person, frozen_now, command_id=outcome.command.id, date="2026-12-13")
-    assert picked.status == Outcome.CREATED
+    assert picked.status == Status.CREATED
     assert local(picked.event) == "Sun 2026-12-13 08:00"
 
 
 def test_past_dates_are_refused_with_a_clear_status(person: Any, frozen_now: datetime.datetime) -> None:
     yesterday = apply(person, frozen_now, title="Standup", date="D-1", time="11:00")
-    assert yesterday.status == Outcome.IN_PAST
+    assert yesterday.status == Status.IN_PAST
     assert yesterday.command.status == CommandStatus.NEEDS_DATE
     assert "already passed" in yesterday.problem
     earlier_today = apply(person, frozen_now, title="Standup", date="D+0", time="09:00")
-    assert earlier_today.status == Outcome.IN_PAST
+    assert earlier_today.status == Status.IN_PAST
     assert earlier_today.command.status == CommandStatus.NEEDS_TIME
     assert not Event.objects.exists()
     later_today = apply(person, frozen_now, command_id=earlier_today.command.id, time="10:30")
-    assert later_today.status == Outcome.CREATED
+    assert later_today.status == Status.CREATED
 
 
 def test_invalid_symbol_is_rejected_before_anything_is_written(person: Any, frozen_now: datetime.datetime) -> None:
     outcome = apply(person, frozen_now, title="Lunch", date="tomorrow", time="12:00")
-    assert outcome.status == Outcome.INVALID_EXPRESSION
+    assert outcome.status == Status.INVALID_EXPRESSION
     assert not ScheduleCommand.objects.exists()
     leap = apply(person, frozen_now, title="Lunch", date="02-29", time="12:00")
-    assert leap.status == Outcome.INVALID_EXPRESSION
+    assert leap.status == Status.INVALID_EXPRESSION
     assert leap.command.status == CommandStatus.NEEDS_DATE
     assert "date" not in leap.command.slots
 
@@ -114,7 +114,7 @@ def test_conflict_names_the_clashing_event_and_nearest_free_slots(
     one_on_one = add_event(person, "1:1", "2026-12-08T16:00", 30)
     add_event(person, "Elsewhere", "2026-12-09T15:30", 60)
     outcome = apply(person, frozen_now, title="Dentist", date="D+1", time="15:30")
-    assert outcome.status == Outcome.CONFLICT
+    assert outcome.status == Status.CONFLICT
     assert [event.id for event in outcome.conflicts] == [sync.id, one_on_one.id]
     # The three free hours closest to 15:30, shown in time order; none overlaps a busy block.
     starts = [slot.start.astimezone(person.profile.zone).strftime("%H:%M") for slot in outcome.suggestions]
@@ -122,14 +122,14 @@ def test_conflict_names_the_clashing_event_and_nearest_free_slots(
     assert outcome.command.status == CommandStatus.CONFLICT
     assert Event.objects.count() == 3
     moved = apply(person, frozen_now, command_id=outcome.command.id, time="16:30")
-    assert moved.status == Outcome.CREATED
+    assert moved.status == Status.CREATED
     assert moved.revised == {"time": ("15:30", "16:30")}
 
 
 def test_executing_twice_creates_one_event(person: Any, frozen_now: datetime.datetime) -> None:
     outcome = apply(person, frozen_now, title="Dentist", date="D+1", time="15:00")
     again = command_execute(owner=person, command_id=outcome.command.id, now=frozen_now)
-    assert again.status == Outcome.CREATED
+    assert again.status == Status.CREATED
     assert again.already_done and not again.wrote
     assert again.event == outcome.event
     retried = apply(person, frozen_now, command_id=outcome.command.id, time="16:00")
@@ -154,9 +154,9 @@ def test_an_expired_stub_never_executes(person: Any, frozen_now: datetime.dateti
     outcome = apply(person, frozen_now, title="Dentist", date="D+1")
     later = frozen_now + datetime.timedelta(hours=3)
     finished = apply(person, later, command_id=outcome.command.id, time="15:00")
-    assert finished.status == Outcome.EXPIRED
+    assert finished.status == Status.EXPIRED
     assert ScheduleCommand.objects.get().status == CommandStatus.EXPIRED
-    assert command_execute(owner=person, command_id=outcome.command.id, now=later).status == Outcome.EXPIRED
+    assert command_execute(owner=person, command_id=outcome.command.id, now=later).status == Status.EXPIRED
     assert not Event.objects.exists()
 
 
@@ -165,7 +165,7 @@ def test_activity_keeps_a_stub_alive(person: Any, frozen_now: datetime.datetime)
     ninety = frozen_now + datetime.timedelta(minutes=90)
     apply(person, ninety, command_id=outcome.command.id, date="D+1")
     done = apply(person, ninety + datetime.timedelta(minutes=90), command_id=outcome.command.id, time="15:00")
-    assert done.status == Outcome.CREATED
+    assert done.status == Status.CREATED
 
 
 def test_another_person_can_neither_read_nor_execute_a_stub(
@@ -197,9 +197,9 @@ def test_malformed_command_ids_are_not_found(person: Any, frozen_now: datetime.d
 
 def test_cancel_is_an_exit(person: Any, frozen_now: datetime.datetime) -> None:
     outcome = apply(person, frozen_now, title="Dentist", date="D+1")
-    assert command_cancel(owner=person, command_id=outcome.command.id, now=frozen_now).status == Outcome.CANCELLED
+    assert command_cancel(owner=person, command_id=outcome.command.id, now=frozen_now).status == Status.CANCELLED
     after = apply(person, frozen_now, command_id=outcome.command.id, time="15:00")
-    assert after.status == Outcome.CANCELLED and after.already_done
+    assert after.status == Status.CANCELLED and after.already_done
     assert not Event.objects.exists()
 
 
@@ -210,14 +210,14 @@ def test_change_moves_an_event_keeping_what_was_not_said(
     moved = command_apply(
         owner=person, patch=SlotPatch(time="16:00"), now=frozen_now, kind=CommandKind.CHANGE, target_event_id=event.id
     )
-    assert moved.status == Outcome.UPDATED
+    assert moved.status == Status.UPDATED
     event.refresh_from_db()
     assert local(event) == "Fri 2026-12-11 16:00"
     assert event.duration == datetime.timedelta(minutes=45)
     other_day = command_apply(
         owner=person, patch=SlotPatch(date="W4"), now=frozen_now, kind=CommandKind.CHANGE, target_event_id=event.id
     )
-    assert other_day.status == Outcome.UPDATED
+    assert other_day.status == Status.UPDATED
     event.refresh_from_db()
     assert local(event) == "Thu 2026-12-10 16:00"
 
@@ -230,11 +230,11 @@ def test_change_checks_conflicts_but_not_against_itself(
     shifted = command_apply(
         owner=person, patch=SlotPatch(time="15:30"), now=frozen_now, kind=CommandKind.CHANGE, target_event_id=event.id
     )
-    assert shifted.status == Outcome.UPDATED
+    assert shifted.status == Status.UPDATED
     clash = command_apply(
         owner=person, patch=SlotPatch(time="16:30"), now=frozen_now, kind=CommandKind.CHANGE, target_event_id=event.id
     )
-    assert clash.status == Outcome.CONFLICT
+    assert clash.status == Status.CONFLICT
     event.refresh_from_db()
     assert local(event) == "Fri 2026-12-11 15:30"
 
@@ -246,7 +246,7 @@ def test_change_of_someone_elses_event_is_not_found(
     outcome = command_apply(
         owner=person, patch=SlotPatch(time="16:00"), now=frozen_now, kind=CommandKind.CHANGE, target_event_id=theirs.id
     )
-    assert outcome.status == Outcome.NOT_FOUND
+    assert outcome.status == Status.NOT_FOUND
     theirs.refresh_from_db()
     assert local(theirs) == "Fri 2026-12-11 15:00"
 
@@ -256,16 +256,16 @@ def test_delete_waits_for_confirmation_then_deletes_once(
 ) -> None:
     event = add_event(person, "Dentist", "2026-12-11T15:00")
     asked = command_request_delete(owner=person, event_id=event.id, now=frozen_now)
-    assert asked.status == Outcome.AWAITING_CONFIRMATION
+    assert asked.status == Status.AWAITING_CONFIRMATION
     assert Event.objects.filter(id=event.id).exists()
     with pytest.raises(NotFound):
         command_confirm_delete(owner=other_person, command_id=asked.command.id, now=frozen_now)
     done = command_confirm_delete(owner=person, command_id=asked.command.id, now=frozen_now)
-    assert done.status == Outcome.DELETED and done.event.title == "Dentist"
+    assert done.status == Status.DELETED and done.event.title == "Dentist"
     assert not Event.objects.filter(id=event.id).exists()
     again = command_confirm_delete(owner=person, command_id=asked.command.id, now=frozen_now)
     assert again.already_done
-    assert command_request_delete(owner=other_person, event_id=event.id, now=frozen_now).status == Outcome.NOT_FOUND
+    assert command_request_delete(owner=other_person, event_id=event.id, now=frozen_now).status == Status.NOT_FOUND
 
 
 def test_a_late_delete_confirmation_expires(
@@ -276,7 +276,7 @@ def test_a_late_delete_confirmation_expires(
     late = command_confirm_delete(
         owner=person, command_id=asked.command.id, now=frozen_now + datetime.timedelta(days=1)
     )
-    assert late.status == Outcome.EXPIRED
+    assert late.status == Status.EXPIRED
     assert Event.objects.filter(id=event.id).exists()
 
 
@@ -303,7 +303,7 @@ def test_a_done_stub_whose_event_was_deleted_says_so(person: Any, frozen_now: da
     done = apply(person, frozen_now, title="Dentist", date="D+1", time="15:00")
     done.event.delete()
     again = command_execute(owner=person, command_id=done.command.id, now=frozen_now)
-    assert again.status == Outcome.NOT_FOUND and "deleted" in again.problem
+    assert again.status == Status.NOT_FOUND and "deleted" in again.problem
 
 
 def test_moving_an_event_may_land_on_its_own_time(

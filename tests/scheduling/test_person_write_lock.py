@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scheduling.commands import Outcome, SlotPatch, command_apply
+from scheduling.commands import SlotPatch, Status, command_apply
 from scheduling.commands.locks import person_write_lock
 from scheduling.models import CommandKind
 
@@ -31,7 +31,7 @@ def test_a_create_takes_the_persons_lock_before_it_checks_and_writes(person: Any
         outcome = command_apply(
             owner=person, patch=SlotPatch(title="Dentist", date="D+1", time="15:00"), now=frozen_now
         )
-    assert outcome.status == Outcome.CREATED
+    assert outcome.status == Status.CREATED
     assert len(lock_statements(queries)) == 1
     first_event_query = next(i for i, q in enumerate(queries.captured_queries) if "scheduling_event" in q["sql"])
     lock_at = next(i for i, q in enumerate(queries.captured_queries) if q["sql"] in lock_statements(queries))
@@ -48,14 +48,14 @@ def test_a_move_takes_the_same_lock(person: Any, frozen_now: Any, add_event: Any
             kind=CommandKind.CHANGE,
             target_event_id=standup.id,
         )
-    assert outcome.status == Outcome.UPDATED
+    assert outcome.status == Status.UPDATED
     assert len(lock_statements(queries)) == 1
 
 
 def test_a_stub_still_missing_a_slot_takes_no_lock(person: Any, frozen_now: Any) -> None:
     with CaptureQueriesContext(connection) as queries:
         outcome = command_apply(owner=person, patch=SlotPatch(title="Dentist", date="D+1"), now=frozen_now)
-    assert outcome.status == Outcome.NEEDS_TIME
+    assert outcome.status == Status.NEEDS_TIME
     assert lock_statements(queries) == []
 
 

@@ -9,7 +9,6 @@ from typing import Any
 
 from scheduling.commands import (
     CommandOutcome,
-    Outcome,
     SlotPatch,
     command_apply,
     command_cancel,
@@ -25,22 +24,6 @@ from tools.spec import Effect, Status, ToolResult
 SLOT_ARGUMENTS = (
     "title", "date", "time", "duration_minutes", "all_day", "end_date", "recurrence", "reminder_minutes", "busy",
 )  # fmt: skip
-_STATUS = {
-    Outcome.CREATED: Status.CREATED,
-    Outcome.UPDATED: Status.UPDATED,
-    Outcome.DELETED: Status.DELETED,
-    Outcome.NEEDS_TITLE: Status.NEEDS_TITLE,
-    Outcome.NEEDS_DATE: Status.NEEDS_DATE,
-    Outcome.NEEDS_TIME: Status.NEEDS_TIME,
-    Outcome.CONFLICT: Status.CONFLICT,
-    Outcome.IN_PAST: Status.IN_PAST,
-    Outcome.INVALID_EXPRESSION: Status.INVALID_EXPRESSION,
-    Outcome.EXPIRED: Status.EXPIRED,
-    Outcome.CANCELLED: Status.CANCELLED,
-    Outcome.NOT_FOUND: Status.NOT_FOUND,
-    Outcome.AWAITING_CONFIRMATION: Status.AWAITING_CONFIRMATION,
-    Outcome.NO_ACTIVE_COMMAND: Status.NO_ACTIVE_COMMAND,
-}
 
 
 def outcome_result(context: ToolContext, outcome: CommandOutcome) -> ToolResult:
@@ -78,7 +61,7 @@ def outcome_result(context: ToolContext, outcome: CommandOutcome) -> ToolResult:
             effects.append(Effect(kind="delete", model="occurrence", object_id=object_id))
         else:
             effects.append(Effect(kind=kind, model="event", object_id=str(outcome.event.id)))  # type: ignore[arg-type]
-    return ToolResult(_STATUS[outcome.status], data, effects)
+    return ToolResult(outcome.status, data, effects)
 
 
 def patch_from_arguments(arguments: Mapping[str, Any]) -> SlotPatch:
@@ -175,7 +158,7 @@ def cancel_command(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRe
         outcome = command_cancel(owner=context.user, command_id=context.active_command_id, now=context.now)
     except NotFound:
         return ToolResult(Status.NO_ACTIVE_COMMAND)
-    if outcome.status != Outcome.CANCELLED or outcome.already_done:
+    if outcome.status != Status.CANCELLED or outcome.already_done:
         return ToolResult(Status.NO_ACTIVE_COMMAND)
     command: ScheduleCommand = outcome.command  # type: ignore[assignment]
     return ToolResult(Status.CANCELLED, {"command": command_fact(command, context.today)})
