@@ -206,4 +206,5 @@ def model_failure_reply(context: TurnContext, error: ModelError) -> Reply:
         text = "抱歉，模型暂时无法回应（{kind}）。你的消息已保存，没有做任何更改，请稍后重试。"
     else:
         text = "Sorry, the model isn't responding right now ({kind}). Your message is saved and nothing was changed; please try again."
-    return Reply(text.format(kind=error.kind))
+    # Written by code and claiming no write: not read for claims ("你的消息已保存" is not a memory).
+    return Reply(text.format(kind=error.kind), claims=frozenset())
