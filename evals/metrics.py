@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from evals.checks import expected_write
-from evals.runner import SEGMENTS, CaseResult
+from evals.runner import SEGMENTS, CaseResult, TurnRecord
 
 # More empty answers than this in one run and the report says so at the top: a weak model that
 # answers nothing passes every case whose check is "wrote nothing" (past tense, refusals).
@@ -33,6 +33,68 @@ def empty_answers(results: Sequence[CaseResult]) -> dict[str, Any]:
             "only on an empty answer, so their groups' rates do not measure understanding"
         )
     return {"turns": turns, "of_turns": total, "passed_on_empty": passed_on_empty, "warning": warning}
+
+
+REJECTED_STATUSES = {"invalid_arguments", "invalid_expression", "unknown_tool"}
+ENDINGS = ("tool", "tool_rejected", "text", "flagged_empty", "model_error", "no_model_call", "http_error")
+
+
+def turn_ending(turn: TurnRecord) -> str:
+    """How a turn ended: a tool call that reached the registry (run, or turned away with its
+    reason), the model's text, an empty answer flagged as such, a model error said as such, or
+    no model call at all (the fast path, a confirmation). Nothing else: there is no silent end."""
+    if turn.http_status != 201:
+        return "http_error"
+    if any(flag.startswith("model_error_") for flag in turn.flags):
+        return "model_error"
+    if turn.model_calls == 0:
+        return "no_model_call"
+    if empty_turn(turn.flags):
+        return "flagged_empty"  # an empty answer always ends the turn, after any earlier tool hop
+    if turn.tools:
+        return "tool_rejected" if turn.statuses and turn.statuses[-1] in REJECTED_STATUSES else "tool"
+    return "text"
+
+
+def endings(results: Sequence[CaseResult]) -> dict[str, Any]:
+    counts = dict.fromkeys(ENDINGS, 0)
+    reasons: dict[str, int] = defaultdict(int)
+    for result in results:
+        for turn in result.turns:
+            ending = turn_ending(turn)
+            counts[ending] += 1
+            if ending == "tool_rejected":
+                for problem in turn.problems[-1:] or ["(no reason recorded)"]:
+                    reasons[problem[:120]] += 1
+    top = sorted(reasons.items(), key=lambda item: (-item[1], item[0]))[:10]
+    return {**counts, "rejection_reasons": dict(top)}
+
+
+def per_call(results: Sequence[CaseResult]) -> dict[str, Any]:
+    """Prompt tokens per model call and wall time per turn (turns that called the model)."""
+    prompts: list[float] = []
+    walls: list[float] = []
+    calls = prompt_total = 0
+    for result in results:
+        for turn in result.turns:
+            if turn.model_calls and turn.tokens:
+                calls += turn.model_calls
+                prompt_total += turn.tokens.get("prompt", 0)
+                prompts.append(turn.tokens.get("prompt", 0) / turn.model_calls)
+            if turn.model_calls and turn.timings.get("response_complete_ms"):
+                walls.append(turn.timings["response_complete_ms"])
+    return {
+        "model_calls": calls,
+        "prompt_tokens_per_call": {
+            "mean": round(prompt_total / calls, 1) if calls else 0.0,
+            "p50": round(statistics.median(prompts), 1) if prompts else 0.0,
+        },
+        "turn_wall_ms": {
+            "mean": round(statistics.fmean(walls), 1) if walls else 0.0,
+            "p50": round(statistics.median(walls), 1) if walls else 0.0,
+            "p95": round(_percentile(walls, 0.95), 1),
+        },
+    }
 
 
 def _percentile(values: Sequence[float], fraction: float) -> float:
@@ -114,4 +176,6 @@ def summarise(results: Sequence[CaseResult], repeat: int = 1) -> dict[str, Any]:
         "tokens": tokens,
         "turns": sum(len(result.turns) for result in results),
         "empty_answers": empty,
+        "endings": endings(results),
+        "per_call": per_call(results),
     }

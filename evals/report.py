@@ -72,6 +72,29 @@ def render_html(summary: dict[str, Any], results: Sequence[CaseResult], title: s
         ("trajectory end-state accuracy", _percent(summary["trajectory_end_state_accuracy"])),
         ("tokens (prompt / cached)", f"{summary['tokens']['prompt']} / {summary['tokens']['cached']}"),
     ]
+    if "endings" in summary:
+        ends = summary["endings"]
+        headline.append(
+            (
+                "turn endings",
+                ", ".join(f"{name} {value}" for name, value in ends.items() if isinstance(value, int) and value),
+            )
+        )
+        headline.extend((f"rejected ({count})", reason) for reason, count in ends["rejection_reasons"].items())
+    if "per_call" in summary:
+        calls = summary["per_call"]
+        headline.append(
+            (
+                "prompt tokens per call (mean / p50)",
+                f"{calls['prompt_tokens_per_call']['mean']:.0f} / {calls['prompt_tokens_per_call']['p50']:.0f}",
+            )
+        )
+        headline.append(
+            (
+                "turn wall time p50 / p95 (ms)",
+                f"{calls['turn_wall_ms']['p50']:.0f} / {calls['turn_wall_ms']['p95']:.0f}",
+            )
+        )
     failing = [result for result in results if not result.passed]
     rows = "".join(
         f"<tr><td>{html.escape(r.case_id)}</td><td>{html.escape(r.group)}</td><td>{r.repeat}</td>"

@@ -50,6 +50,7 @@ class TurnRecord:
     route: str = ""
     tools: list[str] = field(default_factory=list)
     statuses: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # why the registry turned a call away
     flags: list[str] = field(default_factory=list)
     reply: str = ""
     model_calls: int = 0
@@ -190,6 +191,7 @@ def _record(turn: dict[str, Any], status: int, body: dict[str, Any]) -> TurnReco
             "completion": trace.completion_tokens,
             "cached": trace.cached_tokens,
         }
+        record.problems = [call["problem"] for call in trace.tool_calls if call.get("problem")]
     return record
 
 

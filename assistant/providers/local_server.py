@@ -21,7 +21,10 @@ documented behaviour, so the provider's tests run the same conversations against
 - ``llamacpp`` (llama-cpp-python): ``stream`` with tools and ``tool_choice: auto`` answers 200
   and an empty body; an assistant ``content: null`` is a 500; no usage in streams; ``strict``
   and ``parallel_tool_calls`` ignored; its chat template renders the tool list once per system
-  message (counted in the usage) and drops ``tool``-role messages; ``"owned_by": "me"``.
+  message (counted in the usage) and drops ``tool``-role messages; ``"owned_by": "me"``. As its
+  ``chatml-function-calling`` format does, a text answer to a request with tools and
+  ``tool_choice: auto`` comes back as ``""`` (its follow-up grammar admits only a function
+  marker, ``functions.<name>:``, or the end of the turn: a planned marker is sent as it is).
 
 A plan may also ask for ``delay_ms`` (before the answer), ``ping_ms`` (SSE keep-alive comments
 while it waits, as sse-starlette sends), ``chunk_delay_ms`` and ``no_finish`` (a stream cut
@@ -180,8 +183,16 @@ def stream_events(body: dict[str, Any], plan: dict[str, Any], profile: str = "op
         }
 
 
+def server_text(body: dict[str, Any], plan: dict[str, Any], profile: str) -> str | None:
+    """The text this server sends for a planned text answer."""
+    text = plan.get("text")
+    if profile == "llamacpp" and body.get("tools") and body.get("tool_choice", "auto") == "auto":
+        return text if str(text or "").startswith("functions.") else ""
+    return text
+
+
 def completion(body: dict[str, Any], plan: dict[str, Any], profile: str = "openai") -> dict[str, Any]:
-    message: dict[str, Any] = {"role": "assistant", "content": plan.get("text")}
+    message: dict[str, Any] = {"role": "assistant", "content": server_text(body, plan, profile)}
     if plan.get("reasoning") and profile in {"vllm", "openai"}:
         message["reasoning_content"] = plan["reasoning"]
     finish = "stop"

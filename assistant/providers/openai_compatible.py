@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import threading
 import time
 import weakref
@@ -56,6 +57,8 @@ TEMPLATE_TOKENS = (
     "[/INST]",
     "</s>",
 )
+# A tool marker of llama-cpp-python's chatml-function-calling format, sent as the text.
+TOOL_MARKER = re.compile(r"(?:functions\.[\w.-]+:\s*)+")
 RETRY_STATUSES = {429, 503}  # the server turned the request away before working on it
 T = TypeVar("T")
 
@@ -353,8 +356,15 @@ def _check(response: ModelResponse, request: ModelRequest, profile: ServerProfil
         response.flags.append("stream_without_finish_reason")
     elif response.finish_reason == "length":
         response.flags.append("max_tokens_reached")
+    if not response.tool_calls and TOOL_MARKER.fullmatch(response.text.strip()):
+        # chatml-function-calling's "functions.<name>:" with no call behind it: not words.
+        response.text = ""
+        response.flags.append("tool_marker_as_text")
     if not response.text.strip() and not response.tool_calls:
         response.flags.append("empty_model_response")
+        if request.tools and not profile.text_beside_tools:
+            # This server cannot return text while tools are offered: the empty answer is its doing.
+            response.flags.append("text_dropped_by_server")
     for call in response.tool_calls:
         try:
             json.loads(call.arguments or "")

@@ -14,7 +14,11 @@ from its documentation and issue tracker, and the provider adapts its request to
   and then an empty body, an assistant message with ``content: null`` is a 500, no usage in
   streams, ``strict`` and ``parallel_tool_calls`` ignored, ``tool``-role messages and tool
   descriptions dropped by the chat template, and a second system message renders the tool list
-  twice; its keep-alive pings keep a slow stream open.
+  twice; its keep-alive pings keep a slow stream open. With ``chatml-function-calling`` and
+  tools offered, no text answer can come back: after the model picks "message:", the follow-up
+  grammar admits only a function marker (``functions.<name>:``) or the end of the turn, so the
+  content is ``""`` or that marker (seen on 0.3.36 with Gemma 3 270M); ``max_tokens`` is not
+  passed on in that mode.
 
 ``auto`` reads the server's ``/models`` answer (``owned_by``) and its address; a server it does
 not know gets the cautious ``generic`` profile (no streamed tools, ``""`` for ``null``, local
@@ -40,6 +44,7 @@ class ServerProfile:
     parallel_tool_calls: bool  # honours parallel_tool_calls=false
     tool_messages: bool  # tool-role messages reach the model (the template keeps them)
     reasoning_deltas: bool  # may stream reasoning_content before the answer
+    text_beside_tools: bool = True  # a text answer can come back when tools are offered
 
     def describe(self) -> dict[str, Any]:
         return asdict(self)
@@ -49,7 +54,7 @@ PROFILES: dict[str, ServerProfile] = {
     "openai": ServerProfile("openai", True, True, True, True, True, True, False),
     "vllm": ServerProfile("vllm", True, True, True, False, True, True, True),
     "ollama": ServerProfile("ollama", True, True, True, False, False, True, False),
-    "llamacpp": ServerProfile("llamacpp", False, False, False, False, False, False, False),
+    "llamacpp": ServerProfile("llamacpp", False, False, False, False, False, False, False, text_beside_tools=False),
     "generic": ServerProfile("generic", False, False, False, False, False, True, True),
 }
 

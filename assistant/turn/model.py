@@ -199,4 +199,5 @@ def model_failure_reply(context: TurnContext, error: ModelError) -> Reply:
     context.route = "error"
     context.error = f"{error.kind}: {error.message}"[:300]
     context.flags.append(f"model_error_{error.kind}")
-    return Reply(catalogue.text("model_unavailable", context.language, kind=error.kind))
+    # Written by code and claiming no write: not read for claims ("你的消息已保存" is not a memory).
+    return Reply(catalogue.text("model_unavailable", context.language, kind=error.kind), claims=frozenset())

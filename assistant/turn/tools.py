@@ -31,6 +31,8 @@ from tools.registry import ToolRegistry, is_terminal, parse_arguments, with_null
 from tools.spec import Status, ToolResult
 
 MAX_LOGGED_ARGUMENT_CHARS = 500
+# The registry refused the call itself: the model's call reached it, but could not run.
+REJECTED_STATUSES = {Status.INVALID_ARGUMENTS, Status.INVALID_EXPRESSION, Status.UNKNOWN_TOOL}
 PENDING_STATUSES = {Status.NEEDS_TITLE, Status.NEEDS_DATE, Status.NEEDS_TIME, Status.CONFLICT, Status.IN_PAST}
 
 
@@ -181,6 +183,12 @@ def record_result(
             # A booking the person insisted on over a clash: the trace names what it overlaps.
             **(
                 {"overlaps": [other["ref"] for other in result.data["overlaps"]]} if result.data.get("overlaps") else {}
+            ),
+            # A call the registry turned away keeps its reason (bad JSON, a schema error, no such tool).
+            **(
+                {"problem": str(result.data.get("problem") or result.status.value)[:300]}
+                if result.status in REJECTED_STATUSES
+                else {}
             ),
         }
     )

@@ -13,7 +13,7 @@ from django.db.migrations.executor import MigrationExecutor
 from tqdm import tqdm
 
 from evals.cases import CaseFileError, load_cases
-from evals.metrics import summarise
+from evals.metrics import ENDINGS, summarise
 from evals.models import EvalRun
 from evals.report import write_reports
 from evals.runner import CaseResult
@@ -142,6 +142,18 @@ class Command(BaseCommand):
         latency = summary["latency_ms"]
         write(
             "latency p50/p95 ms: " + ", ".join(f"{name} {v['p50']:.1f}/{v['p95']:.1f}" for name, v in latency.items())
+        )
+        ends = summary["endings"]
+        write(
+            "turn endings: "
+            + ", ".join(f"{name} {ends[name]}" for name in ENDINGS if ends[name])
+            + "".join(f"\n  rejected ({count}): {reason}" for reason, count in ends["rejection_reasons"].items())
+        )
+        calls = summary["per_call"]
+        write(
+            f"model calls: {calls['model_calls']}; prompt tokens per call mean {calls['prompt_tokens_per_call']['mean']:.0f}, "
+            f"p50 {calls['prompt_tokens_per_call']['p50']:.0f}; turn wall time p50/p95 ms "
+            f"{calls['turn_wall_ms']['p50']:.0f}/{calls['turn_wall_ms']['p95']:.0f}"
         )
         write(
             f"tokens: prompt {summary['tokens']['prompt']}, cached {summary['tokens']['cached']}, completion {summary['tokens']['completion']}"
