@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from typing import Any, NoReturn, cast
 
 from django.conf import settings
@@ -100,6 +101,15 @@ class TurnView(APIView):
     def throttled(self, request: Request, wait: float | None) -> NoReturn:
         raise exceptions.Throttled(wait, detail=throttled_message(wait))
 
+    @staticmethod
+    def turn_response(run: Callable[[], TurnOutcome]) -> Response:
+        """The turn's payload (201), or 409 while another turn holds the thread."""
+        try:
+            outcome = run()
+        except ThreadBusy:
+            return busy_response()
+        return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+
 
 @extend_schema_view(
     get=extend_schema(responses={200: ThreadSerializer(many=True), **AUTH_ERRORS, **BAD_REQUEST}),
@@ -141,17 +151,15 @@ class ThreadMessages(TurnView):
     def post(self, request: Request, thread_id: int) -> Response:
         serializer = PostMessageSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            quick_reply_for = serializer.validated_data.get("quick_reply_for")
-            outcome = handle_message(
+        quick_reply_for = serializer.validated_data.get("quick_reply_for")
+        return self.turn_response(
+            lambda: handle_message(
                 user=person(request),
                 thread_id=thread_id,
                 text=serializer.validated_data["text"],
                 quick_reply_for=str(quick_reply_for) if quick_reply_for else None,
             )
-        except ThreadBusy:
-            return busy_response()
-        return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+        )
 
 
 class ConfirmationDecision(TurnView):
@@ -159,26 +167,20 @@ class ConfirmationDecision(TurnView):
     def post(self, request: Request, confirmation_id: str) -> Response:
         serializer = ConfirmationDecisionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            outcome = handle_confirmation(
+        return self.turn_response(
+            lambda: handle_confirmation(
                 user=person(request),
                 confirmation_id=confirmation_id,
                 decision=serializer.validated_data["decision"],
                 action_digest=serializer.validated_data["action_digest"],
             )
-        except ThreadBusy:
-            return busy_response()
-        return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+        )
 
 
 class CommandCancel(TurnView):
     @extend_schema(request=None, responses={201: TurnSerializer, **TURN_ERRORS})
     def post(self, request: Request, command_id: str) -> Response:
-        try:
-            outcome = handle_command_cancel(user=person(request), command_id=command_id)
-        except ThreadBusy:
-            return busy_response()
-        return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+        return self.turn_response(lambda: handle_command_cancel(user=person(request), command_id=command_id))
 
 
 class ScopeChoice(TurnView):
@@ -188,16 +190,14 @@ class ScopeChoice(TurnView):
     def post(self, request: Request, thread_id: int) -> Response:
         serializer = ScopeChoiceSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            outcome = handle_scope_choice(
+        return self.turn_response(
+            lambda: handle_scope_choice(
                 user=person(request),
                 thread_id=thread_id,
                 message_id=serializer.validated_data["message_id"],
                 scope=serializer.validated_data["scope"],
             )
-        except ThreadBusy:
-            return busy_response()
-        return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+        )
 
 
 class EventList(APIView):

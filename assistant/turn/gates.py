@@ -186,15 +186,15 @@ def _declined(context: TurnContext, confirmation: PendingConfirmation) -> Reply:
         return Reply(catalogue.text("declined_council", language))
     if confirmation.kind == PendingConfirmation.Kind.WRITE:
         return Reply(catalogue.text("declined_write", language))
-    run_code_tool(
-        context,
-        "discard_command",
-        {"command_id": confirmation.action["command_id"]},
-        recorded_as="discarded",
-        moves_intent=False,
-    )
+    _discard_stub(context, confirmation)
     title = confirmation.action.get("title", "")
     return Reply(catalogue.text("declined_delete", language, title=title))
+
+
+def _discard_stub(context: TurnContext, confirmation: PendingConfirmation) -> None:
+    """Close the delete stub a confirmation asked about (through the registry, as every write)."""
+    command_id = confirmation.action["command_id"]
+    run_code_tool(context, "discard_command", {"command_id": command_id}, recorded_as="discarded", moves_intent=False)
 
 
 def _ask_again(context: TurnContext, confirmation: PendingConfirmation, answer: str) -> Reply:
@@ -213,13 +213,7 @@ def _ask_again(context: TurnContext, confirmation: PendingConfirmation, answer: 
         return Reply(catalogue.text("delete_target_gone", language))
     # Things changed since the question (or it is too old): ask again, naming the event. The
     # old stub is closed first, so only the new question can ever be answered.
-    run_code_tool(
-        context,
-        "discard_command",
-        {"command_id": confirmation.action["command_id"]},
-        recorded_as="discarded",
-        moves_intent=False,
-    )
+    _discard_stub(context, confirmation)
     result = run_code_tool(context, "delete_event", {"event_ref": f"E{event.id}", "ordinal": None})
     reply = reply_for(context, "delete_event", result)
     reply.text = catalogue.text("delete_ask_again", language, question=reply.text)
