@@ -46,7 +46,7 @@ def _security_headers(request: HttpRequest, response: HttpResponseBase) -> HttpR
     return response
 
 
-class StaticFilesMiddleware(WhiteNoiseMiddleware):
+class StaticFilesMiddleware(WhiteNoiseMiddleware):  # type: ignore[misc]  # whitenoise has no types
     """WhiteNoise's middleware, also async: a request for a static file is served as WhiteNoise
     serves it (the file opened in a worker thread); any other request goes straight on."""
 
