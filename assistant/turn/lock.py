@@ -52,7 +52,12 @@ def thread_lock(thread_id: int, *, wait_seconds: float = 60.0) -> Iterator[None]
 @contextlib.contextmanager
 def _redis_lock(key: str, wait_seconds: float) -> Iterator[None]:
     lock = _redis_client(settings.REDIS_URL).lock(
-        key, timeout=settings.THREAD_LOCK_SECONDS, sleep=POLL_SECONDS, blocking_timeout=wait_seconds
+        key,
+        timeout=settings.THREAD_LOCK_SECONDS,
+        sleep=POLL_SECONDS,
+        blocking_timeout=wait_seconds,
+        # The async turn takes the lock in one worker thread and gives it back from another.
+        thread_local=False,
     )
     if not lock.acquire():
         raise ThreadBusy(f"{key} is busy")

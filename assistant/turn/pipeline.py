@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
@@ -110,14 +111,16 @@ async def arun_turn(
     between. The thread lock is held across all of it, as in ``run_turn``.
     """
     lock = thread_lock(thread_id)
-    await _db(lock.__enter__)()
+    # Taking the lock rides with the first stage and giving it back with the last: two hops
+    # into a worker thread fewer per turn, the same order of steps.
+    context, reply = await _db(_lock_load_and_gate)(lock, user, thread_id, turn_input, emit)
     try:
-        context, reply = await _db(_load_and_gate)(user, thread_id, turn_input, emit)
         if reply is None:
             reply = await amodel(context, provider)
-        return await _db(_finish)(context, reply)
-    finally:
+    except BaseException:
         await _db(lock.__exit__)(None, None, None)
+        raise
+    return await _db(_finish_and_unlock)(lock, context, reply)
 
 
 def _db(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
@@ -130,6 +133,24 @@ def _db(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
             close_old_connections()
 
     return sync_to_async(stage, thread_sensitive=False)
+
+
+def _lock_load_and_gate(
+    lock: AbstractContextManager[None], user: User, thread_id: int, turn_input: TurnInput, emit: Emit
+) -> tuple[TurnContext, Reply | None]:
+    lock.__enter__()
+    try:
+        return _load_and_gate(user, thread_id, turn_input, emit)
+    except BaseException:
+        lock.__exit__(None, None, None)
+        raise
+
+
+def _finish_and_unlock(lock: AbstractContextManager[None], context: TurnContext, reply: Reply) -> TurnOutcome:
+    try:
+        return _finish(context, reply)
+    finally:
+        lock.__exit__(None, None, None)
 
 
 def _load_and_gate(user: User, thread_id: int, turn_input: TurnInput, emit: Emit) -> tuple[TurnContext, Reply | None]:

@@ -66,3 +66,42 @@ def test_the_async_turn_runs_with_the_model_awaited(person: Any) -> None:
     from scheduling.models import Event
 
     assert Event.objects.filter(owner=person, title="Dentist").count() == 1
+
+
+class _Stuck(ScriptedProvider):
+    """A model that never answers, and says when it has been asked."""
+
+    def __init__(self, asked: asyncio.Event) -> None:
+        super().__init__([])
+        self.asked = asked
+
+    async def acomplete(self, request: ModelRequest, on_text: Any = None) -> Any:
+        self.asked.set()
+        await asyncio.Event().wait()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_async_turn_gives_the_thread_lock_back_done_or_cancelled(person: Any) -> None:
+    from django.core.cache import cache
+
+    from assistant.models import Thread
+
+    thread = Thread.objects.create(owner=person)
+    key = f"thread-lock:{thread.id}"
+    provider = ScriptedProvider([{"tool": "schedule_event", "arguments": CREATE}])
+    asyncio.run(ahandle_message(user=person, thread_id=thread.id, text="dentist on friday at 3pm", provider=provider))
+    assert cache.get(key) is None
+
+    async def cancelled_while_the_model_thinks() -> None:
+        asked = asyncio.Event()
+        turn = asyncio.create_task(
+            ahandle_message(user=person, thread_id=thread.id, text="what's on tomorrow?", provider=_Stuck(asked))
+        )
+        await asked.wait()
+        assert cache.get(key) is not None  # held while the model is awaited
+        turn.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await turn
+
+    asyncio.run(cancelled_while_the_model_thinks())
+    assert cache.get(key) is None

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any
 
+import httpx2
+import openai
 import pytest
 
 from assistant.providers.base import ModelError, ModelRequest
 from assistant.providers.local_server import LocalOpenAIServer, QueueBrain, stream_events
 from assistant.providers.openai_compatible import OpenAICompatibleProvider
+from assistant.providers.profiles import PROFILES
 from assistant.providers.registry import use_provider
 from assistant.turn.pipeline import handle_message
 from tests.assistant.conftest import Chat, local
@@ -205,3 +209,76 @@ def test_a_misconfigured_model_stops_start_up_loudly() -> None:
     )
     assert result.returncode != 0
     assert "model provider misconfigured" in result.stderr and "OPENAI_API_KEY" in result.stderr
+
+
+@pytest.mark.parametrize("server", ["openai", "llamacpp"])  # streamed with tools / not streamed, adapted
+def test_the_request_is_the_one_the_sdk_create_call_sends(server: str) -> None:
+    # The provider posts the body as it is, without the SDK's per-call walk of it: the wire
+    # request must be exactly what ``chat.completions.create`` sends for the same arguments.
+    sent: list[httpx2.Request] = []
+    message = {"role": "assistant", "content": "ok"}
+    answer = {"id": "x", "object": "chat.completion", "created": 0, "model": "m", "choices": []}
+    answer["choices"] = [{"index": 0, "message": message, "finish_reason": "stop"}]
+    chunk = {
+        **answer,
+        "object": "chat.completion.chunk",
+        "choices": [{"index": 0, "delta": message, "finish_reason": "stop"}],
+    }
+
+    def handler(http_request: httpx2.Request) -> httpx2.Response:
+        sent.append(http_request)
+        if json.loads(http_request.content).get("stream"):
+            return httpx2.Response(
+                200,
+                text=f"data: {json.dumps(chunk)}\n\ndata: [DONE]\n\n",
+                headers={"content-type": "text/event-stream"},
+            )
+        return httpx2.Response(200, json=answer)
+
+    def http_client() -> httpx2.AsyncClient:
+        return httpx2.AsyncClient(transport=httpx2.MockTransport(handler))
+
+    provider = OpenAICompatibleProvider(
+        api_key="key", base_url="http://model.test/v1", model="m", server=server, http_client=http_client()
+    )
+    conversation = ModelRequest(
+        messages=[
+            {"role": "system", "content": "s"},
+            {"role": "user", "content": '<context>{"now":"2026-12-01 09:00"}</context>\nwhat\'s on tomorrow?'},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": "c1", "type": "function", "function": {"name": "query_events", "arguments": "{}"}}
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c1", "content": '{"events": []}'},
+        ],
+        tools=openai_tools(),
+    )
+    profile = PROFILES[server]
+    arguments = provider._arguments(conversation, profile)
+    if provider._streamed(conversation, profile) and profile.stream_usage:
+        arguments["stream_options"] = {"include_usage": True}
+    streamed = provider._streamed(conversation, profile)
+    assert provider.complete(conversation).text == "ok"
+
+    async def through_create() -> None:
+        sdk = openai.AsyncOpenAI(
+            api_key="key", base_url="http://model.test/v1", max_retries=0, http_client=http_client()
+        )
+        create: Any = sdk.chat.completions.create
+        result = await create(**arguments, stream=True) if streamed else await create(**arguments)
+        if streamed:
+            await result.close()
+
+    asyncio.run(through_create())
+    ours, sdks = sent
+    assert (ours.method, ours.url) == (sdks.method, sdks.url) == ("POST", "http://model.test/v1/chat/completions")
+    assert json.loads(ours.content) == json.loads(sdks.content)
+    assert json.loads(ours.content).get("stream") is (True if streamed else None)
+    varying = {"x-stainless-retry-count", "x-stainless-read-timeout", "content-length"}
+    assert {k: v for k, v in ours.headers.items() if k not in varying} == {
+        k: v for k, v in sdks.headers.items() if k not in varying
+    }
+    assert ours.headers["authorization"] == "Bearer key"

@@ -30,3 +30,28 @@ def test_an_expired_holder_cannot_release_the_next_holders_lock(redis_url: str) 
     with thread_lock(424242, wait_seconds=0):
         pass
     assert client.get(KEY) is None
+
+
+def test_a_lock_taken_in_one_thread_is_released_from_another(redis_url: str) -> None:
+    # The async turn takes the lock with its first stage and releases it with its last, each in
+    # whichever worker thread runs the stage.
+    import threading
+
+    client = redis.Redis.from_url(redis_url)
+    client.delete(KEY)
+    lock = thread_lock(424242)
+    lock.__enter__()
+    assert client.get(KEY) is not None
+    problems: list[BaseException] = []
+
+    def release() -> None:
+        try:
+            lock.__exit__(None, None, None)
+        except BaseException as error:
+            problems.append(error)
+
+    worker = threading.Thread(target=release)
+    worker.start()
+    worker.join()
+    assert problems == []
+    assert client.get(KEY) is None
