@@ -12,6 +12,10 @@ if [ -n "${DATABASE_URL:-}" ]; then
   .venv/bin/python scripts/benchmarks/turns.py --turns 20
 fi
 .venv/bin/python scripts/benchmarks/offline_provider.py
+env -u DATABASE_URL .venv/bin/python scripts/benchmarks/recurrence_expansion.py
+if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
+  .venv/bin/python scripts/benchmarks/reminder_lag.py
+fi
 # Turn cost as a thread and a calendar grow (10 to 20,000 messages, 10 to 100,000 events).
 env -u DATABASE_URL .venv/bin/python scripts/benchmarks/growth.py
 if [ -n "${DATABASE_URL:-}" ]; then

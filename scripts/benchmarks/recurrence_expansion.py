@@ -32,7 +32,7 @@ from scheduling.selectors import occurrences_in_range, series_conflict  # noqa: 
 from scripts.benchmarks.timing import p50_p95  # noqa: E402
 
 SERIES = 500
-RUNS = 15
+RUNS = 7
 ZONE = "Europe/London"  # with DST changes inside the year
 START = datetime.datetime(2027, 1, 4, 8, 0, tzinfo=datetime.UTC)
 YEAR = datetime.timedelta(days=365)
