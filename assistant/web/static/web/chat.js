@@ -647,6 +647,11 @@ function afterTurn() {
 
 // ---------------------------------------------------------------- cards
 
+/** A titled part of a card: its heading, then what it holds. */
+function appendSection(node, titleKey, body) {
+  node.append(el("p", { class: "card-section-title", text: t(titleKey) }), body);
+}
+
 function renderCard(card, messageId) {
   if (!card || typeof card !== "object") {
     return null;
@@ -735,47 +740,35 @@ function pendingCard(card) {
 
   const conflicts = Array.isArray(card.conflicts) ? card.conflicts : [];
   if (conflicts.length) {
-    node.append(el("p", { class: "card-section-title", text: t("card_conflicts") }));
-    node.append(
-      el(
-        "ul",
-        { class: "conflicts" },
-        ...conflicts.map((event) => el("li", {}, el("strong", { text: String(event.title ?? "") }), ` · ${eventLine(event)}`)),
-      ),
-    );
+    const items = conflicts.map((event) => el("li", {}, el("strong", { text: String(event.title ?? "") }), ` · ${eventLine(event)}`));
+    appendSection(node, "card_conflicts", el("ul", { class: "conflicts" }, ...items));
   }
 
   const replies = Array.isArray(card.quick_replies) ? card.quick_replies : [];
   if (replies.length) {
-    node.append(el("p", { class: "card-section-title", text: t("card_choose") }));
-    node.append(
+    const buttons = replies.map((reply) =>
       el(
-        "div",
-        { class: "quick-replies" },
-        ...replies.map((reply) =>
-          el(
-            "button",
-            {
-              type: "button",
-              class: "button quick-reply",
-              "data-testid": "quick-reply",
-              "data-text": reply.text,
-              onclick: () => {
-                if (state.busy) {
-                  return;
-                }
-                answered(node);
-                const day = String(reply.text).match(ISO_DATE);
-                state.focusDate = day ? day[1] : null;
-                // The server checks that this card's request is still the open one.
-                sendMessage(String(reply.text), { quickReplyFor: card.command_id || null });
-              },
-            },
-            quickReplyLabel(reply),
-          ),
-        ),
+        "button",
+        {
+          type: "button",
+          class: "button quick-reply",
+          "data-testid": "quick-reply",
+          "data-text": reply.text,
+          onclick: () => {
+            if (state.busy) {
+              return;
+            }
+            answered(node);
+            const day = String(reply.text).match(ISO_DATE);
+            state.focusDate = day ? day[1] : null;
+            // The server checks that this card's request is still the open one.
+            sendMessage(String(reply.text), { quickReplyFor: card.command_id || null });
+          },
+        },
+        quickReplyLabel(reply),
       ),
     );
+    appendSection(node, "card_choose", el("div", { class: "quick-replies" }, ...buttons));
   }
 
   if (card.command_id) {
