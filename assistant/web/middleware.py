@@ -6,7 +6,7 @@ sync-only middleware in the stack would make every ASGI request hop into a threa
 """
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.http import HttpRequest, HttpResponseBase
@@ -20,15 +20,24 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
-class ContentSecurityPolicyMiddleware:
+class _BothWays:
+    """A middleware that runs as the stack around it does, sync under WSGI and async under ASGI
+    (so Django never adapts it with a hop into a thread and back)."""
+
     sync_capable = True
     async_capable = True
+    is_async = False
 
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
+    def _follow(self, get_response: Callable[[HttpRequest], Any]) -> None:
         self.is_async = iscoroutinefunction(get_response)
         if self.is_async:
-            markcoroutinefunction(self)
+            markcoroutinefunction(cast(Callable[..., Any], self))
+
+
+class ContentSecurityPolicyMiddleware(_BothWays):
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        self.get_response = get_response
+        self._follow(get_response)
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase | Awaitable[HttpResponseBase]:
         if self.is_async:
@@ -46,18 +55,13 @@ def _security_headers(request: HttpRequest, response: HttpResponseBase) -> HttpR
     return response
 
 
-class StaticFilesMiddleware(WhiteNoiseMiddleware):  # type: ignore[misc]  # whitenoise has no types
+class StaticFilesMiddleware(_BothWays, WhiteNoiseMiddleware):  # type: ignore[misc]  # whitenoise has no types
     """WhiteNoise's middleware, also async: a request for a static file is served as WhiteNoise
     serves it (the file opened in a worker thread); any other request goes straight on."""
 
-    sync_capable = True
-    async_capable = True
-
     def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         super().__init__(get_response)
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
+        self._follow(get_response)
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase | Awaitable[HttpResponseBase]:
         if self.is_async:
