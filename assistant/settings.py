@@ -80,16 +80,18 @@ INSTALLED_APPS = [
     "evals",
 ]
 
+# Django's middleware as Django ships it, except that under ASGI the methods that do no I/O run
+# on the event loop instead of in a thread per method (assistant/web/middleware.py).
 MIDDLEWARE = [
-    "django.middleware.security.SecurityMiddleware",
+    "assistant.web.middleware.SecurityMiddleware",
     "assistant.web.middleware.StaticFilesMiddleware",  # WhiteNoise, sync and async
-    "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "assistant.web.middleware.SessionMiddleware",
+    "assistant.web.middleware.LocaleMiddleware",
+    "assistant.web.middleware.CommonMiddleware",
+    "assistant.web.middleware.CsrfViewMiddleware",
+    "assistant.web.middleware.AuthenticationMiddleware",
+    "assistant.web.middleware.MessageMiddleware",
+    "assistant.web.middleware.XFrameOptionsMiddleware",
     "assistant.web.middleware.ContentSecurityPolicyMiddleware",
 ]
 
@@ -119,6 +121,9 @@ VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
 DATABASE_POOL_MIN = env_int("DATABASE_POOL_MIN", 2)
 DATABASE_POOL_MAX = env_int("DATABASE_POOL_MAX", 10)
 DATABASE_POOL_TIMEOUT_SECONDS = env_int("DATABASE_POOL_TIMEOUT_SECONDS", 10)
+# The async endpoints' database work runs in this many worker threads per process (at most one
+# connection each), however many people wait for the model; keep it at or under the pool's max.
+DATABASE_THREADS = max(1, env_int("DATABASE_THREADS", 8))
 # SQLite: how long a writer waits for another writer's lock before it fails.
 SQLITE_BUSY_TIMEOUT_SECONDS = env_int("SQLITE_BUSY_TIMEOUT_SECONDS", 20)
 

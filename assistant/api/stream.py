@@ -1,7 +1,8 @@
 """POST a message, get the reply as Server-Sent Events, from an async view under ASGI.
 
-The turn runs on the async driver: its database stages in short worker-thread calls, the model
-awaited on the event loop, so a slow model holds no thread. The reply text is sent once the exit invariant has checked it:
+Authentication, the throttle and the thread's owner are read in one hop to a database thread;
+the turn runs on the async driver (its steps in database threads, the model awaited on the
+event loop), so a slow model holds no thread. The reply text is sent once the exit invariant has checked it:
 a claim never reaches the screen before it is verified. A client that disconnects loses
 nothing: the turn finishes and both messages stay in the archive.
 
@@ -18,7 +19,6 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse, StreamingHttpResponse
@@ -30,20 +30,20 @@ from assistant.api.throttles import throttled_message, turn_throttle_wait
 from assistant.api.views import turn_payload
 from assistant.turn.load import thread_get
 from assistant.turn.lock import ThreadBusy
-from assistant.turn.model import release_pooled_connections
 from assistant.turn.pipeline import ahandle_message, clean_message
+from assistant.turn.threads import in_database_thread
 from scheduling.errors import ApplicationError, NotFound
 
 
-async def _authenticate(request: HttpRequest) -> tuple[User | None, HttpResponse | None]:
+def _authenticate(request: HttpRequest) -> tuple[User | None, HttpResponse | None]:
     header = request.headers.get("Authorization", "")
     if header.startswith("Token "):
         key = header.removeprefix("Token ").strip()
-        token = await Token.objects.select_related("user").filter(key=key).afirst()
+        token = Token.objects.select_related("user").filter(key=key).first()
         if token is None or not token.user.is_active:
             return None, JsonResponse({"detail": "invalid token"}, status=401)
         return token.user, None
-    user = await request.auser()
+    user = request.user
     if not user.is_authenticated:
         return None, JsonResponse({"detail": "authentication required"}, status=401)
     # Session authentication needs the CSRF token, as every form does.
@@ -71,35 +71,32 @@ def _sse(event: str, data: dict[str, Any]) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
 
 
-def _admission(user: User, thread_id: int) -> tuple[float | None, bool]:
-    """The throttle's wait, and whether the thread is the person's (answered in that order)."""
+def _admission(request: HttpRequest, thread_id: int) -> tuple[User | None, HttpResponse | None, bool]:
+    """Who asks, whether they may send now, and whether the thread is theirs (answered in that
+    order), in one hop to a database thread."""
+    user, problem = _authenticate(request)
+    if problem is not None or user is None:
+        return None, problem or JsonResponse({"detail": "authentication required"}, status=401), False
+    wait = turn_throttle_wait(user=user)
+    if wait is not None:
+        # The same per-person budget as the JSON endpoint, with the same answer.
+        limited = JsonResponse({"detail": throttled_message(wait)}, status=429)
+        limited["Retry-After"] = str(math.ceil(wait))
+        return user, limited, False
     try:
-        wait = turn_throttle_wait(user=user)
-        try:
-            thread_get(owner=user, thread_id=thread_id)
-        except NotFound:
-            return wait, False
-        return wait, True
-    finally:
-        # This ran on the request's own thread; its pooled connection goes back now, not when
-        # the stream ends, so a waiting turn holds no connection of its own.
-        release_pooled_connections()
+        thread_get(owner=user, thread_id=thread_id)
+    except NotFound:
+        return user, None, False
+    return user, None, True
 
 
 @csrf_exempt
 async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBase:
     if request.method != "POST":
         return JsonResponse({"detail": "method not allowed"}, status=405, headers={"Allow": "POST"})
-    user, problem = await _authenticate(request)
+    user, problem, thread_found = await in_database_thread(_admission, request, thread_id)
     if problem is not None or user is None:
         return problem or JsonResponse({"detail": "authentication required"}, status=401)
-    # The throttle and the thread's owner are read in one trip to the request's thread.
-    wait, thread_found = await sync_to_async(_admission)(user, thread_id)
-    if wait is not None:
-        # The same per-person budget as the JSON endpoint, with the same answer.
-        limited = JsonResponse({"detail": throttled_message(wait)}, status=429)
-        limited["Retry-After"] = str(math.ceil(wait))
-        return limited
     try:
         body = json.loads(request.body or b"{}")
     except (ValueError, UnicodeDecodeError):
@@ -127,8 +124,7 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
             outcome = await ahandle_message(
                 user=user, thread_id=thread_id, text=text, emit=emit, quick_reply_for=quick_reply_for
             )
-            payload = await sync_to_async(turn_payload, thread_sensitive=False)(outcome)
-            await queue.put(("reply", payload))
+            await queue.put(("reply", turn_payload(outcome)))  # no database work: on the loop
         except ThreadBusy:
             await queue.put(
                 ("error", {"detail": "another message in this thread is still being answered", "retry": True})

@@ -2,10 +2,9 @@
 (memory, archive) feeds facts back for a bounded number of hops; a terminal tool ends the turn
 and code writes the reply, with no second generation.
 
-Two entry points run the same steps: ``model_turn`` (sync: the model call blocks the thread)
-and ``amodel_turn`` (async: the model call is awaited on the event loop and holds no thread;
-tool execution, which reads and writes the database, runs in a worker thread that gives its
-database connection back when it is done).
+The stage is written once, as steps (``model_steps``): it yields each request for the model and
+gets the answer sent back, so the turn's drivers call the model blocking or awaited on the
+event loop, and the tool steps between the calls are the same code either way.
 
 An answer that arrived but is unusable is never passed off as the model's choice: each defect
 the provider found (empty, cut stream, template tokens, unparsable arguments, estimated usage)
@@ -16,13 +15,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Generator
 from dataclasses import dataclass
-from typing import ParamSpec, TypeVar
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import connections
 
 import catalogue
 from assistant.prompts import SYSTEM_PROMPT
@@ -36,8 +32,6 @@ from tools.spec import Status
 
 RETRYABLE_ARGUMENT_STATUSES = {Status.INVALID_ARGUMENTS, Status.UNKNOWN_TOOL}
 _WORDS = re.compile(r"\w+", re.UNICODE)
-P = ParamSpec("P")
-R = TypeVar("R")
 ECHO_SHINGLE = 8  # words in a row shared with the system prompt that count as repeating it
 
 
@@ -108,55 +102,20 @@ def _exhausted(context: TurnContext) -> Reply:
     return Reply(_fallback(context))
 
 
-def release_pooled_connections() -> None:
-    """Give this thread's pooled database connections back to the pool while the model thinks.
-
-    A connection inside a transaction is kept (closing it would end the transaction); without a
-    pool nothing is closed, since reconnecting would then cost a new server connection."""
-    for connection in connections.all(initialized_only=True):
-        if (connection.settings_dict.get("OPTIONS") or {}).get("pool") and not connection.in_atomic_block:
-            connection.close()
-
-
-def model_turn(context: TurnContext, provider: Provider) -> Reply:
+def model_steps(context: TurnContext, provider: Provider) -> Generator[ModelRequest, ModelResponse, Reply]:
+    """The model stage as steps: each ``yield`` hands a request to the driver, which sends the
+    model's answer back in (or throws its ModelError in). The driver decides how the model is
+    called, blocking (``run_turn``) or awaited on the event loop (``arun_turn``); the steps
+    between two calls, which read and write the database, are the same either way."""
     loop = _start(context, provider)
     for _hop in range(settings.MAX_TOOL_HOPS + 1):
         context.emit("status", {"stage": "thinking"})
-        release_pooled_connections()
-        response = provider.complete(loop.request)
+        response = yield loop.request
         _account(context, provider, response)
         reply = _step(context, loop, response)
         if reply is not None:
             return reply
     return _exhausted(context)
-
-
-async def amodel_turn(context: TurnContext, provider: Provider) -> Reply:
-    """The same turn with the model call awaited: call it from an async runner, outside any
-    transaction of the calling thread (the tool step runs in a worker thread, on its own
-    database connection, which it closes so a pooled connection goes back to the pool)."""
-    loop = await _in_worker(_start, context, provider)
-    for _hop in range(settings.MAX_TOOL_HOPS + 1):
-        context.emit("status", {"stage": "thinking"})
-        response = await provider.acomplete(loop.request)
-        _account(context, provider, response)
-        if response.tool_calls:
-            reply = await _in_worker(_step, context, loop, response)
-        else:
-            reply = _text_reply(context, response)
-        if reply is not None:
-            return reply
-    return _exhausted(context)
-
-
-async def _in_worker(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-    def run() -> R:
-        try:
-            return function(*args, **kwargs)
-        finally:
-            connections.close_all()
-
-    return await sync_to_async(run, thread_sensitive=False)()
 
 
 def _text_reply(context: TurnContext, response: ModelResponse) -> Reply:

@@ -18,38 +18,41 @@ its own; intent, exit and record (4-6) run in one. A failure in any of them roll
 transaction back, forgets its work (nothing rolled back is reported as done) and answers
 honestly; the person's message is archived first and always gets a reply.
 
-Two drivers run the same stages: ``run_turn`` (in the caller's thread: tests, the evals, a WSGI
-worker) and ``arun_turn`` (the ASGI endpoints: the model is awaited, no thread waits for it).
+The stages are written once, as steps that yield each request for the model (``turn_steps``).
+Two drivers run them: ``run_turn`` (in the caller's thread: tests, the evals, a WSGI worker;
+the model call blocks) and ``arun_turn`` (the ASGI endpoints: the steps run in database
+threads, the model is awaited on the event loop, and no thread waits for it).
 The API and the evals call the entry functions at the bottom; tests call them directly.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from contextlib import AbstractContextManager
+import time
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Literal, cast
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import close_old_connections, transaction
+from django.db import transaction
 
 import catalogue
 from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.models import PendingConfirmation
-from assistant.providers.base import ModelError, Provider
+from assistant.providers.base import ModelError, ModelRequest, ModelResponse, Provider
 from assistant.providers.registry import get_provider
 from assistant.turn.context import Emit, Reply, TurnContext, _no_emit
 from assistant.turn.exit import enforce_exit_invariant
 from assistant.turn.gates import confirmation_gate, decide, fast_path_gate, previous_assistant_message
 from assistant.turn.load import load_turn, thread_get
-from assistant.turn.lock import thread_lock
-from assistant.turn.model import amodel_turn, model_failure_reply, model_turn
+from assistant.turn.lock import POLL_SECONDS, ThreadBusy, ThreadLock, thread_lock
+from assistant.turn.model import model_failure_reply, model_steps
 from assistant.turn.record import TurnOutcome, apply_intent, on_hold_note, record_turn
 from assistant.turn.salvage import record_salvage
+from assistant.turn.threads import give_connections_back, in_database_thread
 from assistant.turn.tools import reply_for, run_code_tool
 from scheduling.errors import NotFound, ValidationFailed
 from scheduling.selectors import command_get, profile_get
@@ -58,7 +61,6 @@ from scheduling.text import clean_text, is_blank
 logger = logging.getLogger(__name__)
 
 InputKind = Literal["message", "button", "cancel", "scope"]
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -90,15 +92,39 @@ def clean_message(text: object) -> str:
     return cleaned
 
 
+TurnSteps = Generator[ModelRequest, ModelResponse, TurnOutcome]
+
+
+def turn_steps(
+    user: User, thread_id: int, turn_input: TurnInput, emit: Emit, provider: Provider | None
+) -> TurnSteps:
+    """Stages 1-6 as steps, under the thread lock the driver holds: each ``yield`` is a request
+    for the model, and the driver sends its answer back in (or throws its error in)."""
+    context, reply = _load_and_gate(user, thread_id, turn_input, emit)
+    if reply is None:
+        reply = yield from model(context, provider)
+    return _finish(context, reply)
+
+
 def run_turn(
     *, user: User, thread_id: int, turn_input: TurnInput, emit: Emit = _no_emit, provider: Provider | None = None
 ) -> TurnOutcome:
-    """One turn, whatever the input; the reply is true by construction."""
+    """One turn, whatever the input; the reply is true by construction. The model call blocks
+    this thread."""
     with thread_lock(thread_id):
-        context, reply = _load_and_gate(user, thread_id, turn_input, emit)
-        if reply is None:
-            reply = model(context, provider)
-        return _finish(context, reply)
+        steps = turn_steps(user, thread_id, turn_input, emit, provider)
+        answer: ModelResponse | None = None
+        failure: Exception | None = None
+        while True:
+            try:
+                request = _resume(steps, answer, failure)
+            except StopIteration as done:
+                return cast(TurnOutcome, done.value)
+            give_connections_back()  # a pooled connection is not held while the model thinks
+            try:
+                answer, failure = (provider or get_provider()).complete(request), None
+            except Exception as error:
+                answer, failure = None, error
 
 
 async def arun_turn(
@@ -106,51 +132,70 @@ async def arun_turn(
 ) -> TurnOutcome:
     """The same turn for the ASGI endpoints: the wait for the model holds no thread.
 
-    The database stages run in a worker thread and return their connection before the model is
-    awaited; only the model call (and the tool calls it makes, briefly, in a thread) happen in
-    between. The thread lock is held across all of it, as in ``run_turn``.
+    The steps between two model calls run in one hop to a database thread each (the first also
+    takes the thread lock, the last gives it back), and the model is awaited on the event loop
+    in between: a turn with one model call makes two hops. While another message of the thread
+    is being answered, the lock is tried again from the event loop, not waited for in a thread.
     """
     lock = thread_lock(thread_id)
-    # Taking the lock rides with the first stage and giving it back with the last: two hops
-    # into a worker thread fewer per turn, the same order of steps.
-    context, reply = await _db(_lock_load_and_gate)(lock, user, thread_id, turn_input, emit)
-    try:
-        if reply is None:
-            reply = await amodel(context, provider)
-    except BaseException:
-        await _db(lock.__exit__)(None, None, None)
-        raise
-    return await _db(_finish_and_unlock)(lock, context, reply)
-
-
-def _db(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
-    """Run a database stage off the event loop and give its connection back when it is done."""
-
-    def stage(*args: object) -> T:
+    steps = turn_steps(user, thread_id, turn_input, emit, provider)
+    deadline = time.monotonic() + lock.wait_seconds
+    while True:
+        taken, request, outcome = await in_database_thread(_begin, lock, steps)
+        if taken:
+            break
+        if time.monotonic() > deadline:
+            raise ThreadBusy(f"{lock.key} is busy")
+        await asyncio.sleep(POLL_SECONDS)
+    while outcome is None:
+        assert request is not None
+        answer: ModelResponse | None = None
+        failure: Exception | None = None
         try:
-            return function(*args)
-        finally:
-            close_old_connections()
+            answer = await (provider or get_provider()).acomplete(request)
+        except Exception as error:
+            failure = error
+        except BaseException:  # cancelled while the model thinks: end the steps, free the thread
+            await in_database_thread(_abandon, lock, steps)
+            raise
+        request, outcome = await in_database_thread(_advance, lock, steps, answer, failure)
+    return outcome
 
-    return sync_to_async(stage, thread_sensitive=False)
+
+def _begin(lock: ThreadLock, steps: TurnSteps) -> tuple[bool, ModelRequest | None, TurnOutcome | None]:
+    if not lock.try_acquire():
+        return False, None, None
+    return (True, *_advance(lock, steps, None, None))
 
 
-def _lock_load_and_gate(
-    lock: AbstractContextManager[None], user: User, thread_id: int, turn_input: TurnInput, emit: Emit
-) -> tuple[TurnContext, Reply | None]:
-    lock.__enter__()
+def _advance(
+    lock: ThreadLock, steps: TurnSteps, answer: ModelResponse | None, failure: Exception | None
+) -> tuple[ModelRequest | None, TurnOutcome | None]:
+    """Run the steps up to the next model call (its request) or to the end (the outcome, and the
+    lock given back)."""
     try:
-        return _load_and_gate(user, thread_id, turn_input, emit)
+        request = _resume(steps, answer, failure)
+    except StopIteration as done:
+        lock.release()
+        return None, cast(TurnOutcome, done.value)
     except BaseException:
-        lock.__exit__(None, None, None)
+        lock.release()
         raise
+    return request, None
 
 
-def _finish_and_unlock(lock: AbstractContextManager[None], context: TurnContext, reply: Reply) -> TurnOutcome:
+def _resume(steps: TurnSteps, answer: ModelResponse | None, failure: Exception | None) -> ModelRequest:
+    """The steps up to their next request: started, sent the model's answer, or its error thrown in."""
+    if failure is not None:
+        return steps.throw(failure)
+    return next(steps) if answer is None else steps.send(answer)
+
+
+def _abandon(lock: ThreadLock, steps: TurnSteps) -> None:
     try:
-        return _finish(context, reply)
+        steps.close()
     finally:
-        lock.__exit__(None, None, None)
+        lock.release()
 
 
 def _load_and_gate(user: User, thread_id: int, turn_input: TurnInput, emit: Emit) -> tuple[TurnContext, Reply | None]:
@@ -185,19 +230,10 @@ def _stale_quick_reply(context: TurnContext) -> Reply:
     return Reply(catalogue.text("stale_quick_reply", context.language), claims=frozenset())
 
 
-async def amodel(context: TurnContext, provider: Provider | None) -> Reply:
-    """Stage 3 for the async driver: the model call is awaited on the event loop (no thread waits
-    for it); the request building and each tool step run briefly in a worker thread."""
-    try:
-        return await amodel_turn(context, provider or get_provider())
-    except Exception as error:
-        return _model_failed(context, error)
-
-
-def model(context: TurnContext, provider: Provider | None) -> Reply:
+def model(context: TurnContext, provider: Provider | None) -> Generator[ModelRequest, ModelResponse, Reply]:
     """Stage 3: the model proposes; each tool call it makes runs in its own transaction."""
     try:
-        return model_turn(context, provider or get_provider())
+        return (yield from model_steps(context, provider or get_provider()))
     except Exception as error:
         return _model_failed(context, error)
 

@@ -9,7 +9,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
+from django.conf import settings
+from django.contrib.auth import middleware as auth
+from django.contrib.messages import middleware as messages
+from django.contrib.sessions import middleware as sessions
 from django.http import HttpRequest, HttpResponseBase
+from django.middleware import clickjacking, common, csrf, locale, security
+from django.utils.deprecation import MiddlewareMixin
 from whitenoise.middleware import WhiteNoiseMiddleware
 
 # Scripts and styles only from this origin; nothing inline may run, so no HTML a model wrote
@@ -79,3 +85,81 @@ class StaticFilesMiddleware(_BothWays, WhiteNoiseMiddleware):  # type: ignore[mi
             return response
         result: HttpResponseBase = await self.get_response(request)
         return result
+
+
+# --- Django's own middleware, without a thread hop per method under ASGI ------------------------
+#
+# Under ASGI, Django's MiddlewareMixin runs every process_request / process_view /
+# process_response in a thread (a hop there and back per method, and a thread per request):
+# about 5 ms of CPU per request for the stack in settings, more than the turn's own database
+# work. These methods do no I/O (they read headers and cookies, set lazy objects, write
+# headers), so under ASGI they run on the event loop; where one may touch the database (a
+# session save, messages spilling into the session) it still hops, as Django would. Under WSGI
+# they are Django's, unchanged.
+
+
+class _Inline(MiddlewareMixin):
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.async_mode:
+            return self._inline(request)
+        return super().__call__(request)
+
+    async def _inline(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.process_request(request) if hasattr(self, "process_request") else None
+        response = response or await cast(Awaitable[HttpResponseBase], self.get_response(request))
+        if hasattr(self, "process_response"):
+            if self.may_touch_the_database(request):
+                response = await sync_to_async(self.process_response)(request, response)
+            else:
+                response = self.process_response(request, response)
+        return cast(HttpResponseBase, response)
+
+    def may_touch_the_database(self, request: HttpRequest) -> bool:
+        return False
+
+
+class SecurityMiddleware(_Inline, security.SecurityMiddleware):
+    pass
+
+
+class SessionMiddleware(_Inline, sessions.SessionMiddleware):
+    def may_touch_the_database(self, request: HttpRequest) -> bool:
+        # Only a save reads or writes the store (is_empty and the flags are attributes).
+        session = getattr(request, "session", None)
+        return session is not None and (session.modified or settings.SESSION_SAVE_EVERY_REQUEST)
+
+
+class LocaleMiddleware(_Inline, locale.LocaleMiddleware):
+    pass
+
+
+class CommonMiddleware(_Inline, common.CommonMiddleware):
+    pass
+
+
+class CsrfViewMiddleware(_Inline, csrf.CsrfViewMiddleware):
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        super().__init__(get_response)
+        if self.async_mode:
+            # The handler looks the method up on the instance: a coroutine here runs inline.
+            self.process_view = self._process_view_inline  # type: ignore[method-assign,assignment]
+
+    async def _process_view_inline(
+        self, request: HttpRequest, callback: Callable[..., Any], args: Any, kwargs: Any
+    ) -> HttpResponseBase | None:
+        return super().process_view(request, callback, args, kwargs)
+
+
+class AuthenticationMiddleware(_Inline, auth.AuthenticationMiddleware):
+    pass  # request.user stays lazy: whoever reads it, reads it in a thread
+
+
+class MessageMiddleware(_Inline, messages.MessageMiddleware):
+    def may_touch_the_database(self, request: HttpRequest) -> bool:
+        # Messages read or added this request may be kept in (or flushed from) the session.
+        storage = getattr(request, "_messages", None)
+        return storage is not None and bool(storage.used or storage.added_new)
+
+
+class XFrameOptionsMiddleware(_Inline, clickjacking.XFrameOptionsMiddleware):
+    pass

@@ -105,3 +105,63 @@ def test_the_async_turn_gives_the_thread_lock_back_done_or_cancelled(person: Any
 
     asyncio.run(cancelled_while_the_model_thinks())
     assert cache.get(key) is None
+
+
+QUERY = {"tool": "query_events", "arguments": {"start": "D+1", "end": None}}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_many_waiting_turns_share_a_small_bounded_pool_of_database_threads(make_person: Any, settings: Any) -> None:
+    from assistant.models import Thread
+    from assistant.turn import threads
+
+    # One thread (the test database is an in-memory SQLite that takes no two writers at once).
+    settings.DATABASE_THREADS = 1
+    people = [make_person() for _ in range(10)]
+    conversations = [Thread.objects.create(owner=someone) for someone in people]
+    provider = ScriptedProvider([{**QUERY, "delay_ms": 500} for _ in people])
+
+    async def everyone() -> tuple[list[Any], float]:
+        began = time.monotonic()
+        outcomes = await asyncio.gather(
+            *(
+                ahandle_message(user=someone, thread_id=thread.id, text="what's on tomorrow?", provider=provider)
+                for someone, thread in zip(people, conversations, strict=True)
+            )
+        )
+        return outcomes, time.monotonic() - began
+
+    outcomes, seconds = asyncio.run(everyone())
+    assert [o.trace.tool_calls[0]["name"] for o in outcomes] == ["query_events"] * 10
+    # Ten half-second model waits overlap: the one thread only ever does the short database steps.
+    assert seconds < 3.0
+    assert len(threads.executor()._threads) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_turn_waiting_for_its_threads_lock_holds_no_database_thread(make_person: Any, settings: Any) -> None:
+    from assistant.models import Thread
+    from assistant.turn.lock import thread_lock
+
+    settings.DATABASE_THREADS = 1
+    first, second = make_person(), make_person()
+    busy, free = Thread.objects.create(owner=first), Thread.objects.create(owner=second)
+    lock = thread_lock(busy.id)
+    lock.acquire()  # another message of that thread is still being answered
+
+    async def both() -> tuple[Any, Any]:
+        waiting = asyncio.create_task(
+            ahandle_message(user=first, thread_id=busy.id, text="what's on tomorrow?", provider=ScriptedProvider([QUERY]))
+        )
+        await asyncio.sleep(0.2)
+        # The one database thread is not taken by the waiting turn: another person's turn runs.
+        other = await asyncio.wait_for(
+            ahandle_message(user=second, thread_id=free.id, text="what's on tomorrow?", provider=ScriptedProvider([QUERY])),
+            timeout=10,
+        )
+        assert not waiting.done()
+        await asyncio.to_thread(lock.release)
+        return await asyncio.wait_for(waiting, timeout=10), other
+
+    waited, other = asyncio.run(both())
+    assert waited.trace.route == other.trace.route == "model"

@@ -90,6 +90,7 @@ def test_a_stale_choice_is_answered_in_the_persons_language(api: Client, person:
     assert stale["assistant_message"]["text"] == "这个选项属于一个已经结束的请求，没有做任何更改。"
 
 
+@pytest.mark.django_db(transaction=True)  # the stream endpoint reads in its database threads
 def test_quick_reply_for_must_be_a_command_id(api: Client, person: Any) -> None:
     thread = Thread.objects.create(owner=person)
     response = api.post(
