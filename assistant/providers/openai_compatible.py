@@ -29,7 +29,7 @@ from typing import Any, Literal, TypeVar, overload
 
 import httpx2
 import openai
-from openai.types.chat import ChatCompletion, ChatCompletionChunk
+from openai.types.chat import ChatCompletion
 
 from assistant.providers.base import ModelError, ModelRequest, ModelResponse, TextCallback, ToolCall, Usage
 from assistant.providers.profiles import PROFILES, ServerProfile, detect
@@ -224,28 +224,35 @@ class OpenAICompatibleProvider:
         text_parts: list[str] = []
         usage_seen = False
         try:
+            # Each chunk as the JSON the server sent (the SDK decodes the SSE stream; building a
+            # pydantic model per chunk was most of the stream's CPU and nothing here needs it).
             async for chunk in stream:
-                if chunk.usage is not None:
-                    response.usage = _usage(chunk.usage)
+                if not isinstance(chunk, dict):
+                    continue
+                if chunk.get("usage") is not None:
+                    response.usage = _usage(chunk["usage"])
                     usage_seen = True
-                if chunk.model:
-                    response.model = chunk.model
-                for choice in chunk.choices or []:
-                    if choice.finish_reason:
-                        response.finish_reason = choice.finish_reason
-                    delta = choice.delta
-                    if delta is None:
+                if chunk.get("model"):
+                    response.model = str(chunk["model"])
+                for choice in chunk.get("choices") or []:
+                    if choice.get("finish_reason"):
+                        response.finish_reason = str(choice["finish_reason"])
+                    delta = choice.get("delta")
+                    if not isinstance(delta, dict):
                         continue
                     reasoning = _reasoning(delta)
-                    if (delta.content or delta.tool_calls or reasoning) and not response.ttft_ms:
+                    content = delta.get("content")
+                    pieces = delta.get("tool_calls") or []
+                    if (content or pieces or reasoning) and not response.ttft_ms:
                         response.ttft_ms = (time.perf_counter() - began) * 1000
                     response.reasoning_chars += len(reasoning)
-                    if delta.content:
-                        text_parts.append(delta.content)
+                    if isinstance(content, str) and content:
+                        text_parts.append(content)
                         if on_text is not None:
-                            on_text(delta.content)
-                    for piece in delta.tool_calls or []:
-                        _assemble(calls, piece)
+                            on_text(content)
+                    for piece in pieces:
+                        if isinstance(piece, dict):
+                            _assemble(calls, piece)
         finally:
             await stream.close()
         if not usage_seen:
@@ -262,13 +269,11 @@ class OpenAICompatibleProvider:
     async def _post(self, arguments: dict[str, Any], *, stream: Literal[False]) -> ChatCompletion: ...
 
     @overload
-    async def _post(
-        self, arguments: dict[str, Any], *, stream: Literal[True]
-    ) -> openai.AsyncStream[ChatCompletionChunk]: ...
+    async def _post(self, arguments: dict[str, Any], *, stream: Literal[True]) -> openai.AsyncStream[object]: ...
 
     async def _post(
         self, arguments: dict[str, Any], *, stream: bool
-    ) -> ChatCompletion | openai.AsyncStream[ChatCompletionChunk]:
+    ) -> ChatCompletion | openai.AsyncStream[object]:
         """``chat.completions.create`` without its walk of the body.
 
         ``create`` first transforms the whole body against the SDK's TypedDicts (renaming aliased
@@ -287,7 +292,7 @@ class OpenAICompatibleProvider:
             cast_to=ChatCompletion,
             options=options,
             stream=True,
-            stream_cls=openai.AsyncStream[ChatCompletionChunk],
+            stream_cls=openai.AsyncStream[object],  # the chunks as JSON, not pydantic models
         )
 
     async def aprobe(self) -> str:
@@ -338,22 +343,26 @@ def adapt_tools(tools: Sequence[dict[str, Any]], profile: ServerProfile) -> list
     ]
 
 
-def _assemble(calls: dict[int, dict[str, str]], piece: Any) -> None:
-    index = piece.index if piece.index is not None else 0
+def _assemble(calls: dict[int, dict[str, str]], piece: dict[str, Any]) -> None:
+    index = piece.get("index")
+    if not isinstance(index, int):
+        index = 0
+    piece_id = piece.get("id") or ""
     call = calls.get(index)
-    if call is not None and piece.id and call["id"] and piece.id != call["id"]:
+    if call is not None and piece_id and call["id"] and piece_id != call["id"]:
         # Some servers number every call 0: a new id at a used index is a new call.
         index = max(calls) + 1
         call = None
     if call is None:
         call = calls[index] = {"id": "", "name": "", "arguments": ""}
-    if piece.id:
-        call["id"] = piece.id
-    if piece.function is not None:
-        if piece.function.name:
-            call["name"] += piece.function.name
-        if piece.function.arguments:
-            call["arguments"] += piece.function.arguments
+    if piece_id:
+        call["id"] = str(piece_id)
+    function = piece.get("function")
+    if isinstance(function, dict):
+        if function.get("name"):
+            call["name"] += str(function["name"])
+        if function.get("arguments"):
+            call["arguments"] += str(function["arguments"])
 
 
 def _from_completion(completion: Any, model: str, on_text: TextCallback | None, began: float) -> ModelResponse:
@@ -424,10 +433,15 @@ def _without_streamed_tools(profile: ServerProfile) -> ServerProfile:
     return replace(profile, streams_tool_calls=False)
 
 
+def _field(value: Any, name: str) -> Any:
+    """A field of the answer, whether it came as JSON (streamed) or as the SDK's model."""
+    return value.get(name) if isinstance(value, dict) else getattr(value, name, None)
+
+
 def _reasoning(delta: Any) -> str:
     # vLLM and DeepSeek-style servers: "reasoning_content"; newer vLLM: "reasoning".
     for name in ("reasoning_content", "reasoning"):
-        value = getattr(delta, name, None)
+        value = _field(delta, name)
         if isinstance(value, str):
             return value
     return ""
@@ -446,11 +460,11 @@ def _retry_after(error: openai.APIStatusError, attempt: int) -> float:
 
 
 def _usage(usage: Any) -> Usage:
-    details = getattr(usage, "prompt_tokens_details", None)
-    cached = getattr(details, "cached_tokens", 0) if details is not None else 0
+    details = _field(usage, "prompt_tokens_details")
+    cached = _field(details, "cached_tokens") if details is not None else 0
     return Usage(
-        prompt_tokens=usage.prompt_tokens or 0,
-        completion_tokens=usage.completion_tokens or 0,
+        prompt_tokens=_field(usage, "prompt_tokens") or 0,
+        completion_tokens=_field(usage, "completion_tokens") or 0,
         cached_tokens=cached or 0,
     )
 
