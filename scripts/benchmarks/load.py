@@ -8,7 +8,13 @@ fixed time (bounded in count and time), and it prints turns/s, latency p50 / p95
 server's CPU per turn and the peak number of database connections, for the SSE endpoint, the
 JSON endpoint and the WSGI baseline side by side.
 
-    python scripts/benchmarks/load.py [--levels 1 8 32 64] [--seconds 8] [--latency-ms 1000]
+People start spread evenly over the first model latency (``--stagger``, by default the fake
+model's answer time), as people do not all press send in the same millisecond; with
+``--stagger 0`` they all start at once and, every turn costing the same, stay in lock step,
+which measures the worst burst rather than a load. ``--product`` serves another checkout (the
+previous release) with the same generator, for a before/after in one run.
+
+    python scripts/benchmarks/load.py [--levels 1 8 16 24 32 64] [--seconds 8] [--latency-ms 1000]
 
 Runs on a fresh SQLite file by default; with DATABASE_URL set (PostgreSQL), on that database.
 """
@@ -37,6 +43,7 @@ import httpx2
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+APPLICATION_NAME = "assistant-under-load"
 SETUP = """
 import json
 from django.contrib.auth import get_user_model
@@ -124,7 +131,8 @@ class ConnectionCounter:
         name = self.database_url.rsplit("/", 1)[1].split("?")[0]
         with psycopg.connect(self.database_url.replace("postgres://", "postgresql://", 1)) as connection:
             row = connection.execute(
-                "select count(*) from pg_stat_activity where datname = %s and pid <> pg_backend_pid()", (name,)
+                "select count(*) from pg_stat_activity where datname = %s and application_name = %s",
+                (name, APPLICATION_NAME),
             ).fetchone()
         return int(row[0]) if row else 0
 
@@ -179,7 +187,13 @@ async def one_turn(client: httpx2.AsyncClient, base: str, kind: str, token: str,
 
 
 async def run_level(
-    base: str, kind: str, people: list[list[Any]], seconds: float, pid: int, counter: ConnectionCounter
+    base: str,
+    kind: str,
+    people: list[list[Any]],
+    seconds: float,
+    pid: int,
+    counter: ConnectionCounter,
+    stagger: float = 0.0,
 ) -> Level:
     level = Level(people=len(people))
     limits = httpx2.Limits(max_connections=len(people) + 4, max_keepalive_connections=len(people) + 4)
@@ -191,7 +205,8 @@ async def run_level(
         began = time.monotonic()
         ends = began + seconds
 
-        async def person(token: str, thread: int) -> None:
+        async def person(index: int, token: str, thread: int) -> None:
+            await asyncio.sleep(stagger * index / len(people))
             while time.monotonic() < ends:
                 started = time.monotonic()
                 try:
@@ -204,7 +219,7 @@ async def run_level(
                     level.errors += 1
                     level.first_error = level.first_error or problem
 
-        await asyncio.gather(*(person(token, thread) for token, thread in people))
+        await asyncio.gather(*(person(index, token, thread) for index, (token, thread) in enumerate(people)))
         level.seconds = time.monotonic() - began
         level.cpu = cpu_seconds(pid) - cpu_before
         stop.set()
@@ -234,6 +249,7 @@ def product_env(database_url: str, model_url: str) -> dict[str, str]:
             "MESSAGE_RATE_SUSTAINED": "off",
             "LOG_LEVEL": "WARNING",
             "PYTHONDONTWRITEBYTECODE": "1",
+            "PGAPPNAME": APPLICATION_NAME,  # libpq's: the connections counted are the product's own
         }
     )
     return env
@@ -241,17 +257,21 @@ def product_env(database_url: str, model_url: str) -> dict[str, str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--levels", type=int, nargs="+", default=[1, 8, 32, 64])
+    parser.add_argument("--levels", type=int, nargs="+", default=[1, 8, 16, 24, 32, 64])
     parser.add_argument("--wsgi-levels", type=int, nargs="+", default=[1, 4])
     parser.add_argument("--seconds", type=float, default=8.0, help="how long each level sends turns")
     parser.add_argument("--latency-ms", type=float, default=1000.0, help="the fake model's answer time")
+    parser.add_argument(
+        "--stagger", type=float, default=None, help="seconds over which people start (default: the model latency)"
+    )
     parser.add_argument(
         "--product", type=Path, default=ROOT, help="another checkout of the product to serve (a before/after run)"
     )
     args = parser.parse_args()
     product = args.product.resolve()
-    if max(args.levels + args.wsgi_levels) > 128 or args.seconds > 60:
-        parser.error("bounded: at most 128 people and 60 s a level")
+    stagger = args.latency_ms / 1000 if args.stagger is None else args.stagger
+    if max(args.levels + args.wsgi_levels) > 128 or args.seconds > 60 or not 0 <= stagger <= args.seconds:
+        parser.error("bounded: at most 128 people and 60 s a level, a stagger within the level")
 
     workdir = Path(tempfile.mkdtemp(prefix="bench-load-"))
     try:
@@ -284,6 +304,7 @@ def main() -> int:
         ]
         print(
             f"load benchmark: fake model {args.latency_ms:.0f} ms (asyncio.sleep), {args.seconds:.0f} s a level, "
+            f"people start over {stagger:g} s, "
             f"database {'SQLite' if database_file else 'PostgreSQL'}, {os.cpu_count()} cores, product {product}"
         )
         header = f"{'people':>6} {'turns/s':>8} {'p50':>9} {'p95':>9} {'errors':>6} {'CPU/turn':>11} {'DB conn':>6}"
@@ -296,14 +317,16 @@ def main() -> int:
                 for kind in ("sse", "json"):
                     results[kind] = []
                     for count in args.levels:
-                        level = asyncio.run(run_level(base, kind, people[:count], args.seconds, server.pid, counter))
+                        level = asyncio.run(
+                            run_level(base, kind, people[:count], args.seconds, server.pid, counter, stagger)
+                        )
                         results[kind].append(level)
             with serving(wsgi, env, wsgi_port, product) as server:
                 counter = ConnectionCounter(database_url, database_file, server.pid)
                 base = f"http://127.0.0.1:{wsgi_port}"
                 asyncio.run(run_level(base, "json", people[:1], 2.0, server.pid, counter))  # warm up
                 results["wsgi"] = [
-                    asyncio.run(run_level(base, "json", people[:count], args.seconds, server.pid, counter))
+                    asyncio.run(run_level(base, "json", people[:count], args.seconds, server.pid, counter, stagger))
                     for count in args.wsgi_levels
                 ]
         titles = {
