@@ -225,9 +225,11 @@ SESSION_COOKIE_SECURE = env_bool("BEHIND_TLS_PROXY")
 CSRF_COOKIE_SECURE = env_bool("BEHIND_TLS_PROXY")
 
 REST_FRAMEWORK = {
+    # Token first: a request with neither gets 401 with `WWW-Authenticate: Token` (as documented,
+    # and as the SSE endpoint answers), not the 403 a session-first order gives.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

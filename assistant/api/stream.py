@@ -28,9 +28,10 @@ from rest_framework.authtoken.models import Token
 
 from assistant.api.throttles import throttled_message, turn_throttle_wait
 from assistant.api.views import turn_payload
+from assistant.turn.drivers import arun_turn
+from assistant.turn.inputs import message_turn
 from assistant.turn.load import thread_get
 from assistant.turn.lock import ThreadBusy
-from assistant.turn.pipeline import ahandle_message, clean_message
 from assistant.turn.threads import in_database_thread
 from scheduling.errors import ApplicationError, NotFound
 
@@ -107,7 +108,7 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
     if quick_reply_for is not None and not _is_uuid(quick_reply_for):
         return JsonResponse({"detail": "quick_reply_for must be a command id"}, status=400)
     try:
-        text = clean_message(body.get("text"))
+        turn = message_turn(user=user, thread_id=thread_id, text=body.get("text"), quick_reply_for=quick_reply_for)
     except ApplicationError as error:
         return JsonResponse({"detail": error.message, **error.extra}, status=400)
     if not thread_found:
@@ -119,11 +120,9 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
     def emit(event: str, data: dict[str, Any]) -> None:
         loop.call_soon_threadsafe(queue.put_nowait, (event, data))
 
-    async def run_turn() -> None:
+    async def answer() -> None:
         try:
-            outcome = await ahandle_message(
-                user=user, thread_id=thread_id, text=text, emit=emit, quick_reply_for=quick_reply_for
-            )
+            outcome = await arun_turn(turn, emit=emit)
             await queue.put(("reply", turn_payload(outcome)))  # no database work: on the loop
         except ThreadBusy:
             await queue.put(
@@ -134,7 +133,7 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
         finally:
             await queue.put(None)
 
-    turn = asyncio.create_task(run_turn())
+    task = asyncio.create_task(answer())
 
     async def events() -> AsyncIterator[str]:
         yield _sse("status", {"stage": "received", "stand_in": settings.MODEL_PROVIDER == "offline"})
@@ -144,7 +143,7 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
                 break
             yield _sse(*item)
         yield _sse("done", {})
-        await turn
+        await task
 
     response = StreamingHttpResponse(events(), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"

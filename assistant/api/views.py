@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Coroutine
 from typing import Any, NoReturn, cast
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import exceptions, generics, serializers, status
@@ -34,10 +38,12 @@ from assistant.api.serializers import (
 from assistant.api.throttles import TURN_THROTTLES, throttled_message
 from assistant.models import Message, Thread
 from assistant.providers.registry import configuration_problem, get_provider, profile_report
+from assistant.turn.drivers import Turn, arun_turn, run_turn
+from assistant.turn.inputs import cancel_turn, confirmation_turn, message_turn, scope_turn
 from assistant.turn.load import thread_get
 from assistant.turn.lock import ThreadBusy
-from assistant.turn.pipeline import handle_command_cancel, handle_confirmation, handle_message, handle_scope_choice
 from assistant.turn.record import TurnOutcome
+from assistant.turn.threads import in_database_thread
 from scheduling.localtime import local_datetime
 from scheduling.selectors import occurrences_in_range, profile_get
 
@@ -61,6 +67,7 @@ TURN_ERRORS = {
     409: error("Another message in this thread is still being answered; try again."),
     429: error("Too many messages in a short time; `Retry-After` says when to try again."),
 }
+TURN_RESPONSES = {201: TurnSerializer, **TURN_ERRORS}
 
 
 def turn_payload(outcome: TurnOutcome) -> dict[str, Any]:
@@ -93,22 +100,92 @@ def busy_response() -> Response:
     )
 
 
+def turn_created(outcome: TurnOutcome) -> Response:
+    return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+
+
 class TurnView(APIView):
-    """A view that runs a turn: counted against the person's message limits."""
+    """A view that runs a turn: counted against the person's message limits.
+
+    Under WSGI it is DRF's view, and the turn runs in the request's thread. Under ASGI its POST
+    is async: DRF's own authentication, permissions and throttles, the input's validation and
+    the lookups it names run in one hop to a database thread; the turn runs on the async driver,
+    so the wait for the model holds no thread; the reply is rendered without another hop.
+    """
 
     throttle_classes = TURN_THROTTLES
 
     def throttled(self, request: Request, wait: float | None) -> NoReturn:
         raise exceptions.Throttled(wait, detail=throttled_message(wait))
 
-    @staticmethod
-    def turn_response(run: Callable[[], TurnOutcome]) -> Response:
-        """The turn's payload (201), or 409 while another turn holds the thread."""
+    def turn(self, request: Request, **kwargs: Any) -> Turn:
+        """The input checked and made into a turn (reads the database; raises for a 400 or 404)."""
+        raise NotImplementedError
+
+    def post(self, request: Request, **kwargs: Any) -> Response:
         try:
-            outcome = run()
+            outcome = run_turn(self.turn(request, **kwargs))
         except ThreadBusy:
             return busy_response()
-        return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
+        return turn_created(outcome)
+
+    @classmethod
+    def as_view(cls, **initkwargs: Any) -> Callable[..., Coroutine[Any, Any, HttpResponseBase]]:  # type: ignore[override]
+        drf_view = super().as_view(**initkwargs)
+
+        async def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            if not isinstance(request, ASGIRequest):
+                # A WSGI server (or the test client) awaits this through async_to_sync: DRF's
+                # view runs back in the request's own thread, as if it were called directly.
+                return cast(HttpResponseBase, await sync_to_async(drf_view)(request, *args, **kwargs))
+            if request.method != "POST":
+                return cast(HttpResponseBase, await in_database_thread(drf_view, request, *args, **kwargs))
+            return await cls(**initkwargs).apost(request, *args, **kwargs)
+
+        # cls, initkwargs and csrf_exempt (DRF checks CSRF itself): what Django and the schema read.
+        functools.update_wrapper(view, drf_view)
+        return view
+
+    async def apost(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        self.setup(request, *args, **kwargs)
+        drf_request, turn, response = await in_database_thread(self._admit, request, args, kwargs)
+        if turn is not None:
+            try:
+                response = turn_created(await arun_turn(turn))
+            except ThreadBusy:
+                response = busy_response()
+            except Exception as exc:
+                response = self.handle_exception(exc)
+        assert response is not None
+        return await _rendered(self.finalize_response(drf_request, response, *args, **kwargs))
+
+    def _admit(self, request: HttpRequest, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Admission:
+        """DRF's dispatch up to the handler, then the input made into a turn."""
+        self.args, self.kwargs = args, kwargs
+        drf_request = self.initialize_request(request, *args, **kwargs)
+        self.request = drf_request
+        self.headers = self.default_response_headers
+        try:
+            self.initial(drf_request, *args, **kwargs)
+            return drf_request, self.turn(drf_request, **kwargs), None
+        except Exception as exc:
+            return drf_request, None, self.handle_exception(exc)
+
+
+Admission = tuple[Request, Turn | None, Response | None]
+
+
+async def _rendered(response: Response) -> HttpResponse:
+    """The response rendered here, so the handler need not hop to a thread to render it: JSON
+    on the loop (no I/O), another renderer (the browsable API reads the database) in a thread."""
+    if response.accepted_renderer.format == "json":
+        response.render()
+    else:
+        await in_database_thread(response.render)
+    plain = HttpResponse(response.content, status=response.status_code)
+    for header, value in response.items():
+        plain[header] = value
+    return plain
 
 
 @extend_schema_view(
@@ -139,6 +216,7 @@ class ThreadDetail(generics.RetrieveUpdateDestroyAPIView[Thread]):
         return Thread.objects.filter(owner=person(self.request))
 
 
+@extend_schema_view(post=extend_schema(request=PostMessageSerializer, responses=TURN_RESPONSES))
 class ThreadMessages(TurnView):
     @extend_schema(responses={200: MessageSerializer(many=True), **AUTH_ERRORS, **NOT_FOUND})
     def get(self, request: Request, thread_id: int) -> Response:
@@ -147,56 +225,49 @@ class ThreadMessages(TurnView):
         context = message_card_context(owner=person(request), thread=thread, messages=messages, now=timezone.now())
         return Response(MessageSerializer(messages, many=True, context=context).data)
 
-    @extend_schema(request=PostMessageSerializer, responses={201: TurnSerializer, **TURN_ERRORS})
-    def post(self, request: Request, thread_id: int) -> Response:
+    def turn(self, request: Request, **kwargs: Any) -> Turn:
         serializer = PostMessageSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         quick_reply_for = serializer.validated_data.get("quick_reply_for")
-        return self.turn_response(
-            lambda: handle_message(
-                user=person(request),
-                thread_id=thread_id,
-                text=serializer.validated_data["text"],
-                quick_reply_for=str(quick_reply_for) if quick_reply_for else None,
-            )
+        return message_turn(
+            user=person(request),
+            thread_id=kwargs["thread_id"],
+            text=serializer.validated_data["text"],
+            quick_reply_for=str(quick_reply_for) if quick_reply_for else None,
         )
 
 
+@extend_schema_view(post=extend_schema(request=ConfirmationDecisionSerializer, responses=TURN_RESPONSES))
 class ConfirmationDecision(TurnView):
-    @extend_schema(request=ConfirmationDecisionSerializer, responses={201: TurnSerializer, **TURN_ERRORS})
-    def post(self, request: Request, confirmation_id: str) -> Response:
+    def turn(self, request: Request, **kwargs: Any) -> Turn:
         serializer = ConfirmationDecisionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return self.turn_response(
-            lambda: handle_confirmation(
-                user=person(request),
-                confirmation_id=confirmation_id,
-                decision=serializer.validated_data["decision"],
-                action_digest=serializer.validated_data["action_digest"],
-            )
+        return confirmation_turn(
+            user=person(request),
+            confirmation_id=str(kwargs["confirmation_id"]),
+            decision=serializer.validated_data["decision"],
+            action_digest=serializer.validated_data["action_digest"],
         )
 
 
+@extend_schema_view(post=extend_schema(request=None, responses=TURN_RESPONSES))
 class CommandCancel(TurnView):
-    @extend_schema(request=None, responses={201: TurnSerializer, **TURN_ERRORS})
-    def post(self, request: Request, command_id: str) -> Response:
-        return self.turn_response(lambda: handle_command_cancel(user=person(request), command_id=command_id))
+    def turn(self, request: Request, **kwargs: Any) -> Turn:
+        return cancel_turn(user=person(request), command_id=str(kwargs["command_id"]))
 
 
+@extend_schema_view(post=extend_schema(request=ScopeChoiceSerializer, responses=TURN_RESPONSES))
 class ScopeChoice(TurnView):
     """Only this one / this and the following / all: the answer to a repeating event's card."""
 
-    @extend_schema(request=ScopeChoiceSerializer, responses={201: TurnSerializer, **TURN_ERRORS})
-    def post(self, request: Request, thread_id: int) -> Response:
+    def turn(self, request: Request, **kwargs: Any) -> Turn:
         serializer = ScopeChoiceSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return self.turn_response(
-            lambda: handle_scope_choice(
-                user=person(request),
-                thread_id=thread_id,
-                message_id=serializer.validated_data["message_id"],
-                scope=serializer.validated_data["scope"],
-            )
+        return scope_turn(
+            user=person(request),
+            thread_id=kwargs["thread_id"],
+            message_id=serializer.validated_data["message_id"],
+            scope=serializer.validated_data["scope"],
         )
 
 

@@ -1,4 +1,4 @@
-"""What one turn carries from stage to stage."""
+"""What arrived for a turn, and what the turn carries from stage to stage."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from django.contrib.auth.models import User
 
 from assistant.intent.derive import Act
 from assistant.intent.entities import EntityStack
 from assistant.language import message_language
-from assistant.models import Message, Thread, ThreadState
+from assistant.models import Message, PendingConfirmation, Thread, ThreadState
 from assistant.providers.base import Usage
 from scheduling.models import Profile, ScheduleCommand
 from tools.context import PersonClock
@@ -25,6 +25,24 @@ Emit = Callable[[str, dict[str, Any]], None]
 
 def _no_emit(event: str, data: dict[str, Any]) -> None:
     return None
+
+
+InputKind = Literal["message", "button", "cancel", "scope"]
+
+
+@dataclass(frozen=True)
+class TurnInput:
+    """What arrived: the text the archive shows for it, and what a button carries."""
+
+    kind: InputKind
+    text: str
+    answer: str | None = None  # a confirmation button: "yes" or "no"
+    confirmation: PendingConfirmation | None = None
+    action_digest: str | None = None
+    command_id: str | None = None  # the Cancel button's stub
+    quick_reply_for: str | None = None  # the stub a tapped quick reply belongs to
+    scope: str | None = None  # a which-ones button: "this", "following" or "all"
+    scope_message_id: int | None = None  # ... on the card of this assistant message
 
 
 @dataclass

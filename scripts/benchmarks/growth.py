@@ -36,8 +36,8 @@ from django.utils import timezone  # noqa: E402
 from assistant.models import Message, Thread  # noqa: E402
 from assistant.providers.registry import use_provider  # noqa: E402
 from assistant.providers.scripted import ScriptedProvider  # noqa: E402
+from assistant.turn.inputs import handle_message  # noqa: E402
 from assistant.turn.load import SEGMENT_SCAN_LIMIT, current_segment  # noqa: E402
-from assistant.turn.pipeline import handle_message  # noqa: E402
 from scheduling.models import Event, Profile  # noqa: E402
 
 SIZES = [(10, 10), (2_000, 10_000), (20_000, 100_000)]

@@ -34,7 +34,7 @@ from assistant.models import Thread, TurnTrace  # noqa: E402
 from assistant.providers.registry import use_provider  # noqa: E402
 from assistant.providers.scripted import ScriptedProvider  # noqa: E402
 from assistant.tokens import count_tokens  # noqa: E402
-from assistant.turn.pipeline import handle_message  # noqa: E402
+from assistant.turn.inputs import handle_message  # noqa: E402
 from scheduling.models import Profile  # noqa: E402
 
 OVERHEAD_GOAL = 0.02

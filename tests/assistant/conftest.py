@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from assistant.models import Message, Thread, TurnTrace
 from assistant.providers.registry import use_provider
 from assistant.providers.scripted import ScriptedProvider
-from assistant.turn.pipeline import handle_message
+from assistant.turn.inputs import handle_message
 from assistant.turn.record import TurnOutcome
 from scheduling.models import Event, ScheduleCommand
 from tests.conftest import FROZEN_NOW

@@ -9,7 +9,7 @@ import pytest
 
 from assistant.models import MemoryFact, PendingConfirmation
 from assistant.turn.authority import hold_reason, own_words, provenance_for, said
-from assistant.turn.pipeline import handle_confirmation
+from assistant.turn.inputs import handle_confirmation
 from scheduling.models import Event
 from tests.assistant.conftest import Chat, local, tool
 

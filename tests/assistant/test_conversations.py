@@ -148,7 +148,7 @@ def test_an_approval_goes_stale_after_a_switch(chat: Chat, add_event: Callable[.
     chat.say("wait, what's on Saturday?", tool("query_events", start="W6", end=None))
     typed = chat.say("yes", text("Sorry — yes to what? Tell me what you'd like to do."))
     assert typed.trace.route == "model" and len(chat.events()) == 1
-    from assistant.turn.pipeline import handle_confirmation
+    from assistant.turn.inputs import handle_confirmation
 
     pressed = handle_confirmation(
         user=chat.user, confirmation_id=card["confirmation_id"], decision="confirm", action_digest=card["action_digest"]
@@ -265,7 +265,7 @@ def test_a_yes_never_deletes_an_event_that_changed_since_the_question(
 def test_a_confirm_button_goes_stale_after_other_messages_like_a_typed_yes(
     chat: Chat, add_event: Callable[..., Event]
 ) -> None:
-    from assistant.turn.pipeline import handle_confirmation
+    from assistant.turn.inputs import handle_confirmation
 
     event = add_event(chat.user, "Dentist", "2026-12-11T15:00")
     chat.say("what's on Friday?", tool("query_events", start="W5", end=None))
@@ -317,7 +317,7 @@ def test_a_state_that_moved_during_the_turn_is_read_again_not_lost(chat: Chat) -
             arguments = '{"start": "W6", "end": null}'
             return ModelResponse(tool_calls=[ToolCall(id="c1", name="query_events", arguments=arguments)])
 
-    from assistant.turn.pipeline import handle_message
+    from assistant.turn.inputs import handle_message
 
     with use_provider(Interleaving()):
         outcome = handle_message(user=chat.user, thread_id=chat.thread.id, text="what's on Saturday?")

@@ -13,7 +13,7 @@ from assistant.providers.offline import OfflineProvider
 from assistant.providers.offline.understand import respond
 from assistant.providers.registry import use_provider
 from assistant.turn.exit import claimed_writes, states_schedule_facts
-from assistant.turn.pipeline import handle_message
+from assistant.turn.inputs import handle_message
 from assistant.turn.record import TurnOutcome
 from scheduling.models import CommandStatus, Event
 from tests.assistant.conftest import Chat, local

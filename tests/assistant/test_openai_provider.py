@@ -16,7 +16,7 @@ from assistant.providers.local_server import LocalOpenAIServer, QueueBrain, stre
 from assistant.providers.openai_compatible import OpenAICompatibleProvider
 from assistant.providers.profiles import PROFILES
 from assistant.providers.registry import use_provider
-from assistant.turn.pipeline import handle_message
+from assistant.turn.inputs import handle_message
 from tests.assistant.conftest import Chat, local
 from tools.registry import openai_tools
 

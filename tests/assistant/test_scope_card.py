@@ -12,7 +12,7 @@ from django.test import Client
 from assistant.models import PendingConfirmation
 from assistant.providers.registry import use_provider
 from assistant.providers.scripted import ScriptedProvider
-from assistant.turn.pipeline import handle_confirmation, handle_scope_choice
+from assistant.turn.inputs import handle_confirmation, handle_scope_choice
 from scheduling.localtime import local_datetime
 from scheduling.selectors import occurrences_in_range
 from tests.assistant.conftest import Chat, tool

@@ -19,7 +19,7 @@ from assistant.providers.local_server import PROFILES, LocalOpenAIServer, QueueB
 from assistant.providers.openai_compatible import OpenAICompatibleProvider
 from assistant.providers.registry import use_provider
 from assistant.tokens import count_tokens
-from assistant.turn.pipeline import handle_message
+from assistant.turn.inputs import handle_message
 from assistant.turn.record import TurnOutcome
 from tests.assistant.conftest import Chat, local
 

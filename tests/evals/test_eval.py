@@ -81,13 +81,13 @@ def test_offline_eval_runs_through_the_http_api_entry_point(tmp_path: Path, monk
     import assistant.api.views as views
 
     calls: list[str] = []
-    real = views.handle_message
+    real = views.run_turn
 
-    def spy(**kwargs: Any) -> Any:
-        calls.append(kwargs["text"])
-        return real(**kwargs)
+    def spy(turn: Any, **kwargs: Any) -> Any:
+        calls.append(turn.input.text)
+        return real(turn, **kwargs)
 
-    monkeypatch.setattr(views, "handle_message", spy)
+    monkeypatch.setattr(views, "run_turn", spy)
     path = case_file(tmp_path, CREATE_CASE.format(id="outside-create", marker="", start="2026-12-11T15:00"))
     out = tmp_path / "out.json"
     call_command("eval", "offline", "--cases", str(path), "--json", str(out), verbosity=0)

@@ -105,7 +105,7 @@ def test_post_turn_work_goes_through_the_worker(celery_worker_process: str, pers
     from assistant.models import MemoryFact, Thread
     from assistant.providers.registry import use_provider
     from assistant.providers.scripted import ScriptedProvider
-    from assistant.turn.pipeline import handle_message
+    from assistant.turn.inputs import handle_message
 
     settings.POST_TURN_TASKS = "celery"
     previous_queue = app.conf.task_default_queue

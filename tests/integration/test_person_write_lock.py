@@ -16,7 +16,7 @@ from django.db import connection
 from assistant.models import Thread
 from assistant.providers.registry import use_provider
 from assistant.providers.scripted import ScriptedProvider
-from assistant.turn.pipeline import handle_message
+from assistant.turn.inputs import handle_message
 from scheduling.commands import SlotPatch, Status, command_apply
 from scheduling.models import CommandKind, Event
 

@@ -12,7 +12,7 @@ from django.test import Client
 from assistant.models import Message, Thread
 from assistant.providers.registry import use_provider
 from assistant.providers.scripted import ScriptedProvider
-from assistant.turn.pipeline import handle_message
+from assistant.turn.inputs import handle_message
 from scheduling.models import Event
 
 

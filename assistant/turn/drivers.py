@@ -1,0 +1,124 @@
+"""The two drivers of a turn's steps (``turn_steps`` in ``pipeline.py``).
+
+The steps are written once and yield each request for the model; a driver takes the thread's
+lock, runs them, answers each request, and gives the lock back:
+
+- ``run_turn`` runs them in the caller's thread (tests, the evals, Celery, a WSGI worker) and
+  calls the model there, blocking; a pooled database connection is given back first.
+- ``arun_turn`` (the ASGI endpoints) runs the steps between two model calls in one hop to a
+  database thread each (the first also takes the lock, the last gives it back) and awaits the
+  model on the event loop in between: a turn with one model call makes two hops, and no thread
+  waits for the model. While another message of the thread is being answered, the lock is tried
+  again from the event loop, not waited for in a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import cast
+
+from django.contrib.auth.models import User
+
+from assistant.providers.base import ModelRequest, ModelResponse, Provider
+from assistant.providers.registry import get_provider
+from assistant.turn.context import Emit, TurnInput, _no_emit
+from assistant.turn.lock import POLL_SECONDS, ThreadBusy, ThreadLock, thread_lock
+from assistant.turn.pipeline import TurnSteps, turn_steps
+from assistant.turn.record import TurnOutcome
+from assistant.turn.threads import give_connections_back, in_database_thread
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose turn, in which of their threads, on what input: all a driver needs."""
+
+    user: User
+    thread_id: int
+    input: TurnInput
+
+    def steps(self, emit: Emit, provider: Provider | None) -> TurnSteps:
+        return turn_steps(self.user, self.thread_id, self.input, emit, provider)
+
+
+def run_turn(turn: Turn, *, emit: Emit = _no_emit, provider: Provider | None = None) -> TurnOutcome:
+    """One turn, whatever the input; the reply is true by construction. The model call blocks
+    this thread."""
+    with thread_lock(turn.thread_id):
+        steps = turn.steps(emit, provider)
+        answer: ModelResponse | None = None
+        failure: Exception | None = None
+        while True:
+            try:
+                request = _resume(steps, answer, failure)
+            except StopIteration as done:
+                return cast(TurnOutcome, done.value)
+            give_connections_back()  # a pooled connection is not held while the model thinks
+            try:
+                answer, failure = (provider or get_provider()).complete(request), None
+            except Exception as error:
+                answer, failure = None, error
+
+
+async def arun_turn(turn: Turn, *, emit: Emit = _no_emit, provider: Provider | None = None) -> TurnOutcome:
+    """The same turn for the ASGI endpoints: the wait for the model holds no thread."""
+    lock = thread_lock(turn.thread_id)
+    steps = turn.steps(emit, provider)
+    deadline = time.monotonic() + lock.wait_seconds
+    while True:
+        taken, request, outcome = await in_database_thread(_begin, lock, steps)
+        if taken:
+            break
+        if time.monotonic() > deadline:
+            raise ThreadBusy(f"{lock.key} is busy")
+        await asyncio.sleep(POLL_SECONDS)
+    while outcome is None:
+        assert request is not None
+        answer: ModelResponse | None = None
+        failure: Exception | None = None
+        try:
+            answer = await (provider or get_provider()).acomplete(request)
+        except Exception as error:
+            failure = error
+        except BaseException:  # cancelled while the model thinks: end the steps, free the thread
+            await in_database_thread(_abandon, lock, steps)
+            raise
+        request, outcome = await in_database_thread(_advance, lock, steps, answer, failure)
+    return outcome
+
+
+def _begin(lock: ThreadLock, steps: TurnSteps) -> tuple[bool, ModelRequest | None, TurnOutcome | None]:
+    if not lock.try_acquire():
+        return False, None, None
+    return (True, *_advance(lock, steps, None, None))
+
+
+def _advance(
+    lock: ThreadLock, steps: TurnSteps, answer: ModelResponse | None, failure: Exception | None
+) -> tuple[ModelRequest | None, TurnOutcome | None]:
+    """Run the steps up to the next model call (its request) or to the end (the outcome, and the
+    lock given back)."""
+    try:
+        request = _resume(steps, answer, failure)
+    except StopIteration as done:
+        lock.release()
+        return None, cast(TurnOutcome, done.value)
+    except BaseException:
+        lock.release()
+        raise
+    return request, None
+
+
+def _resume(steps: TurnSteps, answer: ModelResponse | None, failure: Exception | None) -> ModelRequest:
+    """The steps up to their next request: started, sent the model's answer, or its error thrown in."""
+    if failure is not None:
+        return steps.throw(failure)
+    return next(steps) if answer is None else steps.send(answer)
+
+
+def _abandon(lock: ThreadLock, steps: TurnSteps) -> None:
+    try:
+        steps.close()
+    finally:
+        lock.release()
