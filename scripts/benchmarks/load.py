@@ -4,9 +4,10 @@ Starts, on 127.0.0.1 only, a fake OpenAI-compatible model server (``fake_model_s
 ``asyncio.sleep`` latency, no CPU), the product under uvicorn (ASGI, one process) and the same
 product under a single-threaded sync WSGI server (the baseline), all through the real `openai`
 provider. Then, per concurrency level, that many people each send turns back to back for a
-fixed time (bounded in count and time), and it prints turns/s, latency p50 / p95, errors, the
-server's CPU per turn and the peak number of database connections, for the SSE endpoint, the
-JSON endpoint and the WSGI baseline side by side.
+fixed time (bounded in count and time), and it prints turns/s, latency p50 / p95, the server
+overhead at p50 (the p50 beyond the model's own time, in ms and as a share of the turn), errors,
+the server's CPU per turn and the peak number of database connections, for the SSE endpoint,
+the JSON endpoint and the WSGI baseline side by side.
 
 People start spread evenly over the first model latency (``--stagger``, by default the fake
 model's answer time), as people do not all press send in the same millisecond; with
@@ -152,15 +153,18 @@ class Level:
     peak_connections: int = 0
     first_error: str = ""
 
-    def row(self) -> str:
+    def row(self, model_seconds: float) -> str:
+        """One line of the table; the overhead is the p50 beyond the model's own time."""
         done = len(self.latencies)
         rate = done / self.seconds if self.seconds else 0.0
         p50 = statistics.median(self.latencies) if done else 0.0
-        p95 = sorted(self.latencies)[min(done - 1, round(0.95 * (done - 1)))] if done else 0.0
+        p95 = _p95(self)
         cpu = self.cpu / done * 1000 if done else 0.0
+        overhead = p50 - model_seconds if done else 0.0
+        share = 100 * overhead / p50 if p50 else 0.0
         return (
-            f"{self.people:>6} {rate:>8.2f} {p50:>7.2f} s {p95:>7.2f} s {self.errors:>6} {cpu:>8.1f} ms"
-            f" {self.peak_connections:>6}"
+            f"{self.people:>6} {rate:>8.2f} {p50:>7.3f} s {p95:>7.3f} s {overhead * 1000:>7.1f} ms {share:>5.1f} %"
+            f" {self.errors:>6} {cpu:>8.1f} ms {self.peak_connections:>7}"
         )
 
 
@@ -307,7 +311,10 @@ def main() -> int:
             f"people start over {stagger:g} s, "
             f"database {'SQLite' if database_file else 'PostgreSQL'}, {os.cpu_count()} cores, product {product}"
         )
-        header = f"{'people':>6} {'turns/s':>8} {'p50':>9} {'p95':>9} {'errors':>6} {'CPU/turn':>11} {'DB conn':>6}"
+        header = (
+            f"{'people':>6} {'turns/s':>8} {'p50':>9} {'p95':>9} {'overhead at p50':>18}"
+            f" {'errors':>6} {'CPU/turn':>11} {'DB conn':>7}"
+        )
         results: dict[str, list[Level]] = {}
         with serving([*model_server, "--log-level", "warning"], model_env, model_port):
             with serving(asgi, env, asgi_port, product) as server:
@@ -339,7 +346,8 @@ def main() -> int:
             print(f"\n{titles[kind]}")
             print(header)
             for level in levels:
-                print(level.row() + (f"   first error: {level.first_error}" if level.first_error else ""))
+                row = level.row(args.latency_ms / 1000)
+                print(row + (f"   first error: {level.first_error}" if level.first_error else ""))
             bound = 1.5 * args.latency_ms / 1000
             best = max((_rate(level) for level in levels if level.latencies and _p95(level) <= bound), default=0.0)
             ratio = f" = {best / baseline:.1f}x the WSGI baseline" if baseline and kind != "wsgi" else ""

@@ -71,6 +71,8 @@ def test_posting_a_message_runs_a_turn(api: Client, person: Any) -> None:
     assert "I deleted everything" not in json.dumps(script.requests[0].messages)
     listed = api.get(f"/api/threads/{thread['id']}/messages/").json()
     assert [m["role"] for m in listed] == ["user", "assistant"]
+    # The turn's messages are shown as the thread lists them.
+    assert listed == [body["user_message"], body["assistant_message"]]
 
 
 @pytest.mark.parametrize(
@@ -104,7 +106,8 @@ def test_malformed_json_and_unknown_threads(api: Client) -> None:
 
 def test_authentication_is_required_and_tokens_work(person: Any, clock: Any) -> None:
     anonymous = Client()
-    assert anonymous.get("/api/threads/").status_code in {401, 403}
+    refused = anonymous.get("/api/threads/")
+    assert refused.status_code == 401 and refused["WWW-Authenticate"] == "Token"
     token = Token.objects.create(user=person)
     client = Client(HTTP_AUTHORIZATION=f"Token {token.key}")
     assert client.get("/api/threads/").status_code == 200
