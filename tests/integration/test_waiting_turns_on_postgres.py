@@ -51,7 +51,7 @@ def test_two_dozen_waiting_people_are_answered_within_the_pool(people: list[list
         base = f"http://127.0.0.1:{port}"
         asyncio.run(load.run_level(base, "json", people[:1], 2.0, server.pid, counter))  # warm up
         level = asyncio.run(load.run_level(base, "sse", people, 6.0, server.pid, counter, stagger=1.0))
-    print(f"{PEOPLE} people, pool {POOL}: {load.Level.row(level)}")
+    print(f"{PEOPLE} people, pool {POOL}: {level.row(1.0)}")
     assert level.errors == 0, level.first_error
     # Each person's turns overlap the others' model waits: twice what 4 connections held for a
     # whole turn each could give (4 x 6 s / 1 s = 24).
