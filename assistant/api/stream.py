@@ -28,7 +28,7 @@ from rest_framework.authtoken.models import Token
 
 from assistant.api.throttles import throttled_message, turn_throttle_wait
 from assistant.api.views import turn_payload
-from assistant.turn.drivers import arun_turn
+from assistant.turn.drivers import arun_turn_to_the_end
 from assistant.turn.inputs import message_turn
 from assistant.turn.load import thread_get
 from assistant.turn.lock import ThreadBusy
@@ -122,7 +122,7 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
 
     async def answer() -> None:
         try:
-            outcome = await arun_turn(turn, emit=emit)
+            outcome = await arun_turn_to_the_end(turn, emit=emit)
             await queue.put(("reply", turn_payload(outcome)))  # no database work: on the loop
         except ThreadBusy:
             await queue.put(

@@ -38,7 +38,7 @@ from assistant.api.serializers import (
 from assistant.api.throttles import TURN_THROTTLES, throttled_message
 from assistant.models import Message, Thread
 from assistant.providers.registry import configuration_problem, get_provider, profile_report
-from assistant.turn.drivers import Turn, arun_turn, run_turn
+from assistant.turn.drivers import Turn, arun_turn_to_the_end, run_turn
 from assistant.turn.inputs import cancel_turn, confirmation_turn, message_turn, scope_turn
 from assistant.turn.load import thread_get
 from assistant.turn.lock import ThreadBusy
@@ -156,7 +156,7 @@ class TurnView(APIView):
         drf_request, turn, response = await in_database_thread(self._admit, request, args, kwargs)
         if turn is not None:
             try:
-                response = turn_created(await arun_turn(turn))
+                response = turn_created(await arun_turn_to_the_end(turn))
             except ThreadBusy:
                 response = busy_response()
             except Exception as exc:

@@ -9,7 +9,8 @@ lock, runs them, answers each request, and gives the lock back:
   database thread each (the first also takes the lock, the last gives it back) and awaits the
   model on the event loop in between: a turn with one model call makes two hops, and no thread
   waits for the model. While another message of the thread is being answered, the lock is tried
-  again from the event loop, not waited for in a thread.
+  again from the event loop, not waited for in a thread. The endpoints await it through
+  ``arun_turn_to_the_end``, so a client that goes away does not cut a turn short.
 """
 
 from __future__ import annotations
@@ -86,6 +87,21 @@ async def arun_turn(turn: Turn, *, emit: Emit = _no_emit, provider: Provider | N
             raise
         request, outcome = await in_database_thread(_advance, lock, steps, answer, failure)
     return outcome
+
+
+_unfinished: set[asyncio.Task[TurnOutcome]] = set()
+
+
+async def arun_turn_to_the_end(
+    turn: Turn, *, emit: Emit = _no_emit, provider: Provider | None = None
+) -> TurnOutcome:
+    """``arun_turn``, finished even if the caller is cancelled (under ASGI, Django cancels the
+    view when the client goes away): the message it archived still gets its checked, recorded
+    reply, and the lock is given back at the end, not left to time out."""
+    task = asyncio.get_running_loop().create_task(arun_turn(turn, emit=emit, provider=provider))
+    _unfinished.add(task)  # the loop keeps only a weak reference to a task
+    task.add_done_callback(_unfinished.discard)
+    return await asyncio.shield(task)
 
 
 def _begin(lock: ThreadLock, steps: TurnSteps) -> tuple[bool, ModelRequest | None, TurnOutcome | None]:

@@ -159,3 +159,51 @@ def test_many_json_turns_waiting_for_the_model_share_one_database_thread(make_pe
     assert statuses == [(201, ["query_events"])] * 8
     # Eight half-second waits overlap (4 s if each held the one thread while the model thought).
     assert seconds < 2.5
+
+
+class _Slow(AwaitedOnly):
+    """Says when it has been asked, then answers after a while."""
+
+    def __init__(self, script: list[dict[str, Any]], asked: asyncio.Event) -> None:
+        super().__init__(script)
+        self.asked = asked
+
+    async def acomplete(self, request: ModelRequest, on_text: Any = None) -> ModelResponse:
+        self.asked.set()
+        await asyncio.sleep(0.3)
+        return await super().acomplete(request, on_text)
+
+
+def test_a_client_that_goes_away_under_asgi_loses_nothing(person: Any, clock: Any) -> None:
+    from django.core.cache import cache
+
+    from assistant.models import Message
+
+    token = Token.objects.create(user=person).key
+    thread = Thread.objects.create(owner=person)
+
+    async def hang_up_while_the_model_thinks() -> None:
+        asked = asyncio.Event()
+        with use_provider(_Slow([CREATE], asked)):
+            request = asyncio.create_task(
+                AsyncClient().post(
+                    f"/api/threads/{thread.id}/messages/",
+                    data={"text": "dentist on friday at 3pm"},
+                    content_type="application/json",
+                    headers={"Authorization": f"Token {token}"},
+                )
+            )
+            await asked.wait()
+            request.cancel()  # what Django does to the view when the client disconnects
+            with pytest.raises(asyncio.CancelledError):
+                await request
+            for _ in range(100):  # the turn goes on without the client
+                if cache.get(f"thread-lock:{thread.id}") is None:
+                    break
+                await asyncio.sleep(0.05)
+
+    async_to_sync(hang_up_while_the_model_thinks)()
+    roles = list(Message.objects.filter(thread=thread).order_by("id").values_list("role", flat=True))
+    assert roles == ["user", "assistant"]
+    assert Event.objects.filter(owner=person, title="Dentist").count() == 1
+    assert cache.get(f"thread-lock:{thread.id}") is None
