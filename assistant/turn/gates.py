@@ -91,8 +91,12 @@ def _rejoin(parts: list[str]) -> list[str]:
 
 
 def previous_assistant_message(context: TurnContext) -> Message | None:
+    """The assistant's last message of this session, whole (card and marker included), if the
+    assistant spoke last."""
     earlier = [m for m in context.segment if m.id != context.user_message.id]
-    return earlier[-1] if earlier and earlier[-1].role == Role.ASSISTANT else None
+    if not earlier or earlier[-1].role != Role.ASSISTANT:
+        return None
+    return Message.objects.get(id=earlier[-1].id)
 
 
 # --- gate 1: confirmations ------------------------------------------------------------------

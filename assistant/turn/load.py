@@ -23,6 +23,7 @@ from scheduling.models import ScheduleCommand
 from scheduling.selectors import profile_get
 
 SEGMENT_SCAN_LIMIT = 200
+SEGMENT_DEFERRED = ("card", "marker", "flags")
 
 
 def thread_get(*, owner: User, thread_id: int, with_state: bool = False) -> Thread:
@@ -38,9 +39,14 @@ def message_archive(*, thread: Thread, role: str, text: str, now: datetime.datet
 
 
 def current_segment(*, thread: Thread, until: Message | None = None) -> list[Message]:
-    """The messages since the last silence longer than SESSION_GAP_MINUTES, oldest first."""
+    """The messages since the last silence longer than SESSION_GAP_MINUTES, oldest first.
+
+    Read for who said what and when: without the cards, markers and flags, whose JSON decoding
+    was most of the cost of a long session's read (``previous_assistant_message`` reads the one
+    message whose card and marker a turn looks at).
+    """
     gap = datetime.timedelta(minutes=settings.SESSION_GAP_MINUTES)
-    recent = Message.objects.filter(thread=thread)
+    recent = Message.objects.filter(thread=thread).defer(*SEGMENT_DEFERRED)
     if until is not None:
         # Bounded by time, not id: the (thread, -created_at, -id) index then answers in order,
         # reading at most SEGMENT_SCAN_LIMIT rows however long the thread is.

@@ -263,3 +263,21 @@ def test_a_receipt_quoting_the_persons_words_is_not_read_as_a_claim(chat: Chat) 
     outcome = chat.say("remember that I've cancelled my gym membership", tool("remember_fact", topic="gym", fact=fact))
     assert outcome.trace.flags == []
     assert outcome.reply == f"I'll remember that: {fact}"
+
+
+def test_a_turns_queries_do_not_grow_with_the_length_of_the_session(chat: Chat) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    query = tool("query_events", start="D+1", end=None)
+
+    def queries_of_one_turn() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            chat.say("what's on tomorrow?", query)
+        return len(captured.captured_queries)
+
+    chat.say("what's on tomorrow?", query)
+    early = queries_of_one_turn()
+    for _ in range(30):  # a long session: 60 more messages, cards and traces among them
+        chat.say("what's on tomorrow?", query)
+    assert queries_of_one_turn() == early
