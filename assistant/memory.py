@@ -110,10 +110,10 @@ class MemoryStore:
 class ArchiveSearch:
     """Earlier messages of this person: other threads, and this thread before the current segment."""
 
-    def __init__(self, user: User, thread: Thread, segment: Callable[[], Sequence[Message]]) -> None:
+    def __init__(self, user: User, thread: Thread, segment_ids: Callable[[], Sequence[int]]) -> None:
         self.user = user
         self.thread = thread
-        self.segment = segment
+        self.segment_ids = segment_ids
 
     def search(self, query: str, limit: int) -> list[dict[str, Any]]:
         wanted = terms(query)
@@ -124,7 +124,7 @@ class ArchiveSearch:
             condition |= Q(text__icontains=term)
         candidates = (
             Message.objects.filter(thread__owner=self.user)
-            .exclude(id__in=[message.id for message in self.segment()])
+            .exclude(id__in=list(self.segment_ids()))
             .filter(condition)
             .order_by("-created_at")[:200]
         )

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from assistant.models import Message
 from assistant.tokens import WINDOW_BUDGET, count_tokens
 
 MAX_LINE = 120
 
 
-def extractive_summary(messages: Sequence[Message]) -> str:
+class Said(Protocol):
+    """A message as a summary reads it (a ``Message``, or a line of the session segment)."""
+
+    @property
+    def role(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+
+def extractive_summary(messages: Sequence[Said]) -> str:
     """A deterministic summary: one short line per message, newest kept when it is long."""
     lines = []
     for message in messages:

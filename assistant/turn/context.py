@@ -27,6 +27,16 @@ def _no_emit(event: str, data: dict[str, Any]) -> None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class SegmentLine:
+    """One message of the session as a turn reads it: who said what, and when."""
+
+    id: int
+    role: str
+    text: str
+    created_at: datetime.datetime
+
+
 InputKind = Literal["message", "button", "cancel", "scope"]
 
 
@@ -76,7 +86,7 @@ class TurnContext(PersonClock):
     now: datetime.datetime
     user_message: Message
     # The session segment, read on first use: the fast path never needs it.
-    segment_loader: Callable[[], list[Message]]
+    segment_loader: Callable[[], list[SegmentLine]]
     state: ThreadState
     entities: EntityStack
     active_command: ScheduleCommand | None
@@ -103,7 +113,7 @@ class TurnContext(PersonClock):
         return self.user_message.text
 
     @functools.cached_property
-    def segment(self) -> list[Message]:
+    def segment(self) -> list[SegmentLine]:
         return self.segment_loader()
 
     @functools.cached_property

@@ -16,14 +16,13 @@ from assistant.intent.entities import EntityStack
 from assistant.intent.state import READ_KINDS, IntentState
 from assistant.intent.store import state_get
 from assistant.models import Message, Role, Thread, ThreadState
-from assistant.turn.context import Emit, TurnContext, _no_emit
+from assistant.turn.context import Emit, SegmentLine, TurnContext, _no_emit
 from scheduling.commands import command_expire
 from scheduling.errors import NotFound
 from scheduling.models import ScheduleCommand
 from scheduling.selectors import profile_get
 
 SEGMENT_SCAN_LIMIT = 200
-SEGMENT_DEFERRED = ("card", "marker", "flags")
 
 
 def thread_get(*, owner: User, thread_id: int, with_state: bool = False) -> Thread:
@@ -38,23 +37,25 @@ def message_archive(*, thread: Thread, role: str, text: str, now: datetime.datet
     return Message.objects.create(thread=thread, role=role, text=text, created_at=now, **fields)
 
 
-def current_segment(*, thread: Thread, until: Message | None = None) -> list[Message]:
+def current_segment(*, thread: Thread, until: Message | None = None) -> list[SegmentLine]:
     """The messages since the last silence longer than SESSION_GAP_MINUTES, oldest first.
 
-    Read for who said what and when: without the cards, markers and flags, whose JSON decoding
-    was most of the cost of a long session's read (``previous_assistant_message`` reads the one
-    message whose card and marker a turn looks at).
+    Read as who said what and when: four columns, no model instances, none of the cards',
+    markers' and flags' JSON (decoding those and building the instances was most of a long
+    session's read). ``previous_assistant_message`` reads the one message whose card and
+    marker a turn looks at.
     """
     gap = datetime.timedelta(minutes=settings.SESSION_GAP_MINUTES)
-    recent = Message.objects.filter(thread=thread).defer(*SEGMENT_DEFERRED)
+    recent = Message.objects.filter(thread=thread)
     if until is not None:
         # Bounded by time, not id: the (thread, -created_at, -id) index then answers in order,
         # reading at most SEGMENT_SCAN_LIMIT rows however long the thread is.
         recent = recent.filter(created_at__lte=until.created_at)
-    newest_first = list(recent.order_by("-created_at", "-id")[:SEGMENT_SCAN_LIMIT])
+    rows = recent.order_by("-created_at", "-id").values_list("id", "role", "text", "created_at")
+    newest_first = [SegmentLine(*row) for row in rows[:SEGMENT_SCAN_LIMIT]]
     if until is not None:
-        newest_first = [message for message in newest_first if message.id <= until.id]
-    segment: list[Message] = []
+        newest_first = [line for line in newest_first if line.id <= until.id]
+    segment: list[SegmentLine] = []
     for message in newest_first:
         if segment and segment[-1].created_at - message.created_at > gap:
             break

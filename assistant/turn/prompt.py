@@ -13,12 +13,12 @@ import json
 import time
 from typing import Any
 
-from assistant.models import Message, Role
+from assistant.models import Role
 from assistant.prompts import SYSTEM_PROMPT
 from assistant.providers.base import ModelRequest
 from assistant.summaries import extractive_summary
 from assistant.tokens import WINDOW_BUDGET, count_tokens, encoding
-from assistant.turn.context import TurnContext
+from assistant.turn.context import SegmentLine, TurnContext
 from tools.facts import command_fact
 from tools.registry import openai_tools
 
@@ -76,14 +76,14 @@ def dynamic_context(context: TurnContext) -> dict[str, Any]:
     }
 
 
-def _window(context: TurnContext) -> tuple[str, list[Message]]:
+def _window(context: TurnContext) -> tuple[str, list[SegmentLine]]:
     """The rolling summary and the verbatim turns that fit the budgets."""
     earlier = [m for m in context.segment if m.id != context.user_message.id]
     state = context.state
     summary = state.summary if state.summary_through is not None else ""
     if state.summary_through is not None:
         earlier = [m for m in earlier if m.id > state.summary_through]
-    kept: list[Message] = []
+    kept: list[SegmentLine] = []
     used = 0
     for message in reversed(earlier):
         cost = count_tokens(message.text) + 4

@@ -85,7 +85,7 @@ def tool_context(context: TurnContext) -> ToolContext:
         idempotency_prefix=f"t{context.thread.id}:m{context.user_message.id}",
         entities=context.entities,
         memory=MemoryStore(context.user, context.now, context.user_message),
-        archive=ArchiveSearch(context.user, context.thread, lambda: context.segment),
+        archive=ArchiveSearch(context.user, context.thread, lambda: [line.id for line in context.segment]),
         tasks=SuspendedTasks(context),
     )
 
