@@ -182,7 +182,9 @@ Admission = tuple[Request, Turn | None, Response | None]
 
 async def _rendered(response: Response) -> HttpResponse:
     """The response rendered here, so the handler need not hop to a thread to render it: JSON
-    on the loop (no I/O), another renderer (the browsable API reads the database) in a thread."""
+    on the loop (no I/O), another renderer (the browsable API reads the database) in a thread.
+    A plain response comes back, with the headers and cookies (no template-response middleware
+    is configured to miss it)."""
     if response.accepted_renderer.format == "json":
         response.render()
     else:
@@ -190,6 +192,7 @@ async def _rendered(response: Response) -> HttpResponse:
     plain = HttpResponse(response.content, status=response.status_code)
     for header, value in response.items():
         plain[header] = value
+    plain.cookies = response.cookies
     return plain
 
 

@@ -16,9 +16,12 @@ lock, runs them, answers each request, and gives the lock back:
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, TypeVar, cast
 
 from django.contrib.auth.models import User
 
@@ -29,6 +32,9 @@ from assistant.turn.lock import POLL_SECONDS, ThreadBusy, ThreadLock, thread_loc
 from assistant.turn.pipeline import TurnSteps, turn_steps
 from assistant.turn.record import TurnOutcome
 from assistant.turn.threads import give_connections_back, in_database_thread
+
+logger = logging.getLogger(__name__)
+HopResult = TypeVar("HopResult", bound=tuple[Any, ...])
 
 
 @dataclass(frozen=True)
@@ -68,7 +74,7 @@ async def arun_turn(turn: Turn, *, emit: Emit = _no_emit, provider: Provider | N
     steps = turn.steps(emit, provider)
     deadline = time.monotonic() + lock.wait_seconds
     while True:
-        taken, request, outcome = await in_database_thread(_begin, lock, steps)
+        taken, request, outcome = await _hop(lock, steps, _begin, lock, steps)
         if taken:
             break
         if time.monotonic() > deadline:
@@ -82,11 +88,28 @@ async def arun_turn(turn: Turn, *, emit: Emit = _no_emit, provider: Provider | N
             answer = await (provider or get_provider()).acomplete(request)
         except Exception as error:
             failure = error
-        except BaseException:  # cancelled while the model thinks: end the steps, free the thread
+        except BaseException:  # cancelled while the model thinks: end the steps, free the lock
             await in_database_thread(_abandon, lock, steps)
             raise
-        request, outcome = await in_database_thread(_advance, lock, steps, answer, failure)
+        request, outcome = await _hop(lock, steps, _advance, lock, steps, answer, failure)
     return outcome
+
+
+async def _hop(lock: ThreadLock, steps: TurnSteps, stage: Callable[..., HopResult], *args: object) -> HopResult:
+    """One hop to a database thread. A hop cannot be stopped once its thread runs it: if the
+    caller is cancelled meanwhile, the hop is let finish, and if it left the steps waiting for
+    the model (the lock held), they are ended and the lock given back before the cancellation
+    goes on."""
+    hop = asyncio.ensure_future(in_database_thread(stage, *args))
+    try:
+        return await asyncio.shield(hop)
+    except asyncio.CancelledError:
+        while not hop.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(hop)
+        if not hop.cancelled() and hop.exception() is None and hop.result()[-2] is not None:
+            await asyncio.shield(in_database_thread(_abandon, lock, steps))
+        raise
 
 
 _unfinished: set[asyncio.Task[TurnOutcome]] = set()
@@ -101,7 +124,20 @@ async def arun_turn_to_the_end(
     task = asyncio.get_running_loop().create_task(arun_turn(turn, emit=emit, provider=provider))
     _unfinished.add(task)  # the loop keeps only a weak reference to a task
     task.add_done_callback(_unfinished.discard)
-    return await asyncio.shield(task)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        task.add_done_callback(_unheard)  # nobody is left to hear how it ends
+        raise
+
+
+def _unheard(task: asyncio.Task[TurnOutcome]) -> None:
+    """A turn whose caller was cancelled has ended: its failure is logged here, or nowhere."""
+    if task.cancelled():
+        return
+    error = task.exception()
+    if error is not None and not isinstance(error, ThreadBusy):
+        logger.error("a turn whose caller had gone failed", exc_info=error)
 
 
 def _begin(lock: ThreadLock, steps: TurnSteps) -> tuple[bool, ModelRequest | None, TurnOutcome | None]:

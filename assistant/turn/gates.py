@@ -96,7 +96,7 @@ def previous_assistant_message(context: TurnContext) -> Message | None:
     earlier = [m for m in context.segment if m.id != context.user_message.id]
     if not earlier or earlier[-1].role != Role.ASSISTANT:
         return None
-    return Message.objects.get(id=earlier[-1].id)
+    return Message.objects.filter(id=earlier[-1].id).first()
 
 
 # --- gate 1: confirmations ------------------------------------------------------------------

@@ -117,7 +117,8 @@ def main() -> int:
 
             if connection.vendor == "sqlite" and last is not None:
                 query = Message.objects.filter(thread=thread, created_at__lte=last.created_at)
-                sql, params = query.order_by("-created_at", "-id")[:SEGMENT_SCAN_LIMIT].query.sql_with_params()
+                read = query.order_by("-created_at", "-id").values_list("id", "role", "text", "created_at")
+                sql, params = read[:SEGMENT_SCAN_LIMIT].query.sql_with_params()
                 with connection.cursor() as cursor:
                     cursor.execute("EXPLAIN QUERY PLAN " + sql, params)
                     plan = "; ".join(str(row[-1]) for row in cursor.fetchall())

@@ -38,8 +38,11 @@ def _json(response: Any) -> Any:
     return json.loads(b"".join(response) if response.streaming else response.content)
 
 
-def both(method: str, url: str, payload: Any = None, **headers: str) -> list[tuple[int, Any, str]]:
-    """The same request through the WSGI test client and the ASGI one: status, body, type."""
+HEADERS = ("Content-Type", "Allow", "Vary", "WWW-Authenticate", "Retry-After")
+
+
+def both(method: str, url: str, payload: Any = None, **headers: str) -> list[tuple[int, Any, dict[str, str]]]:
+    """The same request through the WSGI test client and the ASGI one: status, body, headers."""
     answers = []
     for client in (Client(), AsyncClient()):
         call = getattr(client, method)
@@ -47,7 +50,8 @@ def both(method: str, url: str, payload: Any = None, **headers: str) -> list[tup
         if payload is not None:
             kwargs |= {"data": json.dumps(payload), "content_type": "application/json"}
         response = async_to_sync(call)(url, **kwargs) if isinstance(client, AsyncClient) else call(url, **kwargs)
-        answers.append((response.status_code, _json(response), response["Content-Type"]))
+        shown = {name: response[name] for name in HEADERS if response.has_header(name)}
+        answers.append((response.status_code, _json(response), shown))
     return answers
 
 
@@ -74,6 +78,21 @@ def test_bad_requests_get_the_same_answer_under_both_handlers(person: Any, other
         assert wsgi[0] == expected, (url, payload, wsgi)
         assert asgi == wsgi, (url, payload)
     assert Event.objects.count() == 0
+
+
+def test_the_message_limit_answers_alike_under_both_handlers(person: Any, clock: Any, settings: Any) -> None:
+    settings.MESSAGE_RATE_BURST = "1/min"
+    token = Token.objects.create(user=person).key
+    thread = Thread.objects.create(owner=person)
+    url = f"/api/threads/{thread.id}/messages/"
+    with use_provider(AwaitedOnly([tool("query_events", start="D+1", end=None)] * 2)):
+        first = async_to_sync(AsyncClient().post)(
+            url, data={"text": "hi"}, content_type="application/json", headers={"Authorization": f"Token {token}"}
+        )
+        assert first.status_code == 201
+        wsgi, asgi = both("post", url, {"text": "what's on tomorrow?"}, Authorization=f"Token {token}")
+    assert wsgi[0] == 429 and "Retry-After" in wsgi[2]
+    assert asgi == wsgi
 
 
 def test_a_session_without_its_csrf_token_is_refused_under_asgi(person: Any, clock: Any) -> None:

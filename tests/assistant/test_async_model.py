@@ -166,3 +166,70 @@ def test_a_turn_waiting_for_its_threads_lock_holds_no_database_thread(make_perso
 
     waited, other = asyncio.run(both())
     assert waited.trace.route == other.trace.route == "model"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_turn_cancelled_during_a_database_hop_frees_its_lock(person: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from django.core.cache import cache
+
+    from assistant.models import Message, Thread
+    from assistant.turn import pipeline
+
+    thread = Thread.objects.create(owner=person)
+    real = pipeline._load_and_gate
+    in_hop = threading.Event()
+
+    def slow_load_and_gate(*args: Any) -> Any:
+        in_hop.set()
+        time.sleep(0.3)  # the hop is still running in its thread when the cancel comes
+        return real(*args)
+
+    monkeypatch.setattr(pipeline, "_load_and_gate", slow_load_and_gate)
+
+    async def cancelled_mid_hop() -> None:
+        turn = asyncio.create_task(
+            arun_turn(
+                message_turn(user=person, thread_id=thread.id, text="what's on tomorrow?"),
+                provider=ScriptedProvider([QUERY]),
+            )
+        )
+        await asyncio.to_thread(in_hop.wait, 5)
+        turn.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await turn
+
+    asyncio.run(cancelled_mid_hop())
+    # The hop finished (the message is archived), then the steps were ended and the lock freed.
+    assert list(Message.objects.filter(thread=thread).values_list("role", flat=True)) == ["user"]
+    assert cache.get(f"thread-lock:{thread.id}") is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failure_after_the_caller_went_away_is_logged(
+    person: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from assistant.turn import drivers
+
+    async def failing(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.2)
+        raise RuntimeError("broke after the client left")
+
+    monkeypatch.setattr(drivers, "arun_turn", failing)
+
+    async def hang_up() -> None:
+        caller = asyncio.create_task(
+            drivers.arun_turn_to_the_end(message_turn(user=person, thread_id=1, text="what's on tomorrow?"))
+        )
+        await asyncio.sleep(0.05)
+        caller.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await caller
+        while drivers._unfinished:
+            await asyncio.sleep(0.05)
+
+    asyncio.run(hang_up())
+    assert [r.getMessage() for r in caplog.records if r.name == "assistant.turn.drivers"] == [
+        "a turn whose caller had gone failed"
+    ]

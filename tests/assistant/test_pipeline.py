@@ -269,15 +269,22 @@ def test_a_turns_queries_do_not_grow_with_the_length_of_the_session(chat: Chat) 
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from assistant.turn.load import SEGMENT_SCAN_LIMIT
+
     query = tool("query_events", start="D+1", end=None)
 
-    def queries_of_one_turn() -> int:
+    def queries_of_one_turn() -> list[str]:
         with CaptureQueriesContext(connection) as captured:
             chat.say("what's on tomorrow?", query)
-        return len(captured.captured_queries)
+        return [entry["sql"] for entry in captured.captured_queries]
 
     chat.say("what's on tomorrow?", query)
     early = queries_of_one_turn()
     for _ in range(30):  # a long session: 60 more messages, cards and traces among them
         chat.say("what's on tomorrow?", query)
-    assert queries_of_one_turn() == early
+    late = queries_of_one_turn()
+    assert len(late) == len(early)
+    # The segment is read as who said what, when: no card, marker or flags column.
+    segment_reads = [sql for sql in late if 'FROM "assistant_message"' in sql and f"LIMIT {SEGMENT_SCAN_LIMIT}" in sql]
+    assert len(segment_reads) == 1
+    assert not any(column in segment_reads[0] for column in ('"card"', '"marker"', '"flags"'))
