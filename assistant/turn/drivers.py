@@ -131,6 +131,15 @@ async def arun_turn_to_the_end(
         raise
 
 
+async def finish_unfinished_turns(*, timeout: float) -> int:
+    """At shutdown: wait up to ``timeout`` seconds for the turns still running; how many were."""
+    running = [task for task in _unfinished if not task.done()]
+    if running:
+        logger.info("waiting for %d turns to finish before shutting down", len(running))
+        await asyncio.wait(running, timeout=timeout)
+    return len(running)
+
+
 def _unheard(task: asyncio.Task[TurnOutcome]) -> None:
     """A turn whose caller was cancelled has ended: its failure is logged here, or nowhere."""
     if task.cancelled():

@@ -233,3 +233,40 @@ def test_a_failure_after_the_caller_went_away_is_logged(
     assert [r.getMessage() for r in caplog.records if r.name == "assistant.turn.drivers"] == [
         "a turn whose caller had gone failed"
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_shutdown_waits_for_a_turn_whose_client_went_away(person: Any) -> None:
+    from assistant import asgi
+    from assistant.models import Message, Thread
+    from assistant.turn import drivers
+
+    thread = Thread.objects.create(owner=person)
+    slow = ScriptedProvider([{**QUERY, "delay_ms": 400}])
+
+    async def serve_then_stop() -> list[str]:
+        caller = asyncio.create_task(
+            drivers.arun_turn_to_the_end(
+                message_turn(user=person, thread_id=thread.id, text="what's on tomorrow?"), provider=slow
+            )
+        )
+        await asyncio.sleep(0.15)
+        caller.cancel()  # the client went away while the model thinks
+        with pytest.raises(asyncio.CancelledError):
+            await caller
+        lifespan = iter([{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
+        sent: list[str] = []
+
+        async def receive() -> dict[str, str]:
+            return next(lifespan)
+
+        async def send(message: dict[str, str]) -> None:
+            sent.append(message["type"])
+
+        await asgi.application({"type": "lifespan"}, receive, send)
+        return sent
+
+    sent = asyncio.run(serve_then_stop())
+    assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
+    # The shutdown came only after the turn had recorded its reply.
+    assert list(Message.objects.filter(thread=thread).values_list("role", flat=True)) == ["user", "assistant"]
