@@ -8,10 +8,14 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from assistant.turn.lock import ThreadBusy
 from scheduling.errors import ApplicationError, NotFound, ValidationFailed
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ThreadBusy):
+        detail = "another message in this thread is still being answered; try again"
+        return Response({"detail": detail}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, NotFound):
         return Response({"detail": exc.message, **exc.extra}, status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, ValidationFailed):

@@ -41,7 +41,6 @@ from assistant.providers.registry import configuration_problem, get_provider, pr
 from assistant.turn.drivers import Turn, arun_turn_to_the_end, run_turn
 from assistant.turn.inputs import cancel_turn, confirmation_turn, message_turn, scope_turn
 from assistant.turn.load import thread_get
-from assistant.turn.lock import ThreadBusy
 from assistant.turn.record import TurnOutcome
 from assistant.turn.threads import in_database_thread
 from scheduling.localtime import local_datetime
@@ -99,12 +98,6 @@ def person(request: Request) -> User:
     return cast(User, request.user)
 
 
-def busy_response() -> Response:
-    return Response(
-        {"detail": "another message in this thread is still being answered; try again"}, status=status.HTTP_409_CONFLICT
-    )
-
-
 def turn_created(outcome: TurnOutcome) -> Response:
     return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
 
@@ -128,11 +121,7 @@ class TurnView(APIView):
         raise NotImplementedError
 
     def post(self, request: Request, **kwargs: Any) -> Response:
-        try:
-            outcome = run_turn(self.turn(request, **kwargs))
-        except ThreadBusy:
-            return busy_response()
-        return turn_created(outcome)
+        return turn_created(run_turn(self.turn(request, **kwargs)))  # a busy thread: 409, by the handler
 
     @classmethod
     def as_view(cls, **initkwargs: Any) -> Callable[..., Coroutine[Any, Any, HttpResponseBase]]:  # type: ignore[override]
@@ -157,8 +146,6 @@ class TurnView(APIView):
         if turn is not None:
             try:
                 response = turn_created(await arun_turn_to_the_end(turn))
-            except ThreadBusy:
-                response = busy_response()
             except Exception as exc:
                 response = self.handle_exception(exc)
         assert response is not None

@@ -74,7 +74,7 @@ async def arun_turn(turn: Turn, *, emit: Emit = _no_emit, provider: Provider | N
     steps = turn.steps(emit, provider)
     deadline = time.monotonic() + lock.wait_seconds
     while True:
-        taken, request, outcome = await _hop(lock, steps, _begin, lock, steps)
+        taken, request, outcome = await _hop(_begin, lock, steps)
         if taken:
             break
         if time.monotonic() > deadline:
@@ -91,16 +91,16 @@ async def arun_turn(turn: Turn, *, emit: Emit = _no_emit, provider: Provider | N
         except BaseException:  # cancelled while the model thinks: end the steps, free the lock
             await in_database_thread(_abandon, lock, steps)
             raise
-        request, outcome = await _hop(lock, steps, _advance, lock, steps, answer, failure)
+        request, outcome = await _hop(_advance, lock, steps, answer, failure)
     return outcome
 
 
-async def _hop(lock: ThreadLock, steps: TurnSteps, stage: Callable[..., HopResult], *args: object) -> HopResult:
+async def _hop(stage: Callable[..., HopResult], lock: ThreadLock, steps: TurnSteps, *args: object) -> HopResult:
     """One hop to a database thread. A hop cannot be stopped once its thread runs it: if the
     caller is cancelled meanwhile, the hop is let finish, and if it left the steps waiting for
     the model (the lock held), they are ended and the lock given back before the cancellation
     goes on."""
-    hop = asyncio.ensure_future(in_database_thread(stage, *args))
+    hop = asyncio.ensure_future(in_database_thread(stage, lock, steps, *args))
     try:
         return await asyncio.shield(hop)
     except asyncio.CancelledError:

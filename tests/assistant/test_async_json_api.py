@@ -132,22 +132,22 @@ def test_a_turn_under_asgi_awaits_the_model_and_writes_once(person: Any, clock: 
     assert [m["role"] for m in listed.json()] == ["user", "assistant"]
 
 
-def test_a_thread_still_answering_gets_409_under_asgi(person: Any, clock: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_thread_still_answering_gets_409_under_both_handlers(
+    person: Any, clock: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     token = Token.objects.create(user=person).key
     thread = Thread.objects.create(owner=person)
     monkeypatch.setattr(drivers, "thread_lock", lambda thread_id: thread_lock(thread_id, wait_seconds=0.3))
     held = thread_lock(thread.id)
     held.acquire()  # another message of this thread is being answered
     try:
-        response = async_to_sync(AsyncClient().post)(
-            f"/api/threads/{thread.id}/messages/",
-            data={"text": "what's on tomorrow?"},
-            content_type="application/json",
-            headers={"Authorization": f"Token {token}"},
+        wsgi, asgi = both(
+            "post", f"/api/threads/{thread.id}/messages/", {"text": "what's on tomorrow?"}, Authorization=f"Token {token}"
         )
     finally:
         held.release()
-    assert response.status_code == 409 and "still being answered" in response.json()["detail"]
+    assert wsgi[0] == 409 and "still being answered" in wsgi[1]["detail"]
+    assert asgi == wsgi
 
 
 def test_many_json_turns_waiting_for_the_model_share_one_database_thread(make_person: Any, settings: Any) -> None:
