@@ -8,7 +8,7 @@ the same coroutine on one background loop of the process.
 What the server supports comes from its profile (``assistant.providers.profiles``): the
 request is adapted to it (a non-streamed call where streamed tool calls are unsupported, ``""``
 for ``null`` content, tool results as user text where tool-role messages are dropped) and what
-comes back is checked: an empty answer, a stream without a finish reason, unparsable tool
+comes back is checked (``assistant.providers.answers``): an empty answer, a stream without a finish reason, unparsable tool
 arguments, chat-template tokens in the text and missing usage each leave a flag on the
 response. A wall-clock deadline bounds the whole call, stream included. Retries happen only
 when the server has certainly not started on the request (429, 503, connection refused), so a
@@ -18,9 +18,7 @@ retry never queues behind a request the server is still working on.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-import re
 import threading
 import time
 import weakref
@@ -31,35 +29,19 @@ import httpx2
 import openai
 from openai.types.chat import ChatCompletion
 
+from assistant.providers.answers import check_answer
 from assistant.providers.base import ModelError, ModelRequest, ModelResponse, TextCallback, ToolCall, Usage
-from assistant.providers.profiles import PROFILES, ServerProfile, detect
-from assistant.tokens import count_tokens
+from assistant.providers.profiles import (
+    PROFILES,
+    ServerProfile,
+    adapt_messages,
+    adapt_tools,
+    detect,
+    without_streamed_tools,
+)
 
 logger = logging.getLogger(__name__)
 
-# The end-of-turn and role markers of the common chat templates (ChatML, Llama 3, Gemma,
-# Mistral, Phi). In a reply they mean the server did not stop where the template ends.
-TEMPLATE_TOKENS = (
-    "<|im_start|>",
-    "<|im_end|>",
-    "<|eot_id|>",
-    "<|start_header_id|>",
-    "<|end_header_id|>",
-    "<|begin_of_text|>",
-    "<|end_of_text|>",
-    "<|endoftext|>",
-    "<start_of_turn>",
-    "<end_of_turn>",
-    "<|assistant|>",
-    "<|user|>",
-    "<|system|>",
-    "<|end|>",
-    "[INST]",
-    "[/INST]",
-    "</s>",
-)
-# A tool marker of llama-cpp-python's chatml-function-calling format, sent as the text.
-TOOL_MARKER = re.compile(r"(?:functions\.[\w.-]+:\s*)+")
 RETRY_STATUSES = {429, 503}  # the server turned the request away before working on it
 T = TypeVar("T")
 
@@ -162,7 +144,7 @@ class OpenAICompatibleProvider:
                     ):
                         # A 200 with an empty stream: this server cannot stream tool calls.
                         # Ask once more without streaming, and remember it for the next call.
-                        self._profile = profile = _without_streamed_tools(profile)
+                        self._profile = profile = without_streamed_tools(profile)
                         response = await self._attempt(request, profile, on_text, began)
                         response.flags.append("streamed_tools_unsupported")
                 break
@@ -190,7 +172,7 @@ class OpenAICompatibleProvider:
                 raise ModelError("bad_response", str(error)) from error
         response.total_ms = (time.perf_counter() - began) * 1000
         response.tool_complete_ms = response.total_ms if response.tool_calls else 0.0
-        _check(response, request, profile)
+        check_answer(response, request, profile)
         return response
 
     def _streamed(self, request: ModelRequest, profile: ServerProfile) -> bool:
@@ -308,41 +290,6 @@ class OpenAICompatibleProvider:
         return run_sync(self.aprobe())
 
 
-def adapt_messages(messages: Sequence[dict[str, Any]], profile: ServerProfile) -> list[dict[str, Any]]:
-    """The conversation as this server can take it."""
-    adapted: list[dict[str, Any]] = []
-    for message in messages:
-        role = message.get("role")
-        if not profile.tool_messages and role == "assistant" and message.get("tool_calls"):
-            # The template drops tool calls and results: say them in words the model will see.
-            calls = [
-                f"{call['function']['name']}({call['function'].get('arguments') or '{}'})"
-                for call in message["tool_calls"]
-            ]
-            adapted.append({"role": "assistant", "content": "I called " + ", ".join(calls) + "."})
-            continue
-        if not profile.tool_messages and role == "tool":
-            result = str(message.get("content") or "").replace("</", "<\\/")
-            adapted.append({"role": "user", "content": f"<tool_result>{result}</tool_result>"})
-            continue
-        if message.get("content") is None and not profile.null_content:
-            message = {**message, "content": ""}
-        adapted.append(message)
-    return adapted
-
-
-def adapt_tools(tools: Sequence[dict[str, Any]], profile: ServerProfile) -> list[dict[str, Any]]:
-    if profile.strict:
-        return list(tools)
-    # A server that ignores "strict" may reject the key; code validates the arguments anyway.
-    return [
-        {**tool, "function": {k: v for k, v in tool["function"].items() if k != "strict"}}
-        if "function" in tool
-        else tool
-        for tool in tools
-    ]
-
-
 def _assemble(calls: dict[int, dict[str, str]], piece: dict[str, Any]) -> None:
     index = piece.get("index")
     if not isinstance(index, int):
@@ -384,53 +331,6 @@ def _from_completion(completion: Any, model: str, on_text: TextCallback | None, 
         if response.text and on_text is not None:
             on_text(response.text)
     return response
-
-
-def _check(response: ModelResponse, request: ModelRequest, profile: ServerProfile) -> None:
-    """Flag what is wrong with an answer that arrived, and make its text safe to use."""
-    cut = min((response.text.find(token) for token in TEMPLATE_TOKENS if token in response.text), default=-1)
-    if cut >= 0:
-        response.text = response.text[:cut].rstrip()
-        response.flags.append("chat_template_tokens")
-    if response.finish_reason is None:
-        response.flags.append("stream_without_finish_reason")
-    elif response.finish_reason == "length":
-        response.flags.append("max_tokens_reached")
-    if not response.tool_calls and TOOL_MARKER.fullmatch(response.text.strip()):
-        # chatml-function-calling's "functions.<name>:" with no call behind it: not words.
-        response.text = ""
-        response.flags.append("tool_marker_as_text")
-    if not response.text.strip() and not response.tool_calls:
-        response.flags.append("empty_model_response")
-        if request.tools and not profile.text_beside_tools:
-            # This server cannot return text while tools are offered: the empty answer is its doing.
-            response.flags.append("text_dropped_by_server")
-    for call in response.tool_calls:
-        try:
-            json.loads(call.arguments or "")
-        except ValueError:
-            response.flags.append("unparsable_tool_arguments")
-            break
-    if response.usage.prompt_tokens == 0 and response.usage.completion_tokens == 0:
-        response.usage = estimate_usage(request, response)
-        response.flags.append("usage_estimated")
-
-
-def estimate_usage(request: ModelRequest, response: ModelResponse) -> Usage:
-    """Tokens counted here (cl100k) when the server sends none: marked estimated."""
-    prompt = sum(count_tokens(str(m.get("content") or "")) + 4 for m in request.messages)
-    prompt += sum(count_tokens(json.dumps(m.get("tool_calls"))) for m in request.messages if m.get("tool_calls"))
-    prompt += count_tokens(json.dumps(list(request.tools), ensure_ascii=False)) if request.tools else 0
-    completion = count_tokens(response.text) + sum(
-        count_tokens(call.name) + count_tokens(call.arguments) for call in response.tool_calls
-    )
-    return Usage(prompt_tokens=prompt, completion_tokens=completion, estimated=True)
-
-
-def _without_streamed_tools(profile: ServerProfile) -> ServerProfile:
-    from dataclasses import replace
-
-    return replace(profile, streams_tool_calls=False)
 
 
 def _field(value: Any, name: str) -> Any:

@@ -27,7 +27,8 @@ token counts), which works everywhere at the cost of streaming.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 from urllib.parse import urlparse
 
@@ -75,3 +76,43 @@ def detect(base_url: str, models: list[dict[str, Any]] | None) -> ServerProfile:
     if owners & {"openai", "system", "openai-internal"}:
         return PROFILES["openai"]
     return PROFILES["generic"]
+
+
+def adapt_messages(messages: Sequence[dict[str, Any]], profile: ServerProfile) -> list[dict[str, Any]]:
+    """The conversation as this server can take it."""
+    adapted: list[dict[str, Any]] = []
+    for message in messages:
+        role = message.get("role")
+        if not profile.tool_messages and role == "assistant" and message.get("tool_calls"):
+            # The template drops tool calls and results: say them in words the model will see.
+            calls = [
+                f"{call['function']['name']}({call['function'].get('arguments') or '{}'})"
+                for call in message["tool_calls"]
+            ]
+            adapted.append({"role": "assistant", "content": "I called " + ", ".join(calls) + "."})
+            continue
+        if not profile.tool_messages and role == "tool":
+            result = str(message.get("content") or "").replace("</", "<\\/")
+            adapted.append({"role": "user", "content": f"<tool_result>{result}</tool_result>"})
+            continue
+        if message.get("content") is None and not profile.null_content:
+            message = {**message, "content": ""}
+        adapted.append(message)
+    return adapted
+
+
+def adapt_tools(tools: Sequence[dict[str, Any]], profile: ServerProfile) -> list[dict[str, Any]]:
+    if profile.strict:
+        return list(tools)
+    # A server that ignores "strict" may reject the key; code validates the arguments anyway.
+    return [
+        {**tool, "function": {k: v for k, v in tool["function"].items() if k != "strict"}}
+        if "function" in tool
+        else tool
+        for tool in tools
+    ]
+
+
+def without_streamed_tools(profile: ServerProfile) -> ServerProfile:
+    """The profile of a server found unable to stream tool calls."""
+    return replace(profile, streams_tool_calls=False)
