@@ -226,16 +226,3 @@ def test_a_client_that_goes_away_under_asgi_loses_nothing(person: Any, clock: An
     assert roles == ["user", "assistant"]
     assert Event.objects.filter(owner=person, title="Dentist").count() == 1
     assert cache.get(f"thread-lock:{thread.id}") is None
-
-
-def test_the_stream_refuses_credentials_as_the_json_endpoint_does(person: Any, clock: Any) -> None:
-    thread = Thread.objects.create(owner=person)
-    payload = {"text": "what's on tomorrow?"}
-    for headers in ({}, {"Authorization": "Token nope"}):
-        (json_status, json_body, json_headers), _ = both("post", f"/api/threads/{thread.id}/messages/", payload, **headers)
-        (sse_status, sse_body, sse_headers), _ = both(
-            "post", f"/api/threads/{thread.id}/messages/stream/", payload, **headers
-        )
-        assert sse_status == json_status == 401
-        assert sse_body == json_body
-        assert sse_headers["WWW-Authenticate"] == json_headers["WWW-Authenticate"] == "Token"
