@@ -42,11 +42,11 @@ def _authenticate(request: HttpRequest) -> tuple[User | None, HttpResponse | Non
         key = header.removeprefix("Token ").strip()
         token = Token.objects.select_related("user").filter(key=key).first()
         if token is None or not token.user.is_active:
-            return None, JsonResponse({"detail": "invalid token"}, status=401)
+            return None, _unauthorized("invalid token")
         return token.user, None
     user = request.user
     if not user.is_authenticated:
-        return None, JsonResponse({"detail": "authentication required"}, status=401)
+        return None, _unauthorized("authentication required")
     # Session authentication needs the CSRF token, as every form does.
     check = CSRFCheck(lambda _request: HttpResponse())
     check.process_request(request)
@@ -54,6 +54,11 @@ def _authenticate(request: HttpRequest) -> tuple[User | None, HttpResponse | Non
     if rejected is not None:
         return None, JsonResponse({"detail": "CSRF check failed"}, status=403)
     return user, None
+
+
+def _unauthorized(detail: str) -> JsonResponse:
+    # As the JSON endpoints answer (DRF's TokenAuthentication comes first): say which scheme.
+    return JsonResponse({"detail": detail}, status=401, headers={"WWW-Authenticate": "Token"})
 
 
 def _csrf_probe(request: HttpRequest) -> HttpResponse:

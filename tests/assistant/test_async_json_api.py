@@ -226,3 +226,34 @@ def test_a_client_that_goes_away_under_asgi_loses_nothing(person: Any, clock: An
     assert roles == ["user", "assistant"]
     assert Event.objects.filter(owner=person, title="Dentist").count() == 1
     assert cache.get(f"thread-lock:{thread.id}") is None
+
+
+def test_the_stream_refuses_credentials_as_the_json_endpoint_does(person: Any, clock: Any) -> None:
+    thread = Thread.objects.create(owner=person)
+    payload = {"text": "what's on tomorrow?"}
+    for headers in ({}, {"Authorization": "Token nope"}):
+        (json_status, _, json_headers), _ = both("post", f"/api/threads/{thread.id}/messages/", payload, **headers)
+        (sse_status, _, sse_headers), _ = both("post", f"/api/threads/{thread.id}/messages/stream/", payload, **headers)
+        assert sse_status == json_status == 401
+        assert sse_headers["WWW-Authenticate"] == json_headers["WWW-Authenticate"] == "Token"
+
+
+def test_a_session_with_its_csrf_token_gets_the_streamed_reply(person: Any, clock: Any) -> None:
+    thread = Thread.objects.create(owner=person)
+    client = AsyncClient(enforce_csrf_checks=True)
+    client.force_login(person)
+
+    async def send() -> tuple[int, str]:
+        csrf = (await client.get("/")).cookies["csrftoken"].value
+        response = await client.post(
+            f"/api/threads/{thread.id}/messages/stream/",
+            data={"text": "what's on tomorrow?"},
+            content_type="application/json",
+            headers={"X-CSRFToken": csrf},
+        )
+        body = b"".join([chunk async for chunk in response.streaming_content])  # type: ignore[attr-defined]
+        return response.status_code, body.decode()
+
+    with use_provider(AwaitedOnly([tool("query_events", start="D+1", end=None)])):
+        status, body = async_to_sync(send)()
+    assert status == 200 and "event: reply" in body and "event: done" in body
