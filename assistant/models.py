@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 
 from assistant.intent.state import IntentState
+from assistant.intent.talk import Talk
 
 
 class Thread(models.Model):
@@ -65,6 +66,8 @@ class ThreadState(models.Model):
     intent = models.JSONField(default=dict)
     digest = models.CharField(max_length=64, default="")
     entities = models.JSONField(default=dict)
+    # What the next turn needs of the earlier ones (assistant/intent/talk.py): the open question, the writes.
+    talk = models.JSONField(default=dict, blank=True)
     summary = models.TextField(blank=True, default="")
     summary_through = models.BigIntegerField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -76,6 +79,11 @@ class ThreadState(models.Model):
     def intent_state(self) -> IntentState:
         """``intent`` (the stored JSON), typed."""
         return IntentState.from_json(self.intent)
+
+    @property
+    def talk_state(self) -> Talk:
+        """``talk`` (the stored JSON), typed."""
+        return Talk.from_json(self.talk)
 
 
 class TransitionType(models.TextChoices):

@@ -70,6 +70,10 @@ REPLIES: Final[dict[str, tuple[str, str]]] = {
         "That choice belongs to a request that is no longer open; nothing was changed.",
         "这个选项属于一个已经结束的请求，没有做任何更改。",
     ),
+    "stale_scope_choice": (
+        "That question is no longer open; nothing was changed.",
+        "这个问题已经过去了，没有做任何更改。",
+    ),
     "internal_error": (
         "Sorry, something went wrong on my side. Your message is saved.",
         "抱歉，出了点问题。你的消息已保存。",

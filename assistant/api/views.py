@@ -75,19 +75,18 @@ _TURN_MESSAGE = MessageSerializer()
 
 
 def turn_payload(outcome: TurnOutcome) -> dict[str, Any]:
+    """The turn as the API shows it: JSON made here, from the turn's typed tool calls."""
     trace = outcome.trace
-    tool_calls = [
-        call for call in trace.tool_calls if call.get("name") not in GATE_ENTRIES and not call.get("rolled_back")
-    ]
+    tool_calls = [call for call in outcome.tool_calls if call.tool not in GATE_ENTRIES and not call.rolled_back]
     return {
         "user_message": _TURN_MESSAGE.to_representation(outcome.user_message),
         "assistant_message": _TURN_MESSAGE.to_representation(outcome.assistant_message),
         "route": trace.route,
         "model_calls": trace.model_calls,
-        "tools": [call["name"] for call in tool_calls],
-        "statuses": [call["status"] for call in tool_calls if call.get("status")],
+        "tools": [call.tool for call in tool_calls],
+        "statuses": [call.status for call in tool_calls if call.status],
         "flags": trace.flags,
-        "events": [call["event"] for call in trace.tool_calls if call.get("event")],
+        "events": [call.event.to_json() for call in outcome.tool_calls if call.event is not None],
         "intent_revision": outcome.state.revision,
         "provider": trace.provider,
     }

@@ -30,6 +30,7 @@ def state_apply(
     message: Message | None,
     now: datetime.datetime,
     entities: JSONObject | None = None,
+    talk: JSONObject | None = None,
     base: ThreadState | None = None,
 ) -> tuple[ThreadState, list[JSONObject]]:
     """Apply transitions in order, each with its own revision, digest and log row.
@@ -38,7 +39,7 @@ def state_apply(
     statement instead of a locked read and a write; a state that moved meanwhile raises.
     """
     state = base or _locked(thread)
-    if not transitions and (entities is None or entities == state.entities):
+    if not transitions and entities in (None, state.entities) and talk in (None, state.talk):
         return state, []
     base_revision = state.revision
     applied: list[JSONObject] = []
@@ -65,12 +66,15 @@ def state_apply(
     state.intent = intent.to_json()
     if entities is not None:
         state.entities = entities
+    if talk is not None:
+        state.talk = talk
     state.updated_at = now
     fields = {
         "revision": state.revision,
         "intent": state.intent,
         "digest": state.digest,
         "entities": state.entities,
+        "talk": state.talk,
         "updated_at": now,
     }
     # The compare-and-set comes before the log rows: a state that moved meanwhile writes nothing

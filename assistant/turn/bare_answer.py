@@ -34,6 +34,5 @@ def _accept_offered_day(context: TurnContext) -> Reply:
     day = str(command.candidates[0])
     tool = "schedule_event" if command.kind == "create" else "change_event"
     arguments = {"command_id": str(command.id), "date": day, "raw": {"date": context.text}}
-    result = run_code_tool(context, "patch_command", arguments, recorded_as=tool)
-    context.tool_calls[-1]["route"] = "confirmation"
+    result = run_code_tool(context, "patch_command", arguments, recorded_as=tool, route="confirmation")
     return reply_for(context, tool, result)

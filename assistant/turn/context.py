@@ -5,19 +5,22 @@ from __future__ import annotations
 import datetime
 import functools
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from django.contrib.auth.models import User
 
 from assistant.intent.derive import Act
 from assistant.intent.entities import EntityStack
+from assistant.intent.state import JSONObject, JSONValue
 from assistant.language import message_language
 from assistant.models import Message, PendingConfirmation, Thread, ThreadState
 from assistant.providers.base import Usage
+from assistant.turn.cards import Card, ConfirmationRequest
 from scheduling.models import Profile, ScheduleCommand
 from tools.context import PersonClock
+from tools.registry import ToolRegistry
 from tools.spec import Effect
 
 Emit = Callable[[str, dict[str, Any]], None]
@@ -55,6 +58,76 @@ class TurnInput:
     scope_message_id: int | None = None  # ... on the card of this assistant message
 
 
+@dataclass(frozen=True, slots=True)
+class EventSummary:
+    """The event a tool call wrote or found, as the trace and the API payload name it."""
+
+    ref: str
+    title: str
+    date: str
+    start: str
+    end: str
+
+    @classmethod
+    def from_fact(cls, fact: Mapping[str, object]) -> EventSummary:
+        return cls(*(str(fact[key]) for key in ("ref", "title", "date", "start", "end")))
+
+    def to_json(self) -> JSONObject:
+        return {"ref": self.ref, "title": self.title, "date": self.date, "start": self.start, "end": self.end}
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCallRecord:
+    """One tool call of this turn (or a gate's decision), as the later stages read it.
+
+    The stages read these fields; the JSON form (``to_json``) is made only at the edges: the
+    trace row (a record for admins, never read back as state) and the API payload.
+    """
+
+    tool: str
+    arguments: JSONObject = field(default_factory=dict)
+    status: str | None = None  # the result's status; None for a gate's decision
+    ms: float | None = None
+    event: EventSummary | None = None  # what the result wrote or found
+    overlaps: tuple[str, ...] = ()  # a booking the person insisted on over a clash
+    problem: str | None = None  # why the registry turned the call away
+    hold_reason: str | None = None  # why a proposed write waits for the person's confirmation
+    route: str | None = None  # a stage's call that continues a model tool (fast path, a "yes")
+    answer: str | None = None  # a confirmation gate or button: "yes" / "no"
+    verdict: str | None = None  # ... and whether the question was still current
+    scope: str | None = None  # a scope button's choice
+    rolled_back: bool = False
+
+    @property
+    def counts(self) -> bool:
+        """A real call of this turn: neither rolled back nor a gate's decision."""
+        return not self.rolled_back and self.status is not None
+
+    def to_json(self) -> JSONObject:
+        """The trace's form (the keys admins and old rows know)."""
+        row: JSONObject = {"event": self.event.to_json()} if self.event is not None else {}
+        row["name"] = self.tool
+        optional: dict[str, JSONValue] = {
+            "arguments": self.arguments if self.status is not None or self.arguments else None,
+            "status": self.status,
+            "ms": self.ms,
+            "overlaps": list(self.overlaps) or None,
+            "problem": self.problem,
+            "reason": self.hold_reason,
+            "route": self.route,
+            "answer": self.answer,
+            "verdict": self.verdict,
+            "scope": self.scope,
+            "rolled_back": self.rolled_back or None,
+        }
+        row.update({key: value for key, value in optional.items() if value is not None})
+        return row
+
+
+def tool_calls_json(calls: list[ToolCallRecord]) -> list[JSONValue]:
+    return [call.to_json() for call in calls]
+
+
 @dataclass
 class Timings:
     archive_ms: float = 0.0
@@ -69,9 +142,9 @@ class Timings:
 @dataclass
 class Reply:
     text: str
-    card: dict[str, Any] | None = None
+    card: Card | None = None
     # Set when the reply asks a question a short "yes" may answer; record() binds it.
-    confirmation: dict[str, Any] | None = None
+    confirmation: ConfirmationRequest | None = None
     flags: list[str] = field(default_factory=list)
     # A receipt written by code states the writes its result made; free text (None) is read for
     # claims by the exit invariant. Values quoted inside a receipt are the person's words.
@@ -96,7 +169,7 @@ class TurnContext(PersonClock):
     route: str = "model"
     acts: list[Act] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
-    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    tool_calls: list[ToolCallRecord] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
     queried: bool = False
     model_calls: int = 0
@@ -106,7 +179,7 @@ class TurnContext(PersonClock):
     error: str = ""
     # Intermediate reads this turn that returned data (memory, archive): writes after them wait.
     untrusted_reads: list[str] = field(default_factory=list)
-    registry: Any = None
+    registry: ToolRegistry | None = None
 
     @property
     def text(self) -> str:
@@ -125,9 +198,7 @@ class TurnContext(PersonClock):
         """After a rollback: the acts, effects and entity changes of this turn did not happen."""
         self.acts.clear()
         self.effects.clear()
-        for call in self.tool_calls:
-            call["rolled_back"] = True
-            call.pop("event", None)
+        self.tool_calls[:] = [replace(call, rolled_back=True, event=None) for call in self.tool_calls]
         self.entities = EntityStack.from_json(self.state.entities)
         self.queried = False
 

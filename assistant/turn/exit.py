@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import catalogue
-from assistant.models import MemoryFact, TurnTrace
+from assistant.models import MemoryFact
 from assistant.reading import extract_when
 from assistant.turn.claim_facts import states_schedule_facts
 from assistant.turn.claim_request import asked_writes, person_reports
@@ -46,7 +46,6 @@ WRITE_TOOLS = {
     "delete_event": "delete",
     "remember_fact": "remember",
 }
-STATUS_KINDS = {"created": "create", "updated": "change", "deleted": "delete", "remembered": "remember"}
 MAX_NAMED_SCAN = 50
 SLOTS = ("title", "date", "time")
 
@@ -86,7 +85,7 @@ def verified_kinds(effects: Iterable[Effect]) -> set[str]:
 
 def requested_writes(context: TurnContext) -> set[str]:
     """Did the person ask for a write in this turn? From the turn's own facts, then their words."""
-    kinds = {WRITE_TOOLS[call["name"]] for call in context.tool_calls if call.get("name") in WRITE_TOOLS}
+    kinds = {WRITE_TOOLS[call.tool] for call in context.tool_calls if call.tool in WRITE_TOOLS}
     # "Lin moved the party": a report of someone else's write is not a request for one.
     kinds |= asked_writes(context.text) - person_reports(context.text)
     command = context.active_command
@@ -97,19 +96,12 @@ def requested_writes(context: TurnContext) -> set[str]:
 
 
 def earlier_writes(context: TurnContext) -> dict[str, set[str]]:
-    """Writes earlier turns of this session really made: kind -> titles of the events written."""
+    """Writes earlier turns of this session really made (the thread's state keeps them): kind ->
+    titles of the events written."""
     earlier_ids = [m.id for m in context.segment if m.id != context.user_message.id]
-    if not earlier_ids:
-        return {}
     writes: dict[str, set[str]] = {}
-    for calls in TurnTrace.objects.filter(thread=context.thread, user_message_id__in=earlier_ids).values_list(
-        "tool_calls", flat=True
-    ):
-        for call in calls or []:
-            kind = STATUS_KINDS.get(str(call.get("status")))
-            if kind and not call.get("rolled_back"):
-                title = str((call.get("event") or {}).get("title") or "")
-                writes.setdefault(kind, set()).update({title.lower()} if title else set())
+    for write in context.state.talk_state.writes_of(earlier_ids):
+        writes.setdefault(write.kind, set()).update({write.title} if write.title else set())
     return writes
 
 

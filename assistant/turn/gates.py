@@ -18,9 +18,9 @@ import catalogue
 from assistant.council import council_reply
 from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.intent.derive import Act
-from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role, TurnTrace
+from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role
 from assistant.turn.bare_answer import bare_answer
-from assistant.turn.context import Reply, TurnContext
+from assistant.turn.context import Reply, ToolCallRecord, TurnContext
 from assistant.turn.patch import read_patch
 from assistant.turn.tools import reply_for, run_code_tool
 from scheduling.errors import NotFound
@@ -119,7 +119,7 @@ def confirmation_gate(context: TurnContext) -> Reply | None:
     assert previous is not None
     too_old = context.now - previous.created_at > datetime.timedelta(minutes=settings.CONFIRMATION_TTL_MINUTES)
     verdict = Verdict.STALE_OR_MISMATCH if too_old else confirmation_check(confirmation, context.state, now=context.now)
-    context.tool_calls.append({"name": "confirmation_gate", "answer": answer, "verdict": verdict.value})
+    context.tool_calls.append(ToolCallRecord("confirmation_gate", answer=answer, verdict=verdict.value))
     return decide(context, confirmation, answer, verdict)
 
 
@@ -256,49 +256,40 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
     }
     tool = "schedule_event" if command.kind == CommandKind.CREATE else "change_event"
     # The intent and the trace speak of the tool this patch continues.
-    result = run_code_tool(context, "patch_command", arguments, recorded_as=tool)
-    context.tool_calls[-1]["route"] = "fast_path"
+    result = run_code_tool(context, "patch_command", arguments, recorded_as=tool, route="fast_path")
     if result.status == Status.INVALID_EXPRESSION:
         context.flags.append("fast_path_invalid_expression")
     return reply_for(context, tool, result)
 
 
 def _still_asked(context: TurnContext, command: ScheduleCommand) -> bool:
-    """Is this stub's question still the one on the table?
+    """Is this stub's question still the one on the table? The thread's state says
+    (``assistant/intent/talk.py``): the question stays open from the answer that showed the
+    stub's card until a turn moves the talk on (``moved_on``) or it is a few answers old."""
+    return context.state.talk_state.asks_about(str(command.id))
 
-    Walking back from the newest message to the stub's card (its question): a turn in between
-    that started or wrote something else, or asked about another day, means the talk has moved
-    on, and a bare "3pm" may be about that instead. The stub then waits on its card, and the
-    model reads the message. A look at the stub's own day, or one of its candidate days ("what
-    else is on Saturday?"), or a reply with no tool call does not move the talk on.
+
+def moved_on(context: TurnContext) -> bool:
+    """Did this turn move the talk on from the open request's question?
+
+    A turn that started or wrote something else, or asked about another day, means a bare "3pm"
+    may be about that instead: the stub then waits on its card, and the model reads the
+    message. A look at the stub's own day, or one of its candidate days ("what else is on
+    Saturday?"), or a reply with no tool call does not move the talk on.
     """
-    earlier = list(
-        Message.objects.filter(thread=context.thread, created_at__lte=context.user_message.created_at)
-        .exclude(id=context.user_message.id)
-        .order_by("-created_at", "-id")
-        .only("id", "role", "card")[:_LOOK_BACK]
-    )
-    answers = [message for message in earlier if message.role == Role.ASSISTANT]
-    calls = dict(
-        TurnTrace.objects.filter(assistant_message__in=answers).values_list("assistant_message_id", "tool_calls")
-    )
-    own_days = _days(command.slot_value("date"), context.today)
-    for message in answers:
-        card = message.card or {}
-        if card.get("type") == "pending_command" and card.get("command_id") == str(command.id):
+    command = context.active_command
+    own_days = set(_days(command.slot_value("date"), context.today)) if command is not None else set()
+    for call in context.tool_calls:
+        if call.tool in _ELSEWHERE:
             return True
-        for call in calls.get(message.id) or []:
-            arguments = call.get("arguments") or {}
-            if call.get("name") in _ELSEWHERE:
-                return False
-            looked_at = set(_days(arguments.get("start") or arguments.get("date"), context.today))
-            ranged = arguments.get("end") or arguments.get("end_date")
-            if call.get("name") in _LOOKS and (ranged or not looked_at or not looked_at <= set(own_days)):
-                return False
+        arguments = call.arguments
+        looked_at = set(_days(arguments.get("start") or arguments.get("date"), context.today))
+        ranged = arguments.get("end") or arguments.get("end_date")
+        if call.tool in _LOOKS and (ranged or not looked_at or not looked_at <= own_days):
+            return True
     return False
 
 
-_LOOK_BACK = 12
 _ELSEWHERE = frozenset({"schedule_event", "change_event", "delete_event", "remember_fact", "confirmation"})
 _LOOKS = frozenset({"query_events", "suggest_slots"})
 

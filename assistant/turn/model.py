@@ -25,9 +25,9 @@ from assistant.prompts import SYSTEM_PROMPT
 from assistant.providers.base import ModelError, ModelRequest, ModelResponse, Provider, ToolCall
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.prompt import build_request
-from assistant.turn.tools import reply_for, run_tool, tool_context
+from assistant.turn.tools import reply_for, run_tool
 from scheduling.text import clean_text
-from tools.registry import ToolRegistry, is_terminal
+from tools.registry import is_terminal
 from tools.spec import Status
 
 RETRYABLE_ARGUMENT_STATUSES = {Status.INVALID_ARGUMENTS, Status.UNKNOWN_TOOL}
@@ -39,7 +39,6 @@ ECHO_SHINGLE = 8  # words in a row shared with the system prompt that count as r
 class _Loop:
     """What the hops of one turn share."""
 
-    registry: ToolRegistry
     request: ModelRequest
     argument_retries: int = 0
 
@@ -47,7 +46,7 @@ class _Loop:
 def _start(context: TurnContext, provider: Provider) -> _Loop:
     context.route = "model"
     context.provider_name = provider.name
-    return _Loop(registry=ToolRegistry(tool_context(context)), request=build_request(context))
+    return _Loop(request=build_request(context))
 
 
 def _account(context: TurnContext, provider: Provider, response: ModelResponse) -> None:
@@ -72,7 +71,7 @@ def _step(context: TurnContext, loop: _Loop, response: ModelResponse) -> Reply |
         context.flags.append("extra_tool_calls_ignored")
     call: ToolCall = response.tool_calls[0]
     context.emit("status", {"stage": "tool", "tool": call.name})
-    result = run_tool(context, loop.registry, call.name, call.arguments)
+    result = run_tool(context, call.name, call.arguments)  # through the turn's one registry
     if result.status in RETRYABLE_ARGUMENT_STATUSES:
         loop.argument_retries += 1
         if loop.argument_retries > 1:

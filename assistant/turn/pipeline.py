@@ -36,12 +36,13 @@ from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.models import PendingConfirmation
 from assistant.providers.base import ModelError, ModelRequest, ModelResponse, Provider
 from assistant.providers.registry import get_provider
-from assistant.turn.context import Emit, Reply, TurnContext, TurnInput
+from assistant.turn.cards import ScopeCard
+from assistant.turn.context import Emit, Reply, ToolCallRecord, TurnContext, TurnInput
 from assistant.turn.exit import enforce_exit_invariant
 from assistant.turn.gates import confirmation_gate, decide, fast_path_gate, previous_assistant_message
 from assistant.turn.load import load_turn, thread_get
 from assistant.turn.model import model_failure_reply, model_steps
-from assistant.turn.record import TurnOutcome, apply_intent, on_hold_note, record_turn
+from assistant.turn.record import TurnOutcome, apply_intent, on_hold_note, record_turn, talk_salvage
 from assistant.turn.salvage import record_salvage
 from assistant.turn.tools import reply_for, run_code_tool
 
@@ -112,18 +113,20 @@ def _model_failed(context: TurnContext, error: Exception) -> Reply:
 
 
 def _finish(context: TurnContext, reply: Reply) -> TurnOutcome:
-    """Stages 4-6 in one transaction; if that fails, the message still gets an honest reply.
+    """Stages 5 and 6 in one transaction; if that fails, the message still gets an honest reply.
 
-    The salvage stores the reply the exit check passed (checked now if the failure came before
-    it; an apology that claims and denies nothing if even that fails: a tool call may have
-    committed already).
+    The exit check comes first, its query included, so the intent, the entities and the talk
+    recorded after it are those of the reply the person sees. The salvage stores the reply the
+    exit check passed (checked now if the failure came before it; an apology that claims and
+    denies nothing if even that fails: a tool call may have committed already).
     """
     checked: Reply | None = None
     try:
         with transaction.atomic():
-            applied = apply_intent(context)
-            reply.text += on_hold_note(context, applied)
-            checked = enforce_exit_invariant(context, reply)  # nothing edits the reply after this
+            checked = enforce_exit_invariant(context, reply)
+            applied = apply_intent(context, checked)
+            # The one addition after the check: code's own words from the new state, claiming no write.
+            checked.text += on_hold_note(context, applied)
             return record_turn(context, checked, applied)
     except Exception as error:
         logger.exception("recording the turn failed in thread %s", context.thread.id)
@@ -133,7 +136,8 @@ def _finish(context: TurnContext, reply: Reply) -> TurnOutcome:
             except Exception:
                 checked = _internal_error(context)
         message, trace = record_salvage(context, checked, error)
-        return TurnOutcome(context.user_message, message, trace, context.state)
+        talk_salvage(context, checked)
+        return TurnOutcome(context.user_message, message, trace, context.state, list(context.tool_calls))
 
 
 def _in_transaction(context: TurnContext, stage: Callable[[], Reply | None]) -> Reply | None:
@@ -162,7 +166,7 @@ def _button(context: TurnContext, confirmation: PendingConfirmation, answer: str
     if previous is None or previous.id != confirmation.message_id:
         # Like a typed "yes": the question must be the last thing the assistant said.
         verdict = Verdict.STALE_OR_MISMATCH
-    context.tool_calls.append({"name": "confirmation_button", "answer": answer, "verdict": verdict.value})
+    context.tool_calls.append(ToolCallRecord("confirmation_button", answer=answer, verdict=verdict.value))
     return decide(context, confirmation, answer, verdict)
 
 
@@ -182,13 +186,10 @@ def _scope_button(context: TurnContext, message_id: int, scope: str) -> Reply:
     tool call again with that scope. Like a typed answer, only while it is the last question."""
     context.route = "fast_path"
     previous = previous_assistant_message(context)
-    card = previous.card if previous is not None and previous.id == message_id else None
-    if not isinstance(card, dict) or card.get("type") != "scope_choice" or scope not in (card.get("choices") or ()):
+    card = ScopeCard.from_json(previous.card) if previous is not None and previous.id == message_id else None
+    if card is None or scope not in card.choices:
         context.flags.append("stale_scope_choice")
-        context.tool_calls.append({"name": "scope_button", "scope": scope, "verdict": "stale"})
-        if context.language == "zh":
-            return Reply("这个问题已经过去了，没有做任何更改。", claims=frozenset())
-        return Reply("That question is no longer open; nothing was changed.", claims=frozenset())
-    tool = str(card["tool"])
-    result = run_code_tool(context, tool, {**card["arguments"], "scope": scope})
-    return reply_for(context, tool, result)
+        context.tool_calls.append(ToolCallRecord("scope_button", scope=scope, verdict="stale"))
+        return Reply(catalogue.text("stale_scope_choice", context.language), claims=frozenset())
+    result = run_code_tool(context, card.tool, {**card.arguments, "scope": scope})
+    return reply_for(context, card.tool, result)

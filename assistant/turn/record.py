@@ -1,12 +1,12 @@
-"""Stages 4 and 6: apply the turn's intent transitions (before the exit check, so what they add
-to the reply is checked too); then record: bind any confirmation to the new state, archive the
-reply with the server's clock, write one trace row, and queue the slow work."""
+"""Stage 6, record: after the exit check, so what is recorded is what the person sees. Apply the
+turn's intent transitions (the exit's own query among its acts) with the entities and the talk
+(the open question, the writes) at the new revision; bind any confirmation to that state; archive
+the reply with the server's clock; write one trace row; queue the slow work."""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -15,11 +15,16 @@ import catalogue
 from assistant.intent.confirmations import confirmation_create
 from assistant.intent.derive import derive
 from assistant.intent.reducer import TransitionRejected
+from assistant.intent.state import JSONObject, Switch, Transition
 from assistant.intent.store import StateMoved, state_apply
+from assistant.intent.talk import Talk, Write
 from assistant.models import Message, Role, ThreadState, TurnTrace
 from assistant.tasks import after_turn
-from assistant.turn.context import Reply, TurnContext
+from assistant.turn.cards import ConfirmationCard, PendingCard
+from assistant.turn.context import Reply, ToolCallRecord, TurnContext, tool_calls_json
+from assistant.turn.gates import moved_on
 from assistant.turn.load import message_archive
+from assistant.turn.tools import RECEIPT_CLAIMS
 from scheduling.models import OPEN_STATUSES, ScheduleCommand
 
 THREAD_TITLE_CHARS = 60
@@ -32,6 +37,7 @@ class TurnOutcome:
     assistant_message: Message
     trace: TurnTrace
     state: ThreadState
+    tool_calls: list[ToolCallRecord]
 
     @property
     def reply(self) -> str:
@@ -42,13 +48,47 @@ def _is_command_open(command_id: str) -> bool:
     return ScheduleCommand.objects.filter(id=command_id, status__in=list(OPEN_STATUSES)).exists()
 
 
-def apply_intent(context: TurnContext) -> list[dict[str, Any]]:
-    """Stage 4: the turn's transitions, applied; ``context.state`` is the new state after it."""
-    context.state, applied = _apply_intent(context)
+@dataclass(frozen=True)
+class AppliedIntent:
+    """The transitions a turn applied, typed, and their log entries (the trace's JSON)."""
+
+    transitions: tuple[Transition, ...] = ()
+    log: tuple[JSONObject, ...] = ()
+
+
+def apply_intent(context: TurnContext, reply: Reply) -> AppliedIntent:
+    """The turn's transitions, applied with what the person saw; ``context.state`` is the new state."""
+    context.state, applied = _apply_intent(context, reply)
     return applied
 
 
-def _apply_intent(context: TurnContext) -> tuple[ThreadState, list[dict[str, Any]]]:
+def talk_after(context: TurnContext, reply: Reply) -> Talk:
+    """The talk as the next turn reads it: this turn's kept writes, and the question now open."""
+    talk = context.state.talk_state.wrote(
+        Write(kind, call.event.title.lower() if call.event else "", context.user_message.id)
+        for call in context.tool_calls
+        if call.counts and (kind := _write_kind(call)) is not None
+    )
+    if isinstance(reply.card, PendingCard):
+        return talk.asked(reply.card.command_id)
+    return talk.answered(moved_on=moved_on(context))
+
+
+def talk_salvage(context: TurnContext, reply: Reply) -> None:
+    """After a failed record: the writes that did commit still back "I added it earlier" next turn."""
+    try:
+        with transaction.atomic():
+            talk = talk_after(context, reply).to_json()
+            ThreadState.objects.filter(pk=context.state.pk).update(talk=talk)
+    except Exception:
+        logger.exception("the talk of a salvaged turn could not be written in thread %s", context.thread.id)
+
+
+def _write_kind(call: ToolCallRecord) -> str | None:
+    return next((kind for status, kind in RECEIPT_CLAIMS.items() if status.value == call.status), None)
+
+
+def _apply_intent(context: TurnContext, reply: Reply) -> tuple[ThreadState, AppliedIntent]:
     """Derive and apply this turn's transitions; never lose the reply over the intent log.
 
     The thread lock makes a moved state (another turn in between) all but impossible; if it
@@ -60,27 +100,29 @@ def _apply_intent(context: TurnContext) -> tuple[ThreadState, list[dict[str, Any
             context.state = ThreadState.objects.select_for_update().get(pk=context.state.pk)
         transitions = derive(context.state.intent_state, context.state.revision, context.acts, _is_command_open)
         try:
-            return state_apply(
+            state, log = state_apply(
                 thread=context.thread,
                 transitions=transitions,
                 message=context.user_message,
                 now=context.now,
                 entities=context.entities.to_json(),
+                talk=talk_after(context, reply).to_json(),
                 base=context.state,
             )
+            return state, AppliedIntent(tuple(transitions), tuple(log)) if log else AppliedIntent()
         except StateMoved:
             context.flags.append("intent_state_moved")
         except TransitionRejected as error:
             logger.warning("intent transition rejected in thread %s: %s", context.thread.id, error)
             context.flags.append("intent_rejected")
-            return context.state, []
-    return context.state, []
+            return context.state, AppliedIntent()
+    return context.state, AppliedIntent()
 
 
-def on_hold_note(context: TurnContext, applied: list[dict[str, Any]]) -> str:
+def on_hold_note(context: TurnContext, applied: AppliedIntent) -> str:
     """When a fourth task pushed the oldest one off the stack, say so and name what is on hold."""
     state = context.state
-    evicted = [t["patch"]["evict"] for t in applied if t["type"] == "switch" and t["patch"].get("evict")]
+    evicted = [t.evict for t in applied.transitions if isinstance(t, Switch) and t.evict]
     if not evicted:
         return ""
     dropped = [g.title or g.kind for g in state.intent_state.completed if g.id in evicted]
@@ -95,8 +137,8 @@ def on_hold_note(context: TurnContext, applied: list[dict[str, Any]]) -> str:
     return catalogue.text("tasks_evicted", language, dropped=named(dropped), on_hold=named(on_hold))
 
 
-def record_turn(context: TurnContext, reply: Reply, applied: list[dict[str, Any]]) -> TurnOutcome:
-    """Stage 6; the caller holds the transaction. The reply is recorded exactly as the exit check left it."""
+def record_turn(context: TurnContext, reply: Reply, applied: AppliedIntent) -> TurnOutcome:
+    """Archive the reply, bind its question, write the trace; the caller holds the transaction."""
     state = context.state
 
     marker = None
@@ -106,19 +148,18 @@ def record_turn(context: TurnContext, reply: Reply, applied: list[dict[str, Any]
         confirmation = confirmation_create(
             thread=context.thread,
             state=state,
-            kind=reply.confirmation["kind"],
-            action=reply.confirmation["action"],
+            kind=reply.confirmation.kind,
+            action=reply.confirmation.action,
             now=context.now,
         )
         marker = {"kind": confirmation.kind, "confirmation_id": str(confirmation.id), "revision": state.revision}
-        card = {
-            "type": "confirmation",
-            "kind": confirmation.kind,
-            "confirmation_id": str(confirmation.id),
-            "action_digest": confirmation.action_digest,
-            "event": reply.confirmation.get("event"),
-            "expires_at": confirmation.expires_at.isoformat(),
-        }
+        card = ConfirmationCard(
+            kind=confirmation.kind,
+            confirmation_id=str(confirmation.id),
+            action_digest=confirmation.action_digest,
+            expires_at=confirmation.expires_at.isoformat(),
+            event=reply.confirmation.event,
+        )
 
     flags = list(dict.fromkeys([*context.flags, *reply.flags]))
     answered_at = max(timezone.now(), context.user_message.created_at)
@@ -128,7 +169,7 @@ def record_turn(context: TurnContext, reply: Reply, applied: list[dict[str, Any]
         text=reply.text,
         now=answered_at,
         marker=marker,
-        card=card,
+        card=card.to_json() if card is not None else None,
         flags=flags,
     )
     if confirmation is not None:
@@ -152,9 +193,9 @@ def record_turn(context: TurnContext, reply: Reply, applied: list[dict[str, Any]
         provider=context.provider_name,
         model_name=context.model_name,
         model_calls=context.model_calls,
-        tool_calls=context.tool_calls,
+        tool_calls=tool_calls_json(context.tool_calls),
         flags=flags,
-        transitions=applied,
+        transitions=list(applied.log),
         intent_revision=state.revision,
         prompt_tokens=context.usage.prompt_tokens,
         completion_tokens=context.usage.completion_tokens,
@@ -170,4 +211,4 @@ def record_turn(context: TurnContext, reply: Reply, applied: list[dict[str, Any]
         created_at=answered_at,
     )
     transaction.on_commit(lambda: after_turn(thread_id=thread.id, message_id=context.user_message.id))
-    return TurnOutcome(context.user_message, assistant_message, trace, state)
+    return TurnOutcome(context.user_message, assistant_message, trace, state, list(context.tool_calls))

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 import catalogue
 from assistant.models import Message, Role, Thread, TurnTrace
-from assistant.turn.context import Reply, TurnContext
+from assistant.turn.context import Reply, TurnContext, tool_calls_json
 from assistant.turn.load import message_archive
 from scheduling.text import clean_json, clean_text
 
@@ -54,7 +54,7 @@ def record_salvage(context: TurnContext, reply: Reply, error: BaseException) -> 
         provider=context.provider_name,
         model_name=clean_text(context.model_name),
         model_calls=context.model_calls,
-        tool_calls=clean_json(context.tool_calls),
+        tool_calls=clean_json(tool_calls_json(context.tool_calls)),
         flags=flags,
         intent_revision=context.state.revision,
         error=problem[:300],

@@ -19,7 +19,8 @@ from assistant.intent.derive import Act
 from assistant.memory import ArchiveSearch, MemoryStore
 from assistant.models import Role
 from assistant.turn.authority import GUARDED_WRITES, UNTRUSTED_READS, hold_reason, provenance_for
-from assistant.turn.context import Reply, TurnContext
+from assistant.turn.cards import SCOPES, ConfirmationRequest, PendingCard, QuickReply, ScopeCard
+from assistant.turn.context import EventSummary, Reply, ToolCallRecord, TurnContext
 from assistant.turn.holds import held_result, hold_text
 from scheduling.errors import NotFound
 from scheduling.selectors import command_get
@@ -94,12 +95,12 @@ def registry_for(context: TurnContext) -> ToolRegistry:
     """The turn's registry, bound to this person; built once per turn."""
     if context.registry is None:
         context.registry = ToolRegistry(tool_context(context))
-    registry: ToolRegistry = context.registry
+    registry = context.registry
     registry.context.active_command_id = str(context.active_command.id) if context.active_command else None
     return registry
 
 
-def run_tool(context: TurnContext, registry: ToolRegistry | None, name: str, raw_arguments: str) -> ToolResult:
+def run_tool(context: TurnContext, name: str, raw_arguments: str) -> ToolResult:
     """Run a tool call the MODEL proposed: a write whose values do not come from the person waits for them."""
     started = time.perf_counter()
     registry = registry_for(context)
@@ -127,18 +128,21 @@ def run_code_tool(
     *,
     recorded_as: str | None = None,
     moves_intent: bool = True,
+    route: str | None = None,
 ) -> ToolResult:
     """Run a tool call a STAGE made from the person's own words or buttons (internal tools allowed).
 
     ``recorded_as`` names the step in the intent and the trace when an internal tool carries
     out a step of a model tool (the fast path's patch continues ``schedule_event``);
-    ``moves_intent=False`` records it in the trace only (closing a stub the goal is not on).
+    ``moves_intent=False`` records it in the trace only (closing a stub the goal is not on);
+    ``route`` names the stage that made the call when it continues a model tool.
     """
     started = time.perf_counter()
     arguments = with_nulls(name, arguments)  # a stage names only what it sets
     result = registry_for(context).execute(name, arguments, internal=True)
     acts = len(context.acts)
-    record_result(context, recorded_as or name, result, arguments, elapsed_ms=(time.perf_counter() - started) * 1000)
+    elapsed_ms = (time.perf_counter() - started) * 1000
+    record_result(context, recorded_as or name, result, arguments, elapsed_ms, route=route)
     if not moves_intent:
         del context.acts[acts:]
     return result
@@ -169,28 +173,35 @@ def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | N
 
 
 def record_result(
-    context: TurnContext, name: str, result: ToolResult, arguments: Mapping[str, Any], elapsed_ms: float = 0.0
+    context: TurnContext,
+    name: str,
+    result: ToolResult,
+    arguments: Mapping[str, Any],
+    elapsed_ms: float = 0.0,
+    *,
+    route: str | None = None,
 ) -> None:
     context.timings.tool_execute_ms += elapsed_ms
     event = result.data.get("event")
     context.tool_calls.append(
-        {
-            **({"event": {k: event[k] for k in ("ref", "title", "date", "start", "end")}} if event else {}),
-            "name": name,
-            "arguments": dict(arguments) if len(str(arguments)) < MAX_LOGGED_ARGUMENT_CHARS else {"_truncated": True},
-            "status": result.status.value,
-            "ms": round(elapsed_ms, 2),
-            # A booking the person insisted on over a clash: the trace names what it overlaps.
-            **(
-                {"overlaps": [other["ref"] for other in result.data["overlaps"]]} if result.data.get("overlaps") else {}
-            ),
+        ToolCallRecord(
+            tool=name,
+            arguments=dict(arguments) if len(str(arguments)) < MAX_LOGGED_ARGUMENT_CHARS else {"_truncated": True},
+            status=result.status.value,
+            ms=round(elapsed_ms, 2),
+            event=EventSummary.from_fact(event) if event else None,
+            overlaps=tuple(str(other["ref"]) for other in result.data.get("overlaps") or ()),
             # A call the registry turned away keeps its reason (bad JSON, a schema error, no such tool).
-            **(
-                {"problem": str(result.data.get("problem") or result.status.value)[:300]}
+            problem=(
+                str(result.data.get("problem") or result.status.value)[:300]
                 if result.status in REJECTED_STATUSES
-                else {}
+                else None
             ),
-        }
+            hold_reason=(
+                str(result.data.get("reason")) if result.status == Status.NEEDS_CONFIRMATION else None
+            ),
+            route=route,
+        )
     )
     context.effects.extend(result.effects)
     context.entities.record(result.status.value, result.data)
@@ -199,7 +210,6 @@ def record_result(
     if name in UNTRUSTED_READS and (result.data.get("facts") or result.data.get("messages")):
         context.untrusted_reads.append(name)
     if result.status == Status.NEEDS_CONFIRMATION:
-        context.tool_calls[-1]["reason"] = result.data.get("reason")
         return
     if is_terminal(name) or name == "confirmation":
         context.acts.append(Act(name, result.status.value, result.data, dict(arguments)))
@@ -237,70 +247,58 @@ def reply_for(context: TurnContext, name: str, result: ToolResult) -> Reply:
         reply.card = pending_card(result)
     elif result.status == Status.AWAITING_CONFIRMATION and command:
         event = result.data["event"]
-        reply.confirmation = {
-            "kind": "delete_event",
-            "action": {
-                "type": "delete_event",
-                "event_id": int(event["ref"][1:]),
-                "command_id": command["command_id"],
-                "title": event["title"],
-                "date": event["date"],
-                "start": event["start"],
-            },
-            "event": event,
+        action = {
+            "type": "delete_event",
+            "event_id": int(event["ref"][1:]),
+            "command_id": command["command_id"],
+            "title": event["title"],
+            "date": event["date"],
+            "start": event["start"],
         }
+        reply.confirmation = ConfirmationRequest("delete_event", action, event)
     elif result.status == Status.NEEDS_CONFIRMATION:
-        reply.confirmation = {"kind": "write", "action": result.data["action"], "event": result.data.get("event")}
+        reply.confirmation = ConfirmationRequest("write", result.data["action"], result.data.get("event"))
     elif result.status == Status.RESUMED and (task := result.data.get("task") or {}).get("command"):
         # Coming back to a task puts its question, and its card, in front of the person again.
         status = Status(task["command"]["status"])
         reply.card = pending_card(ToolResult(status, {"command": task["command"]}))
     elif result.status == Status.INVITED:
-        reply.confirmation = {"kind": "council", "action": {"type": "council", "days": result.data.get("days", 7)}}
+        reply.confirmation = ConfirmationRequest("council", {"type": "council", "days": result.data.get("days", 7)})
     elif result.status == Status.NEEDS_SCOPE and result.data.get("event"):
         reply.card = scope_card(context, name, result)
     return reply
 
 
-SCOPES = ("this", "following", "all")
-
-
-def scope_card(context: TurnContext, name: str, result: ToolResult) -> dict[str, Any]:
+def scope_card(context: TurnContext, name: str, result: ToolResult) -> ScopeCard:
     """Which of a repeating event: three buttons the server answers in code, with the same tool
     call again, naming the occurrence the question named and the scope the person chose."""
     event = result.data["event"]
-    asked: Mapping[str, Any] = next(
-        (call.get("arguments") or {} for call in reversed(context.tool_calls) if call.get("name") == name), {}
-    )
+    asked = next((call.arguments for call in reversed(context.tool_calls) if call.tool == name), {})
     kept = {key: value for key, value in asked.items() if key not in {"scope", "occurrence", "ordinal", "_truncated"}}
-    return {
-        "type": "scope_choice",
-        "action": result.data.get("action"),
-        "tool": name,
-        "event": event,
-        "repeats": result.data.get("repeats") or {},
-        "arguments": {**kept, "event_ref": event["ref"], "occurrence": event["date"]},
-        "choices": list(SCOPES),
-    }
+    return ScopeCard(
+        tool=name,
+        event=event,
+        arguments={**kept, "event_ref": event["ref"], "occurrence": event["date"]},
+        action=result.data.get("action"),
+        repeats=result.data.get("repeats") or {},
+        choices=SCOPES,
+    )
 
 
-def pending_card(result: ToolResult) -> dict[str, Any]:
+def pending_card(result: ToolResult) -> PendingCard:
     """Known and missing slots, and quick replies the person can tap (sent back as text)."""
     command = result.data["command"]
-    quick: list[dict[str, str]] = []
+    quick: list[QuickReply] = []
     for day in result.data.get("candidates") or []:
-        quick.append({"label": f"{day['weekday']} {day['date']}", "text": day["date"]})
+        quick.append(QuickReply(f"{day['weekday']} {day['date']}", day["date"]))
     for slot in result.data.get("suggestions") or []:
-        quick.append(
-            {"label": f"{slot['weekday']} {slot['date']} {slot['start']}", "text": f"{slot['date']} {slot['start']}"}
-        )
-    return {
-        "type": "pending_command",
-        "command_id": command["command_id"],
-        "status": result.status.value,
-        "known": command.get("known", {}),
-        "resolved_dates": command.get("resolved_dates", []),
-        "missing": command.get("missing", []),
-        "conflicts": result.data.get("conflicts", []),
-        "quick_replies": quick,
-    }
+        quick.append(QuickReply(f"{slot['weekday']} {slot['date']} {slot['start']}", f"{slot['date']} {slot['start']}"))
+    return PendingCard(
+        command_id=command["command_id"],
+        status=result.status.value,
+        known=command.get("known", {}),
+        resolved_dates=command.get("resolved_dates", []),
+        missing=command.get("missing", []),
+        conflicts=result.data.get("conflicts", []),
+        quick_replies=tuple(quick),
+    )
