@@ -2,21 +2,24 @@
 through the same stages, in this order, under one lock, one transaction policy and one error
 policy::
 
-    lock the thread
+    lock the thread (turn/lock.py)
     1. load      archive the person's message (server clock); read state, active stub, zone
     2. gates     a button, a cancel, a short "yes" bound to a live question, or a slot patch the
                  reader can take whole -> a tool call through the registry, zero model calls
-    3. model     otherwise one model call (+ bounded intermediate hops); a proposed write whose
-                 values do not come from the person is held as a confirmation card (authority)
-    4. intent    derive and apply this turn's transitions (revision, digest, the on-hold note)
+    3. model     otherwise one model call (+ bounded intermediate hops)
+    4. tools     every tool call of 2, 3 and 5 (turn/tools.py): through the registry, recorded
+                 as a ``ToolCallRecord``; a write the model proposes whose values do not come
+                 from the person is held as a confirmation card (authority)
     5. exit      the invariant: no claim of a write that did not persist; no calendar fact
-                 without a query — the last stage that may touch the reply
-    6. record    archive the reply, bind its confirmation, write the trace, queue slow work
+                 without a query (run here) — the last stage that decides the reply
+    6. record    the intent transitions, the entities and the talk of what the person saw, at
+                 the new revision; archive the reply, bind its confirmation, write the trace
 
-Transactions: the gates (2) run in one transaction; each tool call the model proposes runs in
-its own; intent, exit and record (4-6) run in one. A failure in any of them rolls that
-transaction back, forgets its work (nothing rolled back is reported as done) and answers
-honestly; the person's message is archived first and always gets a reply.
+Transactions: load commits the person's message on its own (it is kept whatever follows); the
+gates (2) run in one transaction; each tool call the model proposes runs in its own; exit and
+record (5-6) run in one. A failure in any of them rolls that transaction back, forgets its work
+(nothing rolled back is reported as done) and answers honestly; the person's message is
+archived first and always gets a reply.
 
 The stages are written once, as steps that yield each request for the model (``turn_steps``);
 ``drivers.py`` runs them, blocking or on the event loop, and ``inputs.py`` makes what arrives
