@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import User
@@ -13,7 +13,20 @@ from scheduling.models import Event, ScheduleCommand
 
 if TYPE_CHECKING:
     from evals.cases import Case
-    from evals.runner import TurnRecord
+
+
+class TurnRecord(Protocol):
+    """What a check reads of a turn the runner recorded (``evals.runner.TurnRecord``); a
+    protocol, so the checks do not import the runner that imports them."""
+
+    route: str
+    tools: list[str]
+    statuses: list[str]
+    flags: list[str]
+    reply: str
+    model_calls: int
+    wrote: bool
+    failures: list[str]
 
 
 def _norm(text: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call
@@ -20,8 +20,13 @@ from assistant.reading.numbers import NUMBER, number
 # The shared reader's numbers: digits, English words, Chinese numerals.
 EN_NUMBER = ZH_NUMBER = NUMBER
 
-if TYPE_CHECKING:
-    from assistant.providers.offline.intents import Signals
+
+class Said(Protocol):
+    """What a reminder reads of the signals (``intents.Signals``, which imports this module)."""
+
+    @property
+    def text(self) -> str: ...
+
 
 _DAYS_EN = {"monday": "MO", "tuesday": "TU", "wednesday": "WE", "thursday": "TH", "friday": "FR",
             "saturday": "SA", "sunday": "SU", "mon": "MO", "tue": "TU", "tues": "TU", "wed": "WE", "thu": "TH",
@@ -137,7 +142,7 @@ def read_calendar_words(text: str) -> CalendarWords:
     return words
 
 
-def remind(turn: Turn, s: Signals, tools: Sequence[dict[str, Any]]) -> ModelResponse:
+def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     """A reminder on its own ("remind me to call mum at 5pm"), or before the event in focus
     ("remind me 10 minutes before it")."""
     words = read_calendar_words(s.text)
