@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -46,8 +47,17 @@ def test_concurrent_awaited_calls_share_one_client_and_overlap() -> None:
 def test_every_provider_offers_acomplete() -> None:
     scripted = ScriptedProvider([{"text": "hi", "delay_ms": 10}])
     assert asyncio.run(scripted.acomplete(request())).text == "hi"
-    offline = asyncio.run(OfflineProvider().acomplete(request("what's on tomorrow?")))
-    assert offline.tool_calls or offline.text
+    offline = OfflineProvider()
+    awaited = asyncio.run(offline.acomplete(request("what's on tomorrow?")))
+    # The stand-in's awaited answer is its blocking one: the query of tomorrow, and no text.
+    assert [(call.name, json.loads(call.arguments)) for call in awaited.tool_calls] == [
+        ("query_events", {"start": "D+1", "end": None})
+    ]
+    assert awaited.text == ""
+    blocking = offline.complete(request("what's on tomorrow?"))
+    assert [(call.name, call.arguments) for call in awaited.tool_calls] == [
+        (call.name, call.arguments) for call in blocking.tool_calls
+    ]
 
 
 @pytest.mark.django_db(transaction=True)

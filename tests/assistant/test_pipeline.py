@@ -11,6 +11,7 @@ import pytest
 from assistant.models import Message, PendingConfirmation
 from scheduling.models import CommandStatus, Event
 from tests.assistant.conftest import Chat, local, text, tool
+from tests.tools.test_registry import static_prefix
 
 pytestmark = pytest.mark.django_db
 
@@ -238,6 +239,9 @@ def test_static_prefix_is_byte_identical_across_turns_and_people(
         json.dumps([r.messages[0], list(r.tools)], sort_keys=False).encode() for r in (request_a, request_b, request_c)
     ]
     assert prefixes[0] == prefixes[1] == prefixes[2]
+    # ... and it is the prefix whose bytes tests/tools/test_registry.py pins.
+    sent = [request_a.messages[0], list(request_a.tools)]
+    assert json.dumps(sent, ensure_ascii=False, separators=(",", ":")).encode() == static_prefix()
     assert request_a.messages[-1] != request_c.messages[-1]  # the dynamic part (in the user turn) differs
     assert request_a.tool_choice == "auto" and request_a.parallel_tool_calls is False
 

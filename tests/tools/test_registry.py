@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from assistant.prompts import SYSTEM_PROMPT
 from scheduling.symbols import DATE_EXPRESSION_PATTERN, TIME_PATTERN
 from tools.definitions import TOOL_SPECS
 from tools.registry import SPECS, ToolRegistry, openai_tools, parse_arguments
@@ -83,7 +85,30 @@ def test_date_and_time_properties_use_the_symbol_patterns() -> None:
 
 def test_the_tool_list_is_the_same_object_every_time() -> None:
     assert openai_tools() is openai_tools()
-    assert json.dumps(openai_tools()) == json.dumps([spec.openai_tool() for spec in TOOL_SPECS])
+
+
+def static_prefix() -> bytes:
+    """The static prefix every request starts with, the system message and then the tool list,
+    as UTF-8 JSON: what a server's prefix cache keys on (each turn's request is checked to start
+    with exactly this in tests/assistant/test_pipeline.py)."""
+    system = {"role": "system", "content": SYSTEM_PROMPT}
+    return json.dumps([system, openai_tools()], ensure_ascii=False, separators=(",", ":")).encode()
+
+
+# Pinned: a change here is a change of every request's prefix (see the failure message).
+PINNED_PREFIX_SHA256 = "315ce54b82501cf49afab906e08964e9e2ba6c3c9217b9b294e6d12fe75a8794"
+PINNED_PREFIX_BYTES = 17409
+
+
+def test_the_static_prefix_is_pinned_byte_for_byte() -> None:
+    prefix = static_prefix()
+    digest = hashlib.sha256(prefix).hexdigest()
+    assert (digest, len(prefix)) == (PINNED_PREFIX_SHA256, PINNED_PREFIX_BYTES), (
+        "The static prefix (system prompt + tool list) changed, so every server's prefix cache misses once "
+        "for every person after the deploy, and the token budget test should be looked at too. If the change "
+        "is meant, pin it in tests/tools/test_registry.py:\n"
+        f"PINNED_PREFIX_SHA256 = {digest!r}\nPINNED_PREFIX_BYTES = {len(prefix)}"
+    )
 
 
 @pytest.mark.parametrize(
