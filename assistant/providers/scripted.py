@@ -2,7 +2,8 @@
 
 An output is {"text": "..."} or {"tool": name, "arguments": {...}} (or a JSON string), or
 {"error": kind} to simulate a failure, and may carry {"delay_ms": n}. Every request is kept,
-so a test can assert what the model was shown; a call beyond the script is an error.
+so a test can assert what the model was shown; a call beyond the script is an error, and so
+is an output the turn never asked for (``unused``: a turn that ended early must not pass).
 """
 
 from __future__ import annotations
@@ -34,6 +35,19 @@ class ScriptedProvider:
     @property
     def calls(self) -> int:
         return len(self.requests)
+
+    @property
+    def unused(self) -> list[Mapping[str, Any]]:
+        """The scripted outputs no model call asked for."""
+        return self.outputs[len(self.requests) :]
+
+    def unused_problem(self) -> str | None:
+        """What is wrong when outputs were left over, in words; None when every one was used."""
+        left = self.unused
+        if not left:
+            return None
+        shown = ", ".join(str(output.get("tool") or output.get("text") or output.get("error"))[:40] for output in left)
+        return f"{len(left)} scripted model output(s) never used (the turn made {self.calls} model call(s)): {shown}"
 
     def _next(self, request: ModelRequest) -> Mapping[str, Any]:
         self.requests.append(request)

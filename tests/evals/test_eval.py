@@ -102,6 +102,21 @@ def test_an_unexpected_failure_fails_the_eval(tmp_path: Path) -> None:
         call_command("eval", "offline", "--cases", str(path), verbosity=0)
 
 
+def test_a_case_that_leaves_scripted_outputs_unused_fails(tmp_path: Path) -> None:
+    # The create ends the turn: the text scripted after it is never asked for, so the case is wrong.
+    left_over = CREATE_CASE.format(id="outside-left-over", marker="", start="2026-12-11T15:00").replace(
+        "        expect: {tools: [schedule_event]", '          - text: "Done."\n        expect: {tools: [schedule_event]'
+    )
+    path = case_file(tmp_path, left_over)
+    out = tmp_path / "out.json"
+    with pytest.raises(CommandError, match="outside-left-over"):
+        call_command("eval", "offline", "--cases", str(path), "--json", str(out), verbosity=0)
+    [turn] = json.loads(out.read_text())["results"][0]["turns"]
+    assert turn["failures"] == [
+        "turn 1: 1 scripted model output(s) never used (the turn made 1 model call(s)): Done."
+    ]
+
+
 def test_a_known_issue_that_fails_is_accepted_and_one_that_passes_is_a_stale_marker(tmp_path: Path) -> None:
     failing = case_file(
         tmp_path,
@@ -233,6 +248,11 @@ def test_an_eval_run_is_launched_from_the_admin(admin_client: Client, settings: 
     run.refresh_from_db()
     assert run.status == "done"
     assert run.summary["cases"] == len([case for case in load_cases() if "offline" in case.modes])
+    # Every case as expected: passed, or failing under its known-issue marker.
+    results = list(run.results.all())
+    assert len(results) == run.summary["cases"]
+    unexpected = {r.case_id: r.failures[:2] for r in results if r.passed == bool(r.known_issue)}
+    assert not unexpected, f"{len(unexpected)} offline case(s) not as expected: {sorted(unexpected)}: {unexpected}"
     page = admin_client.get(f"/admin/evals/evalrun/{run.id}/change/")
     assert page.status_code == 200 and b"Accuracy per group" in page.content
 
