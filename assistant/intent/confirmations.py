@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import datetime
 from enum import StrEnum
-from typing import Any
 
 from django.conf import settings
 
 from assistant.intent.reducer import action_digest
-from assistant.intent.state import GoalStatus
+from assistant.intent.state import GoalStatus, JSONObject
 from assistant.models import ConfirmationStatus, PendingConfirmation, Thread, ThreadState
 
 
@@ -36,7 +35,7 @@ class Evidence(StrEnum):
 
 
 def confirmation_create(
-    *, thread: Thread, state: ThreadState, kind: str, action: dict[str, Any], now: datetime.datetime
+    *, thread: Thread, state: ThreadState, kind: str, action: JSONObject, now: datetime.datetime
 ) -> PendingConfirmation:
     # A new question replaces any older one in this thread: only the newest can be answered.
     PendingConfirmation.objects.filter(thread=thread, status=ConfirmationStatus.PENDING).update(

@@ -17,6 +17,7 @@ from assistant.intent.state import (
     GoalKind,
     GoalStatus,
     IntentState,
+    JSONValue,
     Resume,
     Reveal,
     Revise,
@@ -66,7 +67,7 @@ def derive(
 class _Deriver:
     def __init__(self, state: IntentState, revision: int, is_command_open: Callable[[str], bool]) -> None:
         self.goal: Goal | None = state.goal
-        self.constraints: dict[str, Any] = dict(state.constraints)
+        self.constraints: dict[str, JSONValue] = dict(state.constraints)
         self.revision = revision
         self.transitions: list[Transition] = []
         self.prune = tuple(

@@ -74,7 +74,7 @@ class EntityStack:
     listed: list[int] = field(default_factory=list)
     focus: int | None = None
     day: DayInFocus | None = None
-    choosing: dict[str, Any] | None = None
+    choosing: JSONObject | None = None
 
     def to_json(self) -> JSONObject:
         return {
@@ -98,7 +98,7 @@ class EntityStack:
             choosing=data.get("choosing"),
         )
 
-    def day_in_focus(self) -> dict[str, Any] | None:
+    def day_in_focus(self) -> JSONObject | None:
         return self.day.to_json() if self.day else None
 
     # --- resolution (the tools' EntityView) --------------------------------------------------
