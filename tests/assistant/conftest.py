@@ -40,7 +40,10 @@ class Chat:
     def say(self, message: str, *outputs: Mapping[str, Any]) -> TurnOutcome:
         self.provider = ScriptedProvider(outputs)
         with use_provider(self.provider):
-            return handle_message(user=self.user, thread_id=self.thread.id, text=message)
+            outcome = handle_message(user=self.user, thread_id=self.thread.id, text=message)
+        # The fake model is strict: an output the turn never asked for means it ended early.
+        assert self.provider.unused_problem() is None, f"{message!r}: {self.provider.unused_problem()}"
+        return outcome
 
     def later(self, **delta: float) -> None:
         self.traveller.shift(datetime.timedelta(**delta))

@@ -68,7 +68,7 @@ def dentist_at_three(chat: Chat) -> TurnTrace:
         "dentist friday",
         tool("schedule_event", title="Dentist", date="W5", time=None, duration_minutes=None, command_id=None),
     )
-    chat.say("3pm", tool("schedule_event", title=None, date=None, time="15:00", duration_minutes=None, command_id=None))
+    chat.say("3pm")  # the fast path: no model call
     return chat.last_trace()
 
 

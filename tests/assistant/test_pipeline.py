@@ -217,7 +217,7 @@ def test_intermediate_tool_loops_back_then_terminal_ends_the_turn(chat: Chat) ->
 
 
 def test_hops_are_bounded(chat: Chat) -> None:
-    outcome = chat.say("loop", *[tool("search_memory", query="x")] * 5)
+    outcome = chat.say("loop", *[tool("search_memory", query="x")] * 4)
     assert chat.model_calls == 4  # one call plus MAX_TOOL_HOPS=3 loops
     assert "tool_hops_exhausted" in outcome.trace.flags
 
