@@ -109,3 +109,26 @@ def test_a_tool_call_record_keeps_the_traces_keys() -> None:
 )
 def test_a_stored_card_that_asked_no_scope_question_is_none(stored: object) -> None:
     assert ScopeCard.from_json(stored) is None
+
+
+def test_a_write_whose_record_failed_still_backs_its_claim_next_turn(
+    chat: Chat, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db import DatabaseError
+
+    from assistant.turn import record
+
+    real = record.state_apply
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise DatabaseError("the intent log is unavailable")
+
+    monkeypatch.setattr(record, "state_apply", broken)
+    salvaged = chat.say(
+        "Dentist on Friday at 3pm",
+        tool("schedule_event", title="Dentist", date="W5", time="15:00", duration_minutes=None, command_id=None),
+    )
+    assert "record_failed" in salvaged.trace.flags and len(chat.events()) == 1  # the tool call committed
+    monkeypatch.setattr(record, "state_apply", real)
+    outcome = chat.say("did you add it?", text("Yes — I added it a moment ago: Dentist, Fri 11 Dec at 15:00."))
+    assert outcome.trace.flags == []
