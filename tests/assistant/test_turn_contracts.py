@@ -132,3 +132,25 @@ def test_a_write_whose_record_failed_still_backs_its_claim_next_turn(
     monkeypatch.setattr(record, "state_apply", real)
     outcome = chat.say("did you add it?", text("Yes — I added it a moment ago: Dentist, Fri 11 Dec at 15:00."))
     assert outcome.trace.flags == []
+
+
+def test_threads_from_before_the_talk_was_state_get_it_from_their_traces(chat: Chat) -> None:
+    import importlib
+
+    from django.apps import apps
+
+    seeding = importlib.import_module("assistant.migrations.0006_thread_state_talk_from_traces")
+    chat.say(
+        "Dentist on Friday at 3pm",
+        tool("schedule_event", title="Dentist", date="W5", time="15:00", duration_minutes=None, command_id=None),
+    )
+    chat.say(
+        "Yoga on Saturday",
+        tool("schedule_event", title="Yoga", date="W6", time=None, duration_minutes=None, command_id=None),
+    )
+    chat.say("hello", text("Hi!"))
+    recorded = ThreadState.objects.get(thread=chat.thread).talk
+    assert recorded["question"]["answers_since"] == 1 and [w["title"] for w in recorded["writes"]] == ["dentist"]
+    ThreadState.objects.filter(thread=chat.thread).update(talk={})
+    seeding.seed(apps, None)
+    assert ThreadState.objects.get(thread=chat.thread).talk == recorded
