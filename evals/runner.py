@@ -165,7 +165,7 @@ def _run(case: Case, mode: str, provider_factory: ProviderFactory | None, result
             record = _record(turn, status, body)
             record.wrote = _snapshot(user) != before
             record.failures = check_turn(turn.get("expect", {}), record, user, index)
-            if isinstance(provider, ScriptedProvider) and (unused := provider.unused_problem()):
+            if mode == "offline" and isinstance(provider, ScriptedProvider) and (unused := provider.unused_problem()):
                 record.failures.append(f"turn {index + 1}: {unused}")
             result.turns.append(record)
         result.failures.extend(check_end(case, user, case_zone(case), other, other_before, _snapshot))
