@@ -41,6 +41,8 @@ from assistant.providers.registry import configuration_problem, get_provider, pr
 from assistant.turn.drivers import Turn, arun_turn_to_the_end, run_turn
 from assistant.turn.inputs import cancel_turn, confirmation_turn, message_turn, scope_turn
 from assistant.turn.load import thread_get
+from assistant.turn.lock import thread_lock
+from assistant.turn.orphans import orphans_answer_quietly
 from assistant.turn.record import TurnOutcome
 from assistant.turn.threads import in_database_thread
 from scheduling.localtime import local_datetime
@@ -216,6 +218,7 @@ class ThreadMessages(TurnView):
     @extend_schema(responses={200: MessageSerializer(many=True), **AUTH_ERRORS, **NOT_FOUND})
     def get(self, request: Request, thread_id: int) -> Response:
         thread = thread_get(owner=person(request), thread_id=thread_id)
+        _answer_orphans(thread)
         messages = list(Message.objects.filter(thread=thread).order_by("created_at", "id"))
         context = message_card_context(owner=person(request), thread=thread, messages=messages, now=timezone.now())
         return Response(MessageSerializer(messages, many=True, context=context).data)
@@ -264,6 +267,17 @@ class ScopeChoice(TurnView):
             message_id=serializer.validated_data["message_id"],
             scope=serializer.validated_data["scope"],
         )
+
+
+def _answer_orphans(thread: Thread) -> None:
+    """A message whose turn died with its process is answered now, honestly; while a turn of
+    the thread runs (its lock is held), nothing is an orphan."""
+    lock = thread_lock(thread.id, wait_seconds=0)
+    if lock.try_acquire():
+        try:
+            orphans_answer_quietly(owner_id=thread.owner_id, thread_id=thread.id, lock_shared=lock.shared)
+        finally:
+            lock.release()
 
 
 class EventList(APIView):
@@ -319,10 +333,23 @@ class Health(APIView):
         if problem is None:
             body["model_server"] = profile_report()  # after a probe, the detected profile
         body["checks"] = checks
+        if checks["cache"] != "ok" and settings.REDIS_URL:
+            body["degraded"] = REDIS_DOWN_EFFECTS
         healthy = all(value == "ok" for value in checks.values())
         if not healthy:
             body["status"] = "misconfigured" if problem else "degraded"
         return Response(body, status=status.HTTP_200_OK if healthy else status.HTTP_503_SERVICE_UNAVAILABLE)
+
+
+# What a person notices while Redis (cache, broker, thread locks) does not answer: the page
+# says why it is degraded, and that turns still run.
+REDIS_DOWN_EFFECTS = [
+    "Redis does not answer: turns still run",
+    "message limits are not counted until it is back",
+    "a thread's turns are serialised per web process only (writes stay serialised in the database)",
+    "summaries and fact extraction run in the web process instead of a worker",
+    "reminders are not queued until it is back",
+]
 
 
 def _database_ok() -> str:
