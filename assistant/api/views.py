@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from assistant.api.admission import admit, refusal, turn_id
 from assistant.api.serializers import (
     ConfirmationDecisionSerializer,
     ErrorSerializer,
@@ -66,7 +67,9 @@ TURN_ERRORS = {
     **BAD_REQUEST,
     **NOT_FOUND,
     409: error("Another message in this thread is still being answered; try again."),
+    413: error("The body is larger than the server accepts."),
     429: error("Too many messages in a short time; `Retry-After` says when to try again."),
+    503: error("A service did not answer; `Retry-After` says when to try again."),
 }
 TURN_RESPONSES = {201: TurnSerializer, **TURN_ERRORS}
 
@@ -107,13 +110,15 @@ def turn_created(outcome: TurnOutcome) -> Response:
 class TurnView(APIView):
     """A view that runs a turn: counted against the person's message limits.
 
-    Under WSGI it is DRF's view, and the turn runs in the request's thread. Under ASGI its POST
-    is async: DRF's own authentication, permissions and throttles, the input's validation and
-    the lookups it names run in one hop to a database thread; the turn runs on the async driver,
-    so the wait for the model holds no thread; the reply is rendered without another hop.
+    Every POST comes in through ``admission.admit`` (authentication, CSRF, the limits, the
+    input made into a turn, the errors), under WSGI and under ASGI, as the SSE stream does.
+    Under WSGI the turn runs in the request's thread. Under ASGI the admission runs in one hop
+    to a database thread; the turn runs on the async driver, so the wait for the model holds no
+    thread; the reply is rendered without another hop.
     """
 
     throttle_classes = TURN_THROTTLES
+    turn_id = ""
 
     def throttled(self, request: Request, wait: float | None) -> NoReturn:
         raise exceptions.Throttled(wait, detail=throttled_message(wait))
@@ -123,53 +128,59 @@ class TurnView(APIView):
         raise NotImplementedError
 
     def post(self, request: Request, **kwargs: Any) -> Response:
-        return turn_created(run_turn(self.turn(request, **kwargs)))  # a busy thread: 409, by the handler
+        """DRF's handler: names POST for the Allow header and the schema. Every POST is sent
+        through ``admit`` (``spost`` / ``apost``) instead; this is what it would do."""
+        return turn_created(run_turn(self.turn(request, **kwargs)))
 
     @classmethod
     def as_view(cls, **initkwargs: Any) -> Callable[..., Coroutine[Any, Any, HttpResponseBase]]:  # type: ignore[override]
         drf_view = super().as_view(**initkwargs)
 
         async def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            if not isinstance(request, ASGIRequest):
-                # A WSGI server (or the test client) awaits this through async_to_sync: DRF's
-                # view runs back in the request's own thread, as if it were called directly.
-                return cast(HttpResponseBase, await sync_to_async(drf_view)(request, *args, **kwargs))
             if request.method != "POST":
+                # DRF's own answers (GET, OPTIONS, 405), in the request's thread or a database thread.
+                if not isinstance(request, ASGIRequest):
+                    return cast(HttpResponseBase, await sync_to_async(drf_view)(request, *args, **kwargs))
                 return cast(HttpResponseBase, await in_database_thread(drf_view, request, *args, **kwargs))
+            if not isinstance(request, ASGIRequest):
+                # A WSGI server (or the test client) awaits this through async_to_sync: the
+                # admission and the turn run back in the request's own thread.
+                return await sync_to_async(cls(**initkwargs).spost)(request, *args, **kwargs)
             return await cls(**initkwargs).apost(request, *args, **kwargs)
 
         # cls, initkwargs and csrf_exempt (DRF checks CSRF itself): what Django and the schema read.
         functools.update_wrapper(view, drf_view)
         return view
 
+    def spost(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        """The POST under WSGI: the turn runs in this thread, the model call blocking it."""
+        self.setup(request, *args, **kwargs)
+        self.turn_id = turn_id()
+        drf_request, turn, response = admit(self, request, args, kwargs)
+        if turn is not None:
+            try:
+                response = turn_created(run_turn(turn))
+            except Exception as exc:  # a busy thread: 409, by the handler
+                response = refusal(self, exc)
+        assert response is not None
+        finished = self.finalize_response(drf_request, response, *args, **kwargs)
+        finished.render()
+        return finished
+
     async def apost(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         self.setup(request, *args, **kwargs)
-        drf_request, turn, response = await in_database_thread(self._admit, request, args, kwargs)
+        self.turn_id = turn_id()
+        drf_request, turn, response = await in_database_thread(admit, self, request, args, kwargs)
         if turn is not None:
             try:
                 response = turn_created(await arun_turn_to_the_end(turn))
             except Exception as exc:
-                response = self.handle_exception(exc)
+                response = refusal(self, exc)
         assert response is not None
-        return await _rendered(self.finalize_response(drf_request, response, *args, **kwargs))
-
-    def _admit(self, request: HttpRequest, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Admission:
-        """DRF's dispatch up to the handler, then the input made into a turn."""
-        self.args, self.kwargs = args, kwargs
-        drf_request = self.initialize_request(request, *args, **kwargs)
-        self.request = drf_request
-        self.headers = self.default_response_headers
-        try:
-            self.initial(drf_request, *args, **kwargs)
-            return drf_request, self.turn(drf_request, **kwargs), None
-        except Exception as exc:
-            return drf_request, None, self.handle_exception(exc)
+        return await rendered(self.finalize_response(drf_request, response, *args, **kwargs))
 
 
-Admission = tuple[Request, Turn | None, Response | None]
-
-
-async def _rendered(response: Response) -> HttpResponse:
+async def rendered(response: Response) -> HttpResponse:
     """The response rendered here, so the handler need not hop to a thread to render it: JSON
     on the loop (no I/O), another renderer (the browsable API reads the database) in a thread.
     A plain response comes back, with the headers and cookies (no template-response middleware
@@ -224,15 +235,22 @@ class ThreadMessages(TurnView):
         return Response(MessageSerializer(messages, many=True, context=context).data)
 
     def turn(self, request: Request, **kwargs: Any) -> Turn:
-        serializer = PostMessageSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        quick_reply_for = serializer.validated_data.get("quick_reply_for")
-        return message_turn(
-            user=person(request),
-            thread_id=kwargs["thread_id"],
-            text=serializer.validated_data["text"],
-            quick_reply_for=str(quick_reply_for) if quick_reply_for else None,
-        )
+        return posted_message_turn(request, kwargs["thread_id"])
+
+
+def posted_message_turn(request: Request, thread_id: int) -> Turn:
+    """A posted message (JSON or streamed reply): validated, in one of the person's threads."""
+    serializer = PostMessageSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    quick_reply_for = serializer.validated_data.get("quick_reply_for")
+    turn = message_turn(
+        user=person(request),
+        thread_id=thread_id,
+        text=serializer.validated_data["text"],
+        quick_reply_for=str(quick_reply_for) if quick_reply_for else None,
+    )
+    thread_get(owner=person(request), thread_id=thread_id)  # another person's thread: 404 before the turn
+    return turn
 
 
 @extend_schema_view(post=extend_schema(request=ConfirmationDecisionSerializer, responses=TURN_RESPONSES))
