@@ -24,6 +24,8 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 
 from assistant.api.admission import admit, turn_id
@@ -41,10 +43,20 @@ def _sse(event: str, data: dict[str, Any]) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
 
 
+class JsonRefusals(DefaultContentNegotiation):
+    """A client of the stream accepts ``text/event-stream``: its refusals are JSON all the same
+    (the reply itself is the SSE body, written here, not by a renderer)."""
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: str | None = None) -> Any:
+        return renderers[0], renderers[0].media_type
+
+
 class StreamMessage(TurnView):
     """The JSON message endpoint's input and answers, with the reply streamed."""
 
     schema = None  # documented by the schema hook (assistant/api/schema.py): an SSE body
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = JsonRefusals
 
     def turn(self, request: Request, **kwargs: Any) -> Turn:
         return posted_message_turn(request, kwargs["thread_id"])

@@ -181,3 +181,25 @@ def test_a_failing_turn_in_the_stream_is_logged_with_the_turn_id(
         body = stream_body(person, thread)
     turn = streamed_error(body)["turn"]
     assert any(f"turn {turn}" in r.getMessage() and r.exc_info for r in caplog.records)
+
+
+def test_a_client_that_accepts_only_the_event_stream_gets_it_and_json_refusals(person: Any, clock: Any) -> None:
+    thread = Thread.objects.create(owner=person)
+    url = f"/api/threads/{thread.id}/messages/stream/"
+    accept = {"Accept": "text/event-stream"}
+
+    async def send(body: dict[str, Any]) -> tuple[int, str, str]:
+        client = AsyncClient()
+        await client.aforce_login(person)
+        response = await client.post(url, data=body, content_type="application/json", headers=accept)
+        if response.streaming:
+            text = b"".join([chunk async for chunk in response.streaming_content]).decode()  # type: ignore[attr-defined]
+        else:
+            text = response.content.decode()
+        return response.status_code, response["Content-Type"], text
+
+    with use_provider(ScriptedProvider([QUERY])):
+        status, kind, body = async_to_sync(send)({"text": "what's on tomorrow"})
+    assert (status, kind) == (200, "text/event-stream") and "event: reply" in body
+    status, kind, body = async_to_sync(send)({"text": " "})
+    assert (status, kind) == (400, "application/json") and json.loads(body)["text"]

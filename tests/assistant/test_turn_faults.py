@@ -141,3 +141,50 @@ def test_a_message_still_being_answered_is_not_an_orphan(chat: Chat) -> None:
     with thread_lock(chat.thread.id):  # its turn is running
         assert [m["role"] for m in read_thread(chat)] == ["user"]
     assert [m["role"] for m in read_thread(chat)] == ["user", "assistant"]
+
+
+@pytest.fixture
+def redis_down(settings: Any) -> None:
+    """Redis configured but not answering (nothing listens on port 1): cache, locks, broker."""
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": settings.REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
+        }
+    }
+    settings.MESSAGE_RATE_BURST = "20/min"
+
+
+def test_while_redis_is_down_a_turn_still_runs_and_health_says_why(
+    person: Any, clock: Any, redis_down: None, dead_broker: list[tuple[int, int]]
+) -> None:
+    from assistant.models import Thread
+    from assistant.providers.registry import use_provider
+    from assistant.providers.scripted import ScriptedProvider
+
+    client = Client()
+    client.force_login(person)
+    thread = Thread.objects.create(owner=person)
+    with use_provider(ScriptedProvider([CREATE])):
+        response = client.post(
+            f"/api/threads/{thread.id}/messages/", {"text": "dentist tomorrow at 3pm"}, content_type="application/json"
+        )
+    assert response.status_code == 201, response.content
+    assert response.json()["assistant_message"]["text"].startswith("Added:")
+    assert Message.objects.filter(thread=thread, role="assistant").count() == 1
+    health = client.get("/api/health/")
+    assert health.status_code == 503 and health.json()["status"] == "degraded"
+    assert health.json()["checks"]["cache"].startswith("error")
+    assert any("turns still run" in line for line in health.json()["degraded"])
+
+
+def test_the_lock_falls_back_to_the_process_when_redis_is_down(redis_down: None) -> None:
+    from assistant.turn.lock import ThreadBusy, thread_lock
+
+    with thread_lock(77), pytest.raises(ThreadBusy), thread_lock(77, wait_seconds=0.1):
+        pass  # still one turn at a time within this process
+    lock = thread_lock(77)
+    assert lock.try_acquire() and not lock.shared
+    lock.release()
