@@ -161,6 +161,8 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            # A Redis that is down or hangs answers within a second or two, not a minute.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
     CELERY_BROKER_URL = REDIS_URL
@@ -288,6 +290,9 @@ MAX_TOOL_HOPS = env_int("MAX_TOOL_HOPS", 3)
 THREAD_LOCK_SECONDS = env_int(
     "THREAD_LOCK_SECONDS", int(OPENAI_TIMEOUT_SECONDS * (MAX_TOOL_HOPS + 2)) + 60
 )
+# The Redis lock is a short lease, renewed while the turn runs (up to THREAD_LOCK_SECONDS in
+# all): a web process that dies frees its threads within this many seconds.
+THREAD_LOCK_LEASE_SECONDS = env_int("THREAD_LOCK_LEASE_SECONDS", 10)
 
 
 # Per-person limits on requests that run a turn (message, stream, button, cancel), counted in

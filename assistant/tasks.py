@@ -45,11 +45,28 @@ def _run_in_background(thread_id: int, message_id: int) -> None:
         close_old_connections()
 
 
-def after_turn(*, thread_id: int, message_id: int) -> None:
-    mode = getattr(settings, "POST_TURN_TASKS", "") or ("thread" if settings.CELERY_TASK_ALWAYS_EAGER else "celery")
-    if mode == "celery":
+def _queue(thread_id: int, message_id: int) -> bool:
+    """Hand the work to the workers; False when the broker would not take it."""
+    try:
         summarise_thread_task.delay(thread_id)
         extract_facts_task.delay(message_id)
+    except Exception as error:  # kombu's OperationalError, redis' ConnectionError, a timeout...
+        logger.warning("the broker refused the post-turn work of thread %s (%s)", thread_id, error)
+        return False
+    return True
+
+
+def after_turn(*, thread_id: int, message_id: int) -> None:
+    """Runs after the turn's commit, so it never raises: the turn is saved whatever happens here.
+
+    When the broker does not take the tasks (Redis restarting), the work runs in a background
+    thread of this process instead (Celery already retried the publish a few times): a summary
+    is late, never lost, and the saved turn is never reported as failed.
+    """
+    mode = getattr(settings, "POST_TURN_TASKS", "") or ("thread" if settings.CELERY_TASK_ALWAYS_EAGER else "celery")
+    if mode == "celery":
+        if not _queue(thread_id, message_id):
+            threading.Thread(target=_run_in_background, args=(thread_id, message_id), daemon=True).start()
     elif mode == "inline":
         _run_inline(thread_id, message_id)
     elif mode == "none":

@@ -94,6 +94,22 @@ REPLIES: Final[dict[str, tuple[str, str]]] = {
         "Sorry, something went wrong while saving my answer. Your message is saved; please ask again.",
         "抱歉，保存回复时出了问题。你的消息已保存，这个问题没能记下，请再问一次。",
     ),
+    # A turn whose process died (turn/orphans.py): said the next time the thread is read
+    "turn_lost": (
+        "This message was not answered: the server stopped while working on it, and nothing was changed. "
+        "Please send it again.",
+        "这条消息没有得到回答：服务器在处理时停止了，没有做任何更改。请再发一次。",
+    ),
+    "turn_lost_changed": (
+        "This message was not answered: the server stopped while working on it. Before it stopped, it {changes}. "
+        "Nothing else was changed.",
+        "这条消息没有得到回答：服务器在处理时停止了。停止前已经{changes}，没有做其他更改。",
+    ),
+    "turn_lost_created": ("added “{title}”", "添加了“{title}”"),
+    "turn_lost_updated": ("changed “{title}”", "修改了“{title}”"),
+    "turn_lost_deleted": ("deleted “{title}”", "删除了“{title}”"),
+    "turn_lost_remembered": ("saved a note to memory", "保存了一条记忆"),
+    "turn_lost_joiner": (" and ", "，并"),
     # Tasks put aside (turn/record.py)
     "tasks_evicted": (
         "\n(At most three tasks can wait: the oldest, {dropped}, was set aside for good. "

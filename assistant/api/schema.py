@@ -49,7 +49,9 @@ def document_stream_endpoint(result: dict[str, Any], generator: Any, request: An
                 "403": error_response("A session request without its CSRF token."),
                 "404": error_response("No such thread among the person's own."),
                 "405": error_response("Only POST is allowed."),
+                "413": error_response("The body is larger than the server accepts."),
                 "429": error_response("Too many messages in a short time; `Retry-After` says when to try again."),
+                "503": error_response("A service did not answer; `Retry-After` says when to try again."),
             },
         }
     }

@@ -1,10 +1,13 @@
 """POST a message, get the reply as Server-Sent Events, from an async view under ASGI.
 
-Authentication, the throttle and the thread's owner are read in one hop to a database thread;
-the turn runs on the async driver (its steps in database threads, the model awaited on the
-event loop), so a slow model holds no thread. The reply text is sent once the exit invariant has checked it:
-a claim never reaches the screen before it is verified. A client that disconnects loses
-nothing: the turn finishes and both messages stay in the archive.
+The stream comes in as every turn endpoint does, through ``admission.admit`` (authentication,
+CSRF, the person's limits, the message validated, the thread looked up; the same JSON answers
+as the JSON endpoint), in one hop to a database thread; the turn runs on the async driver (its
+steps in database threads, the model awaited on the event loop), so a slow model holds no
+thread. The reply text is sent once the exit invariant has checked it: a claim never reaches
+the screen before it is verified. A client that disconnects loses nothing: the turn finishes
+and both messages stay in the archive. Every exception on the way is logged with the turn's id,
+which a streamed ``error`` carries too.
 
 Events: ``status`` (received / thinking / tool), ``reply`` (the turn, as in the JSON API),
 ``error`` (a clear message), then ``done``.
@@ -13,112 +16,74 @@ Events: ``status`` (received / thinking / tool), ``reply`` (the turn, as in the 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
-import math
-import uuid
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse, StreamingHttpResponse
-from django.views.decorators.csrf import csrf_exempt
-from rest_framework.authentication import CSRFCheck
-from rest_framework.authtoken.models import Token
+from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
 
-from assistant.api.throttles import throttled_message, turn_throttle_wait
-from assistant.api.views import turn_payload
-from assistant.turn.drivers import arun_turn_to_the_end
-from assistant.turn.inputs import message_turn
-from assistant.turn.load import thread_get
+from assistant.api.admission import admit, turn_id
+from assistant.api.views import TurnView, posted_message_turn, rendered, turn_payload
+from assistant.turn.drivers import Turn, arun_turn_to_the_end
 from assistant.turn.lock import ThreadBusy
 from assistant.turn.threads import in_database_thread
-from scheduling.errors import ApplicationError, NotFound
 
-
-def _authenticate(request: HttpRequest) -> tuple[User | None, HttpResponse | None]:
-    header = request.headers.get("Authorization", "")
-    if header.startswith("Token "):
-        key = header.removeprefix("Token ").strip()
-        token = Token.objects.select_related("user").filter(key=key).first()
-        if token is None or not token.user.is_active:
-            return None, _unauthorized("invalid token")
-        return token.user, None
-    user = request.user
-    if not user.is_authenticated:
-        return None, _unauthorized("authentication required")
-    # Session authentication needs the CSRF token, as every form does.
-    check = CSRFCheck(lambda _request: HttpResponse())
-    check.process_request(request)
-    rejected = check.process_view(request, _csrf_probe, (), {})
-    if rejected is not None:
-        return None, JsonResponse({"detail": "CSRF check failed"}, status=403)
-    return user, None
-
-
-def _unauthorized(detail: str) -> JsonResponse:
-    # As the JSON endpoints answer (DRF's TokenAuthentication comes first): say which scheme.
-    return JsonResponse({"detail": detail}, status=401, headers={"WWW-Authenticate": "Token"})
-
-
-def _csrf_probe(request: HttpRequest) -> HttpResponse:
-    """Stands in for the view in the CSRF check (which only looks at its attributes)."""
-    return HttpResponse()
-
-
-def _is_uuid(value: object) -> bool:
-    try:
-        return isinstance(value, str) and str(uuid.UUID(value)) == value.lower()
-    except ValueError:
-        return False
+logger = logging.getLogger(__name__)
+BUSY = "another message in this thread is still being answered"
+FAILED = "the reply failed; your message is saved"
 
 
 def _sse(event: str, data: dict[str, Any]) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
 
 
-def _admission(request: HttpRequest, thread_id: int) -> tuple[User | None, HttpResponse | None, bool]:
-    """Who asks, whether they may send now, and whether the thread is theirs (answered in that
-    order), in one hop to a database thread."""
-    user, problem = _authenticate(request)
-    if problem is not None or user is None:
-        return None, problem or JsonResponse({"detail": "authentication required"}, status=401), False
-    wait = turn_throttle_wait(user=user)
-    if wait is not None:
-        # The same per-person budget as the JSON endpoint, with the same answer.
-        limited = JsonResponse({"detail": throttled_message(wait)}, status=429)
-        limited["Retry-After"] = str(math.ceil(wait))
-        return user, limited, False
-    try:
-        thread_get(owner=user, thread_id=thread_id)
-    except NotFound:
-        return user, None, False
-    return user, None, True
+class JsonRefusals(DefaultContentNegotiation):
+    """A client of the stream accepts ``text/event-stream``: its refusals are JSON all the same
+    (the reply itself is the SSE body, written here, not by a renderer)."""
+
+    def select_renderer(self, request: Request, renderers: Any, format_suffix: str | None = None) -> Any:
+        return renderers[0], renderers[0].media_type
 
 
-@csrf_exempt
-async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBase:
-    if request.method != "POST":
-        return JsonResponse({"detail": "method not allowed"}, status=405, headers={"Allow": "POST"})
-    user, problem, thread_found = await in_database_thread(_admission, request, thread_id)
-    if problem is not None or user is None:
-        return problem or JsonResponse({"detail": "authentication required"}, status=401)
-    try:
-        body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return JsonResponse({"detail": "the body must be JSON"}, status=400)
-    if not isinstance(body, dict):
-        return JsonResponse({"detail": "the body must be a JSON object"}, status=400)
-    quick_reply_for = body.get("quick_reply_for")
-    if quick_reply_for is not None and not _is_uuid(quick_reply_for):
-        return JsonResponse({"detail": "quick_reply_for must be a command id"}, status=400)
-    try:
-        turn = message_turn(user=user, thread_id=thread_id, text=body.get("text"), quick_reply_for=quick_reply_for)
-    except ApplicationError as error:
-        return JsonResponse({"detail": error.message, **error.extra}, status=400)
-    if not thread_found:
-        return JsonResponse({"detail": "thread not found"}, status=404)
+class StreamMessage(TurnView):
+    """The JSON message endpoint's input and answers, with the reply streamed."""
 
+    schema = None  # documented by the schema hook (assistant/api/schema.py): an SSE body
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = JsonRefusals
+
+    def turn(self, request: Request, **kwargs: Any) -> Turn:
+        return posted_message_turn(request, kwargs["thread_id"])
+
+    @classmethod
+    def as_view(cls, **initkwargs: Any) -> Callable[..., Coroutine[Any, Any, HttpResponseBase]]:  # type: ignore[override]
+        json_view = super().as_view(**initkwargs)
+
+        async def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            if request.method != "POST":
+                return await json_view(request, *args, **kwargs)  # DRF's 405 / OPTIONS
+            return await cls(**initkwargs).apost(request, *args, **kwargs)  # streamed under either server
+
+        functools.update_wrapper(view, json_view)
+        return view
+
+    async def apost(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        self.setup(request, *args, **kwargs)
+        self.turn_id = turn_id()
+        drf_request, turn, response = await in_database_thread(admit, self, request, args, kwargs)
+        if turn is None:
+            assert response is not None
+            return await rendered(self.finalize_response(drf_request, response, *args, **kwargs))
+        return _streamed(turn, self.turn_id)
+
+
+def _streamed(turn: Turn, turn_id: str) -> StreamingHttpResponse:
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[tuple[str, dict[str, Any]] | None] = asyncio.Queue()
 
@@ -130,27 +95,39 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
             outcome = await arun_turn_to_the_end(turn, emit=emit)
             await queue.put(("reply", turn_payload(outcome)))  # no database work: on the loop
         except ThreadBusy:
-            await queue.put(
-                ("error", {"detail": "another message in this thread is still being answered", "retry": True})
-            )
+            logger.info("turn %s: thread %s is busy", turn_id, turn.thread_id)
+            await queue.put(("error", {"detail": BUSY, "retry": True, "turn": turn_id}))
         except Exception:
-            await queue.put(("error", {"detail": "the reply failed; your message is saved", "retry": True}))
+            logger.exception("turn %s in thread %s failed while streaming", turn_id, turn.thread_id)
+            await queue.put(("error", {"detail": FAILED, "retry": True, "turn": turn_id}))
         finally:
             await queue.put(None)
 
     task = asyncio.create_task(answer())
 
     async def events() -> AsyncIterator[str]:
-        yield _sse("status", {"stage": "received", "stand_in": settings.MODEL_PROVIDER == "offline"})
-        while True:
-            item = await queue.get()
-            if item is None:
-                break
-            yield _sse(*item)
-        yield _sse("done", {})
-        await task
+        try:
+            yield _sse("status", {"stage": "received", "stand_in": settings.MODEL_PROVIDER == "offline"})
+            while True:
+                item = await queue.get()
+                if item is None:
+                    break
+                yield _sse(*item)
+            yield _sse("done", {})
+            await task
+        except (asyncio.CancelledError, GeneratorExit):
+            # The client went away: the turn goes on to the end (``arun_turn_to_the_end``).
+            logger.info("turn %s: the client left before the stream ended", turn_id)
+            raise
+        except Exception:
+            logger.exception("turn %s: the stream of thread %s failed", turn_id, turn.thread_id)
+            raise
 
     response = StreamingHttpResponse(events(), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response
+
+
+
+stream_message = StreamMessage.as_view()

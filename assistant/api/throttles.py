@@ -3,10 +3,15 @@
 Each message, button press or cancel can cost a model call; these bound what one person can
 spend. The counts live in the shared cache (Redis in production), so every web process counts
 against the same budget. Rates are settings (`MESSAGE_RATE_BURST`, `MESSAGE_RATE_SUSTAINED`).
+
+When the cache does not answer (Redis down), the limits fail open, by choice: a person's turn
+runs uncounted (logged) rather than every person getting an error, since the model's timeout
+and the thread lock still bound what one request costs; the health page says the limits are off.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 from types import SimpleNamespace
 from typing import Any
@@ -16,6 +21,10 @@ from django.contrib.auth.models import User
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.throttling import UserRateThrottle
+
+from assistant.turn.lock import REDIS_DOWN
+
+logger = logging.getLogger(__name__)
 
 
 class _TurnThrottle(UserRateThrottle):
@@ -37,7 +46,11 @@ class _TurnThrottle(UserRateThrottle):
         # Reading a thread costs nothing; only a request that runs a turn is counted.
         if request.method in SAFE_METHODS:
             return True
-        return super().allow_request(request, view)
+        try:
+            return super().allow_request(request, view)
+        except REDIS_DOWN as error:
+            logger.warning("the message limits are not counted: the cache does not answer (%s)", error)
+            return True
 
 
 class TurnBurstThrottle(_TurnThrottle):

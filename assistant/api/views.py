@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from assistant.api.admission import admit, refusal, turn_id
 from assistant.api.serializers import (
     ConfirmationDecisionSerializer,
     ErrorSerializer,
@@ -41,6 +42,8 @@ from assistant.providers.registry import configuration_problem, get_provider, pr
 from assistant.turn.drivers import Turn, arun_turn_to_the_end, run_turn
 from assistant.turn.inputs import cancel_turn, confirmation_turn, message_turn, scope_turn
 from assistant.turn.load import thread_get
+from assistant.turn.lock import thread_lock
+from assistant.turn.orphans import orphans_answer_quietly
 from assistant.turn.record import TurnOutcome
 from assistant.turn.threads import in_database_thread
 from scheduling.localtime import local_datetime
@@ -64,7 +67,9 @@ TURN_ERRORS = {
     **BAD_REQUEST,
     **NOT_FOUND,
     409: error("Another message in this thread is still being answered; try again."),
+    413: error("The body is larger than the server accepts."),
     429: error("Too many messages in a short time; `Retry-After` says when to try again."),
+    503: error("A service did not answer; `Retry-After` says when to try again."),
 }
 TURN_RESPONSES = {201: TurnSerializer, **TURN_ERRORS}
 
@@ -104,13 +109,15 @@ def turn_created(outcome: TurnOutcome) -> Response:
 class TurnView(APIView):
     """A view that runs a turn: counted against the person's message limits.
 
-    Under WSGI it is DRF's view, and the turn runs in the request's thread. Under ASGI its POST
-    is async: DRF's own authentication, permissions and throttles, the input's validation and
-    the lookups it names run in one hop to a database thread; the turn runs on the async driver,
-    so the wait for the model holds no thread; the reply is rendered without another hop.
+    Every POST comes in through ``admission.admit`` (authentication, CSRF, the limits, the
+    input made into a turn, the errors), under WSGI and under ASGI, as the SSE stream does.
+    Under WSGI the turn runs in the request's thread. Under ASGI the admission runs in one hop
+    to a database thread; the turn runs on the async driver, so the wait for the model holds no
+    thread; the reply is rendered without another hop.
     """
 
     throttle_classes = TURN_THROTTLES
+    turn_id = ""
 
     def throttled(self, request: Request, wait: float | None) -> NoReturn:
         raise exceptions.Throttled(wait, detail=throttled_message(wait))
@@ -120,53 +127,59 @@ class TurnView(APIView):
         raise NotImplementedError
 
     def post(self, request: Request, **kwargs: Any) -> Response:
-        return turn_created(run_turn(self.turn(request, **kwargs)))  # a busy thread: 409, by the handler
+        """DRF's handler: names POST for the Allow header and the schema. Every POST is sent
+        through ``admit`` (``spost`` / ``apost``) instead; this is what it would do."""
+        return turn_created(run_turn(self.turn(request, **kwargs)))
 
     @classmethod
     def as_view(cls, **initkwargs: Any) -> Callable[..., Coroutine[Any, Any, HttpResponseBase]]:  # type: ignore[override]
         drf_view = super().as_view(**initkwargs)
 
         async def view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            if not isinstance(request, ASGIRequest):
-                # A WSGI server (or the test client) awaits this through async_to_sync: DRF's
-                # view runs back in the request's own thread, as if it were called directly.
-                return cast(HttpResponseBase, await sync_to_async(drf_view)(request, *args, **kwargs))
             if request.method != "POST":
+                # DRF's own answers (GET, OPTIONS, 405), in the request's thread or a database thread.
+                if not isinstance(request, ASGIRequest):
+                    return cast(HttpResponseBase, await sync_to_async(drf_view)(request, *args, **kwargs))
                 return cast(HttpResponseBase, await in_database_thread(drf_view, request, *args, **kwargs))
+            if not isinstance(request, ASGIRequest):
+                # A WSGI server (or the test client) awaits this through async_to_sync: the
+                # admission and the turn run back in the request's own thread.
+                return await sync_to_async(cls(**initkwargs).spost)(request, *args, **kwargs)
             return await cls(**initkwargs).apost(request, *args, **kwargs)
 
         # cls, initkwargs and csrf_exempt (DRF checks CSRF itself): what Django and the schema read.
         functools.update_wrapper(view, drf_view)
         return view
 
+    def spost(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        """The POST under WSGI: the turn runs in this thread, the model call blocking it."""
+        self.setup(request, *args, **kwargs)
+        self.turn_id = turn_id()
+        drf_request, turn, response = admit(self, request, args, kwargs)
+        if turn is not None:
+            try:
+                response = turn_created(run_turn(turn))
+            except Exception as exc:  # a busy thread: 409, by the handler
+                response = refusal(self, exc)
+        assert response is not None
+        finished = self.finalize_response(drf_request, response, *args, **kwargs)
+        finished.render()
+        return finished
+
     async def apost(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         self.setup(request, *args, **kwargs)
-        drf_request, turn, response = await in_database_thread(self._admit, request, args, kwargs)
+        self.turn_id = turn_id()
+        drf_request, turn, response = await in_database_thread(admit, self, request, args, kwargs)
         if turn is not None:
             try:
                 response = turn_created(await arun_turn_to_the_end(turn))
             except Exception as exc:
-                response = self.handle_exception(exc)
+                response = refusal(self, exc)
         assert response is not None
-        return await _rendered(self.finalize_response(drf_request, response, *args, **kwargs))
-
-    def _admit(self, request: HttpRequest, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Admission:
-        """DRF's dispatch up to the handler, then the input made into a turn."""
-        self.args, self.kwargs = args, kwargs
-        drf_request = self.initialize_request(request, *args, **kwargs)
-        self.request = drf_request
-        self.headers = self.default_response_headers
-        try:
-            self.initial(drf_request, *args, **kwargs)
-            return drf_request, self.turn(drf_request, **kwargs), None
-        except Exception as exc:
-            return drf_request, None, self.handle_exception(exc)
+        return await rendered(self.finalize_response(drf_request, response, *args, **kwargs))
 
 
-Admission = tuple[Request, Turn | None, Response | None]
-
-
-async def _rendered(response: Response) -> HttpResponse:
+async def rendered(response: Response) -> HttpResponse:
     """The response rendered here, so the handler need not hop to a thread to render it: JSON
     on the loop (no I/O), another renderer (the browsable API reads the database) in a thread.
     A plain response comes back, with the headers and cookies (no template-response middleware
@@ -215,20 +228,28 @@ class ThreadMessages(TurnView):
     @extend_schema(responses={200: MessageSerializer(many=True), **AUTH_ERRORS, **NOT_FOUND})
     def get(self, request: Request, thread_id: int) -> Response:
         thread = thread_get(owner=person(request), thread_id=thread_id)
+        _answer_orphans(thread)
         messages = list(Message.objects.filter(thread=thread).order_by("created_at", "id"))
         context = message_card_context(owner=person(request), thread=thread, messages=messages, now=timezone.now())
         return Response(MessageSerializer(messages, many=True, context=context).data)
 
     def turn(self, request: Request, **kwargs: Any) -> Turn:
-        serializer = PostMessageSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        quick_reply_for = serializer.validated_data.get("quick_reply_for")
-        return message_turn(
-            user=person(request),
-            thread_id=kwargs["thread_id"],
-            text=serializer.validated_data["text"],
-            quick_reply_for=str(quick_reply_for) if quick_reply_for else None,
-        )
+        return posted_message_turn(request, kwargs["thread_id"])
+
+
+def posted_message_turn(request: Request, thread_id: int) -> Turn:
+    """A posted message (JSON or streamed reply): validated, in one of the person's threads."""
+    serializer = PostMessageSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    quick_reply_for = serializer.validated_data.get("quick_reply_for")
+    turn = message_turn(
+        user=person(request),
+        thread_id=thread_id,
+        text=serializer.validated_data["text"],
+        quick_reply_for=str(quick_reply_for) if quick_reply_for else None,
+    )
+    thread_get(owner=person(request), thread_id=thread_id)  # another person's thread: 404 before the turn
+    return turn
 
 
 @extend_schema_view(post=extend_schema(request=ConfirmationDecisionSerializer, responses=TURN_RESPONSES))
@@ -263,6 +284,17 @@ class ScopeChoice(TurnView):
             message_id=serializer.validated_data["message_id"],
             scope=serializer.validated_data["scope"],
         )
+
+
+def _answer_orphans(thread: Thread) -> None:
+    """A message whose turn died with its process is answered now, honestly; while a turn of
+    the thread runs (its lock is held), nothing is an orphan."""
+    lock = thread_lock(thread.id, wait_seconds=0)
+    if lock.try_acquire():
+        try:
+            orphans_answer_quietly(owner_id=thread.owner_id, thread_id=thread.id, lock_shared=lock.shared)
+        finally:
+            lock.release()
 
 
 class EventList(APIView):
@@ -318,10 +350,23 @@ class Health(APIView):
         if problem is None:
             body["model_server"] = profile_report()  # after a probe, the detected profile
         body["checks"] = checks
+        if checks["cache"] != "ok" and settings.REDIS_URL:
+            body["degraded"] = REDIS_DOWN_EFFECTS
         healthy = all(value == "ok" for value in checks.values())
         if not healthy:
             body["status"] = "misconfigured" if problem else "degraded"
         return Response(body, status=status.HTTP_200_OK if healthy else status.HTTP_503_SERVICE_UNAVAILABLE)
+
+
+# What a person notices while Redis (cache, broker, thread locks) does not answer: the page
+# says why it is degraded, and that turns still run.
+REDIS_DOWN_EFFECTS = [
+    "Redis does not answer: turns still run",
+    "message limits are not counted until it is back",
+    "a thread's turns are serialised per web process only (writes stay serialised in the database)",
+    "summaries and fact extraction run in the web process instead of a worker",
+    "reminders are not queued until it is back",
+]
 
 
 def _database_ok() -> str:

@@ -29,6 +29,7 @@ from assistant.providers.base import ModelRequest, ModelResponse, Provider
 from assistant.providers.registry import get_provider
 from assistant.turn.context import Emit, TurnInput, _no_emit
 from assistant.turn.lock import POLL_SECONDS, ThreadBusy, ThreadLock, thread_lock
+from assistant.turn.orphans import orphans_answer_quietly
 from assistant.turn.pipeline import TurnSteps, turn_steps
 from assistant.turn.record import TurnOutcome
 from assistant.turn.threads import give_connections_back, in_database_thread
@@ -52,7 +53,9 @@ class Turn:
 def run_turn(turn: Turn, *, emit: Emit = _no_emit, provider: Provider | None = None) -> TurnOutcome:
     """One turn, whatever the input; the reply is true by construction. The model call blocks
     this thread."""
-    with thread_lock(turn.thread_id):
+    lock = thread_lock(turn.thread_id)
+    with lock:
+        _answer_orphans(lock, turn)
         steps = turn.steps(emit, provider)
         answer: ModelResponse | None = None
         failure: Exception | None = None
@@ -74,7 +77,7 @@ async def arun_turn(turn: Turn, *, emit: Emit = _no_emit, provider: Provider | N
     steps = turn.steps(emit, provider)
     deadline = time.monotonic() + lock.wait_seconds
     while True:
-        taken, request, outcome = await _hop(_begin, lock, steps)
+        taken, request, outcome = await _hop(_begin, lock, steps, turn)
         if taken:
             break
         if time.monotonic() > deadline:
@@ -149,10 +152,16 @@ def _unheard(task: asyncio.Task[TurnOutcome]) -> None:
         logger.error("a turn whose caller had gone failed", exc_info=error)
 
 
-def _begin(lock: ThreadLock, steps: TurnSteps) -> tuple[bool, ModelRequest | None, TurnOutcome | None]:
+def _begin(lock: ThreadLock, steps: TurnSteps, turn: Turn) -> tuple[bool, ModelRequest | None, TurnOutcome | None]:
     if not lock.try_acquire():
         return False, None, None
+    _answer_orphans(lock, turn)
     return (True, *_advance(lock, steps, None, None))
+
+
+def _answer_orphans(lock: ThreadLock, turn: Turn) -> None:
+    """Under the lock, before this turn's message: one its process left unanswered gets its reply."""
+    orphans_answer_quietly(owner_id=turn.user.pk, thread_id=turn.thread_id, lock_shared=lock.shared)
 
 
 def _advance(

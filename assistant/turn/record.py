@@ -210,5 +210,6 @@ def record_turn(context: TurnContext, reply: Reply, applied: AppliedIntent) -> T
         error=context.error,
         created_at=answered_at,
     )
-    transaction.on_commit(lambda: after_turn(thread_id=thread.id, message_id=context.user_message.id))
+    # Robust: what runs after the commit must never turn the saved turn into a failed one.
+    transaction.on_commit(lambda: after_turn(thread_id=thread.id, message_id=context.user_message.id), robust=True)
     return TurnOutcome(context.user_message, assistant_message, trace, state, list(context.tool_calls))

@@ -5,6 +5,9 @@ once on one core), then streams a ``query_events`` tool call in pieces with a us
 the OpenAI API does (or answers it whole when not streamed). Serve it with uvicorn:
 
     FAKE_MODEL_LATENCY_MS=1000 uvicorn scripts.benchmarks.fake_model_server:app --port 8766
+
+With ``FAKE_MODEL_MODE=create`` (the fault benchmark), a message "add booking N on YYYY-MM-DD
+at HH:MM" is answered with the ``schedule_event`` call that books it, as a model would.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -22,6 +26,19 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 LATENCY = float(os.environ.get("FAKE_MODEL_LATENCY_MS", "1000")) / 1000
 ARGUMENTS = json.dumps({"start": "D+1", "end": None})
+CREATE = os.environ.get("FAKE_MODEL_MODE", "") == "create"
+BOOKING = re.compile(r"add (booking \d+) on (\d{4}-\d{2}-\d{2}) at (\d{2}:\d{2})")
+
+
+def _answer(body: dict[str, Any]) -> tuple[str, str]:
+    """The tool call and its arguments: a query, or (create mode) the booking the message asks for."""
+    if CREATE:
+        found = BOOKING.findall(json.dumps(body.get("messages", [])[-1:]))
+        if found:
+            title, date, time_of_day = found[-1]  # the current message comes last in the user turn
+            arguments = {"title": title, "date": date, "time": time_of_day, "duration_minutes": None, "command_id": None}
+            return "schedule_event", json.dumps(arguments)
+    return "query_events", ARGUMENTS
 USAGE = {"prompt_tokens": 1500, "completion_tokens": 20, "total_tokens": 1520, "prompt_tokens_details": {"cached_tokens": 1024}}
 
 
@@ -69,17 +86,18 @@ async def app(scope: Scope, receive: Receive, send: Send) -> None:
             break
     body = json.loads(raw or b"{}")
     await asyncio.sleep(LATENCY)
-    call: dict[str, Any] = {"index": 0, "id": "call_fake", "type": "function", "function": {"name": "query_events", "arguments": ""}}
+    name, arguments = _answer(body)
+    call: dict[str, Any] = {"index": 0, "id": "call_fake", "type": "function", "function": {"name": name, "arguments": ""}}
     if not body.get("stream"):
-        message = {"role": "assistant", "content": None, "tool_calls": [{**call, "function": {**call["function"], "arguments": ARGUMENTS}}]}
+        message = {"role": "assistant", "content": None, "tool_calls": [{**call, "function": {**call["function"], "arguments": arguments}}]}
         choice = {"index": 0, "message": message, "finish_reason": "tool_calls"}
         await _json(send, {"id": "x", "object": "chat.completion", "created": 0, "model": "fake", "choices": [choice], "usage": USAGE})
         return
     await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream")]})
     pieces = [_chunk({"role": "assistant", "content": ""}), _chunk({"tool_calls": [call]})]
     pieces += [
-        _chunk({"tool_calls": [{"index": 0, "function": {"arguments": ARGUMENTS[i : i + 8]}}]})
-        for i in range(0, len(ARGUMENTS), 8)
+        _chunk({"tool_calls": [{"index": 0, "function": {"arguments": arguments[i : i + 8]}}]})
+        for i in range(0, len(arguments), 8)
     ]
     pieces.append(_chunk({}, "tool_calls"))
     if (body.get("stream_options") or {}).get("include_usage"):

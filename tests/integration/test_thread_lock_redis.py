@@ -16,12 +16,13 @@ KEY = "thread-lock:424242"
 def test_an_expired_holder_cannot_release_the_next_holders_lock(redis_url: str) -> None:
     client = redis.Redis.from_url(redis_url)
     client.delete(KEY)
-    with override_settings(THREAD_LOCK_SECONDS=1):
+    # The lease (1 s) is renewed for at most THREAD_LOCK_SECONDS (1 s) in all.
+    with override_settings(THREAD_LOCK_SECONDS=1, THREAD_LOCK_LEASE_SECONDS=1):
         with thread_lock(424242):
             assert client.pttl(KEY) > 0
             with pytest.raises(ThreadBusy), thread_lock(424242, wait_seconds=0.1):
                 pass
-            time.sleep(1.2)  # this turn outlived its lock ...
+            time.sleep(2.5)  # this turn outlived its lock ...
             successor = client.lock(KEY, timeout=30)
             assert successor.acquire(blocking=False)  # ... and another request took the thread
         # Leaving the first block released nothing of the successor's.
