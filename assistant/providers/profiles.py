@@ -102,15 +102,24 @@ def adapt_messages(messages: Sequence[dict[str, Any]], profile: ServerProfile) -
 
 
 def adapt_tools(tools: Sequence[dict[str, Any]], profile: ServerProfile) -> list[dict[str, Any]]:
-    if profile.strict:
-        return list(tools)
-    # A server that ignores "strict" may reject the key; code validates the arguments anyway.
-    return [
-        {**tool, "function": {k: v for k, v in tool["function"].items() if k != "strict"}}
-        if "function" in tool
-        else tool
-        for tool in tools
-    ]
+    """The tool list as this server takes it.
+
+    A server that enforces strict mode gets each product tool's whole schema (patterns, closed
+    objects, ``strict``: it decodes them). Every other server gets the lean list as it is: it
+    would ignore those keys (or reject ``strict``) and its window is small; code validates the
+    arguments against the whole schema either way.
+    """
+    if not profile.strict:
+        return [
+            {**tool, "function": {k: v for k, v in tool["function"].items() if k != "strict"}}
+            if "function" in tool
+            else tool
+            for tool in tools
+        ]
+    from tools.registry import strict_tools
+
+    whole = strict_tools()
+    return [whole.get(str((tool.get("function") or {}).get("name")), tool) for tool in tools]
 
 
 def without_streamed_tools(profile: ServerProfile) -> ServerProfile:

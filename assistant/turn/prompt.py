@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from assistant.models import Role
@@ -25,6 +26,16 @@ from tools.registry import openai_tools
 RECAP_BUDGET = 700
 SUMMARY_BUDGET = 500
 MESSAGE_BUDGET = 1200
+# The system prompt and the tool list together, as a local server's chat template renders the
+# list into the prompt (JSON with the default separators). Ollama's default window is 4,096
+# tokens: this leaves room for the context, the recent turns and the answer.
+STATIC_PREFIX_BUDGET = 2500
+
+
+def static_prefix_tokens(tools: Sequence[dict[str, Any]] | None = None, system: str = SYSTEM_PROMPT) -> int:
+    """The tokens every request starts with (cl100k): the system prompt and the tool list."""
+    listed = list(openai_tools() if tools is None else tools)
+    return count_tokens(system) + count_tokens(json.dumps(listed, ensure_ascii=False))
 
 
 _encoding = encoding
