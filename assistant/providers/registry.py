@@ -34,6 +34,7 @@ PROVIDER_SETTINGS = {
     "MODEL_MAX_TOKENS",
     "MODEL_STOP",
     "MODEL_MAX_CONNECTIONS",
+    "MODEL_CONTEXT_TOKENS",
 }
 
 
@@ -51,6 +52,8 @@ def configuration_problem() -> str | None:
             return "OPENAI_MODEL is empty"
         if settings.OPENAI_TIMEOUT_SECONDS <= 0:
             return "OPENAI_TIMEOUT_SECONDS must be positive"
+        if settings.MODEL_CONTEXT_TOKENS < 0:
+            return "MODEL_CONTEXT_TOKENS must be a number of tokens, or 0 to read it from the server"
         if settings.MODEL_SERVER not in SERVER_CHOICES:
             return f"MODEL_SERVER must be one of {', '.join(SERVER_CHOICES)}, not {settings.MODEL_SERVER!r}"
     return None
@@ -76,6 +79,7 @@ def openai_provider(*, base_url: str | None = None, model: str | None = None, ap
         max_tokens=settings.MODEL_MAX_TOKENS or None,
         stop=settings.MODEL_STOP,
         max_connections=settings.MODEL_MAX_CONNECTIONS,
+        context_tokens=settings.MODEL_CONTEXT_TOKENS or None,
     )
 
 
@@ -119,11 +123,17 @@ def profile_report() -> dict[str, Any]:
     """What the health endpoint and start-up say about the model server."""
     if settings.MODEL_PROVIDER != "openai":
         return {"configured": "none", "profile": None}
+    from assistant.turn.prompt import static_prefix_tokens
+
     provider = configured_provider()
     profile = getattr(provider, "profile", None)
+    window = getattr(provider, "window", None)
     return {
         "configured": settings.MODEL_SERVER,
         "profile": profile.describe() if profile is not None else None,
+        # The server's context window (tokens, where it was read) and what every request starts with.
+        "context_window": window.describe() if window is not None else None,
+        "static_prefix_tokens": static_prefix_tokens(),
     }
 
 
