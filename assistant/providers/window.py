@@ -61,7 +61,7 @@ def answer_room(max_tokens: int | None) -> int:
 
 def needed(prompt_estimate: int, max_tokens: int | None) -> int:
     """The window a request of ``prompt_estimate`` cl100k tokens needs, its answer included."""
-    return math.ceil(prompt_estimate * TOKENIZER_MARGIN) + TEMPLATE_TOKENS + answer_room(max_tokens)
+    return math.ceil(round(prompt_estimate * TOKENIZER_MARGIN, 6)) + TEMPLATE_TOKENS + answer_room(max_tokens)
 
 
 def truncated(reported: int, estimate: int) -> bool:
