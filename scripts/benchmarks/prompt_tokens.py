@@ -71,7 +71,7 @@ def main() -> int:
     new_tools = count_tokens(json.dumps(list(openai_tools()), ensure_ascii=False))
 
     databases = setup_databases(verbosity=0, interactive=False)
-    runner.ScriptedProvider = Recording  # type: ignore[misc]
+    runner.ScriptedProvider = Recording  # type: ignore[attr-defined]
     try:
         for case in load_cases():
             if "offline" in case.modes:
