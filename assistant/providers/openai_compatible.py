@@ -249,7 +249,8 @@ class OpenAICompatibleProvider:
         response.total_ms = (time.perf_counter() - began) * 1000
         response.tool_complete_ms = response.total_ms if response.tool_calls else 0.0
         check_answer(response, request, profile)
-        if not response.usage.estimated and windows.truncated(response.usage.prompt_tokens, estimate):
+        usage = response.usage
+        if profile.cuts_long_prompts and not usage.estimated and windows.truncated(usage.prompt_tokens, estimate):
             response.flags.append("prompt_truncated_by_server")
             logger.warning(
                 "model server at %s reported %d prompt tokens for about %d sent: it cut the request",

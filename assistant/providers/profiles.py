@@ -46,14 +46,18 @@ class ServerProfile:
     tool_messages: bool  # tool-role messages reach the model (the template keeps them)
     reasoning_deltas: bool  # may stream reasoning_content before the answer
     text_beside_tools: bool = True  # a text answer can come back when tools are offered
+    # A prompt longer than the window is cut (Ollama, older llama.cpp servers) rather than refused
+    # with a 400 (OpenAI, vLLM). Only such a server's usage is read for a cut: OpenAI counts the
+    # tool list in its own compact rendering, far below the JSON counted here, and never cuts.
+    cuts_long_prompts: bool = True
 
     def describe(self) -> dict[str, Any]:
         return asdict(self)
 
 
 PROFILES: dict[str, ServerProfile] = {
-    "openai": ServerProfile("openai", True, True, True, True, True, True, False),
-    "vllm": ServerProfile("vllm", True, True, True, False, True, True, True),
+    "openai": ServerProfile("openai", True, True, True, True, True, True, False, cuts_long_prompts=False),
+    "vllm": ServerProfile("vllm", True, True, True, False, True, True, True, cuts_long_prompts=False),
     "ollama": ServerProfile("ollama", True, True, True, False, False, True, False),
     "llamacpp": ServerProfile("llamacpp", False, False, False, False, False, False, False, text_beside_tools=False),
     "generic": ServerProfile("generic", False, False, False, False, False, True, True),

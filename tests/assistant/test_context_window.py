@@ -173,3 +173,22 @@ def test_a_cut_is_said_in_chinese_too(chat: Chat) -> None:
         outcome = say(chat, provider_for(server, context_tokens=32768), "那你觉得呢")
     assert "prompt_truncated_by_server" in outcome.trace.flags
     assert "截断" in outcome.assistant_message.text
+
+
+@pytest.mark.parametrize("profile", ["openai", "vllm"])
+def test_a_server_that_refuses_long_prompts_is_not_read_for_a_cut(profile: str) -> None:
+    # OpenAI counts the tool list in its own compact rendering, far below the JSON counted here;
+    # it and vLLM answer an over-long prompt with a 400, never with a cut.
+    low = {"prompt_tokens": 900, "completion_tokens": 5, "cached_tokens": 0}
+    with LocalOpenAIServer(QueueBrain([{"text": "hi", "usage": low}]), profile=profile) as server:
+        request = ModelRequest(messages=[{"role": "user", "content": "hello"}], tools=openai_tools())
+        response = provider_for(server).complete(request)
+    assert "prompt_truncated_by_server" not in response.flags
+
+
+def test_ollama_reporting_far_less_is_read_as_a_cut() -> None:
+    low = {"prompt_tokens": 900, "completion_tokens": 5, "cached_tokens": 0}
+    with LocalOpenAIServer(QueueBrain([{"text": "hi", "usage": low}]), profile="ollama") as server:
+        request = ModelRequest(messages=[{"role": "user", "content": "hello"}], tools=openai_tools())
+        response = provider_for(server).complete(request)
+    assert "prompt_truncated_by_server" in response.flags
