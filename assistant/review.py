@@ -39,6 +39,20 @@ FLAG_FAMILIES: tuple[FlagFamily, ...] = (
         "The reply claimed a write that did not persist this turn; it was replaced by an honest answer.",
     ),
     FlagFamily(
+        "prompt_too_long",
+        "model_error_prompt_too_long",
+        "request too long for the model's window",
+        "Even with no recent turns and no summary the request did not fit the model server's context window; "
+        "it was not sent and the person was told. Give the server a larger window (README).",
+    ),
+    FlagFamily(
+        "prompt_truncated",
+        "prompt_truncated_by_server",
+        "request cut by the server",
+        "The model server reported far fewer prompt tokens than were sent: it cut the request (Ollama cuts from "
+        "the front: the system prompt and the tools). The reply said the model could not see all of it.",
+    ),
+    FlagFamily(
         "model_error",
         "model_error_",
         "model error",
@@ -108,6 +122,13 @@ FLAG_FAMILIES: tuple[FlagFamily, ...] = (
         "fast_path_invalid_expression",
         "fast path: invalid date",
         "The fast path read a date expression that did not resolve; it declined.",
+        needs_review=False,
+    ),
+    FlagFamily(
+        "prompt_shrunk_to_window",
+        "prompt_shrunk_to_window",
+        "request shrunk to the window",
+        "Fewer recent turns and a shorter summary were sent, to fit the model server's context window.",
         needs_review=False,
     ),
     FlagFamily(

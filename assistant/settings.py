@@ -276,6 +276,10 @@ MODEL_SERVER = env_str("MODEL_SERVER", "auto").lower()
 # Bounds on what the model writes: a weak model that runs on past its turn stops here.
 MODEL_MAX_TOKENS = env_int("MODEL_MAX_TOKENS", 1024)
 MODEL_STOP = env_list("MODEL_STOP", ["<|im_start|>", "<|eot_id|>", "<end_of_turn>", "<|im_end|>"])
+# The model server's context window in tokens; 0: read it from the server (vLLM, Ollama,
+# llama.cpp's server say it), else unknown. Requests are shaped to it, and one that cannot fit
+# is not sent (assistant/providers/window.py).
+MODEL_CONTEXT_TOKENS = env_int("MODEL_CONTEXT_TOKENS", 0)
 # The model client's connection pool (kept alive, shared by every turn of the process).
 MODEL_MAX_CONNECTIONS = env_int("MODEL_MAX_CONNECTIONS", 100)
 

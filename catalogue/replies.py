@@ -90,6 +90,18 @@ REPLIES: Final[dict[str, tuple[str, str]]] = {
         "Sorry, the model isn't responding right now ({kind}). Your message is saved and nothing was changed; please try again.",
         "抱歉，模型暂时无法回应（{kind}）。你的消息已保存，没有做任何更改，请稍后重试。",
     ),
+    "prompt_too_long": (
+        "Sorry, this conversation no longer fits the model server's context window, so I did not send it and "
+        "nothing was changed. Please start a new conversation or send a shorter message; the administrator "
+        "can give the server a larger window.",
+        "抱歉，这段对话已经超出模型服务器的上下文窗口，所以没有发送，也没有做任何更改。请开始新的对话或发送更短的消息；"
+        "管理员可以为服务器设置更大的窗口。",
+    ),
+    "prompt_truncated_by_server": (
+        "(Note: the model server cut this request to fit its context window, so the model could not see all of "
+        "it; this answer may have missed something.)",
+        "（注意：模型服务器为了放进它的上下文窗口截断了这次请求，模型没能看到全部内容；这个回答可能有遗漏。）",
+    ),
     "record_failed": (
         "Sorry, something went wrong while saving my answer. Your message is saved; please ask again.",
         "抱歉，保存回复时出了问题。你的消息已保存，这个问题没能记下，请再问一次。",

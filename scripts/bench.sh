@@ -12,6 +12,8 @@ if [ -n "${DATABASE_URL:-}" ]; then
   .venv/bin/python scripts/benchmarks/turns.py --turns 20
 fi
 .venv/bin/python scripts/benchmarks/offline_provider.py
+# The static prefix and the prompt tokens per call of the offline eval, before and after the lean tool list.
+env -u DATABASE_URL .venv/bin/python scripts/benchmarks/prompt_tokens.py
 env -u DATABASE_URL .venv/bin/python scripts/benchmarks/recurrence_expansion.py
 if [ -n "${DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
   .venv/bin/python scripts/benchmarks/reminder_lag.py

@@ -28,6 +28,12 @@ def openai_tools() -> tuple[dict[str, Any], ...]:
     return tuple(spec.openai_tool() for spec in TOOL_SPECS if not spec.internal)
 
 
+@functools.cache
+def strict_tools() -> dict[str, dict[str, Any]]:
+    """Each offered tool as a server that enforces strict mode is sent it, by name."""
+    return {spec.name: spec.openai_tool(strict=True) for spec in TOOL_SPECS if not spec.internal}
+
+
 def is_terminal(name: str) -> bool:
     spec = SPECS.get(name)
     return spec is None or spec.terminal

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from scheduling.status import Status as Status  # every tool result carries exactly one
+from tools.schemas import for_model
 
 if TYPE_CHECKING:
     from tools.context import ToolContext
@@ -53,16 +54,18 @@ class ToolSpec:
     # out means null (strict servers always send it; older scripts and lax servers may not).
     absent_is_null: frozenset[str] = frozenset()
 
-    def openai_tool(self) -> dict[str, Any]:
-        return {
-            "type": "function",
-            "function": {
-                "name": self.name,
-                "description": self.description,
-                "parameters": self.parameters,
-                "strict": True,
-            },
+    def openai_tool(self, *, strict: bool = False) -> dict[str, Any]:
+        """The tool as a server is offered it: the whole schema with ``strict`` for a server that
+        enforces it (its patterns and bounds are decoded), else the lean view (``for_model``),
+        which is what the static prefix counts."""
+        function: dict[str, Any] = {
+            "name": self.name,
+            "description": self.description,
+            "parameters": self.parameters if strict else for_model(self.parameters),
         }
+        if strict:
+            function["strict"] = True
+        return {"type": "function", "function": function}
 
 
 def occurrence_effect_persisted(object_id: str) -> bool:

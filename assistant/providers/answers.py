@@ -12,7 +12,7 @@ import json
 import re
 
 from assistant.providers.base import ModelRequest, ModelResponse, Usage
-from assistant.providers.profiles import ServerProfile
+from assistant.providers.profiles import ServerProfile, adapt_tools
 from assistant.tokens import count_tokens
 
 # The end-of-turn and role markers of the common chat templates (ChatML, Llama 3, Gemma,
@@ -66,16 +66,22 @@ def check_answer(response: ModelResponse, request: ModelRequest, profile: Server
             response.flags.append("unparsable_tool_arguments")
             break
     if response.usage.prompt_tokens == 0 and response.usage.completion_tokens == 0:
-        response.usage = estimate_usage(request, response)
+        response.usage = estimate_usage(request, response, profile)
         response.flags.append("usage_estimated")
 
 
-def estimate_usage(request: ModelRequest, response: ModelResponse) -> Usage:
-    """Tokens counted here (cl100k) when the server sends none: marked estimated."""
+def estimate_prompt(request: ModelRequest, profile: ServerProfile) -> int:
+    """The prompt tokens of ``request`` as this server is sent it, counted here (cl100k)."""
     prompt = sum(count_tokens(str(m.get("content") or "")) + 4 for m in request.messages)
     prompt += sum(count_tokens(json.dumps(m.get("tool_calls"))) for m in request.messages if m.get("tool_calls"))
-    prompt += count_tokens(json.dumps(list(request.tools), ensure_ascii=False)) if request.tools else 0
+    if request.tools:
+        prompt += count_tokens(json.dumps(adapt_tools(request.tools, profile), ensure_ascii=False))
+    return prompt
+
+
+def estimate_usage(request: ModelRequest, response: ModelResponse, profile: ServerProfile) -> Usage:
+    """Tokens counted here (cl100k) when the server sends none: marked estimated."""
     completion = count_tokens(response.text) + sum(
         count_tokens(call.name) + count_tokens(call.arguments) for call in response.tool_calls
     )
-    return Usage(prompt_tokens=prompt, completion_tokens=completion, estimated=True)
+    return Usage(prompt_tokens=estimate_prompt(request, profile), completion_tokens=completion, estimated=True)

@@ -15,9 +15,13 @@ documented behaviour, so the provider's tests run the same conversations against
   when ``stream_options.include_usage`` is set, ``null`` content accepted.
 - ``vllm``: the same stream shape (first tool delta with id and name, then argument pieces),
   ``"owned_by": "vllm"``, and a planned ``reasoning`` streamed as ``reasoning_content`` deltas
-  before the answer.
+  before the answer; ``max_model_len`` in ``/v1/models`` and a 400 for a longer prompt.
 - ``ollama``: a tool call streamed whole in one chunk (with ``finish_reason`` in it),
-  ``"owned_by": "library"``, usage when asked (since 0.5.2).
+  ``"owned_by": "library"``, usage when asked (since 0.5.2). Its window is its default below
+  24 GiB of VRAM, 4,096 tokens, and a longer prompt is cut from the front with no error (the
+  system prompt and the tool list go first; the brain is shown what is left, and the usage
+  says 4,096). ``GET /api/ps`` lists the model with its ``context_length`` once a request has
+  loaded it; ``POST /api/show`` gives the trained length in ``model_info`` and no ``num_ctx``.
 - ``llamacpp`` (llama-cpp-python): ``stream`` with tools and ``tool_choice: auto`` answers 200
   and an empty body; an assistant ``content: null`` is a 500; no usage in streams; ``strict``
   and ``parallel_tool_calls`` ignored; its chat template renders the tool list once per system
@@ -25,6 +29,11 @@ documented behaviour, so the provider's tests run the same conversations against
   ``chatml-function-calling`` format does, a text answer to a request with tools and
   ``tool_choice: auto`` comes back as ``""`` (its follow-up grammar admits only a function
   marker, ``functions.<name>:``, or the end of the turn: a planned marker is sent as it is).
+  Given a window, it answers ``GET /props`` with ``n_ctx`` as llama.cpp's own server does
+  (llama-cpp-python has no such endpoint) and a longer prompt with a 400.
+
+Prompt tokens are counted with cl100k over the rendered request (the tool list as JSON, each
+message's content), as the product counts them.
 
 A plan may also ask for ``delay_ms`` (before the answer), ``ping_ms`` (SSE keep-alive comments
 while it waits, as sse-starlette sends), ``chunk_delay_ms`` and ``no_finish`` (a stream cut
@@ -46,6 +55,46 @@ from typing import Any
 CHUNK_CHARS = 7  # tool arguments are cut into pieces this long, as real servers do
 PROFILES = ("openai", "vllm", "ollama", "llamacpp")
 OWNED_BY = {"openai": "system", "vllm": "vllm", "ollama": "library", "llamacpp": "me"}
+# Each server's context window when none is given: Ollama's default below 24 GiB of VRAM, a
+# vLLM server started with --max-model-len 32768; the others say nothing of theirs.
+DEFAULT_WINDOWS: dict[str, int | None] = {"openai": None, "vllm": 32768, "ollama": 4096, "llamacpp": None}
+OLLAMA_TRAINED_LENGTH = 131072  # model_info's "<arch>.context_length": not the window it runs with
+
+
+def _tokens(text: str) -> int:
+    from assistant.tokens import count_tokens
+
+    return count_tokens(text)
+
+
+def _parts(body: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The request in the order a chat template renders it: the tool list, then the messages."""
+    parts: list[tuple[str, Any]] = [("tools", body["tools"])] if body.get("tools") else []
+    return parts + [("message", message) for message in body.get("messages", [])]
+
+
+def _part_tokens(kind: str, value: Any) -> int:
+    if kind == "tools":
+        return _tokens(json.dumps(value, ensure_ascii=False))
+    return _tokens(str(value.get("content") or "")) + 4
+
+
+def prompt_tokens(body: dict[str, Any]) -> int:
+    return sum(_part_tokens(kind, value) for kind, value in _parts(body))
+
+
+def front_truncated(body: dict[str, Any], limit: int) -> dict[str, Any]:
+    """The request as Ollama's runner keeps it when it is longer than its window: cut from the
+    front (whole parts here: the tool list first, then the oldest messages), with no error."""
+    parts = _parts(body)
+    total = sum(_part_tokens(kind, value) for kind, value in parts)
+    while parts and total > limit and len(parts) > 1:
+        kind, value = parts.pop(0)
+        total -= _part_tokens(kind, value)
+    kept = dict(body)
+    kept["tools"] = parts[0][1] if parts and parts[0][0] == "tools" else []
+    kept["messages"] = [value for kind, value in parts if kind == "message"]
+    return kept
 
 
 class Brain:
@@ -100,12 +149,12 @@ def _chunk(model: str, delta: dict[str, Any], finish: str | None = None) -> dict
 
 def _usage(body: dict[str, Any], plan: dict[str, Any], profile: str = "openai") -> dict[str, Any]:
     messages = body.get("messages", [])
-    prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
-    tools = len(json.dumps(body.get("tools") or [])) // 4
-    if profile == "llamacpp":
+    prompt = body["_prompt_tokens"] if "_prompt_tokens" in body else prompt_tokens(body)
+    if profile == "llamacpp" and body.get("tools"):
         # Its template renders the tool list once per system message.
-        tools *= max(1, sum(1 for m in messages if m.get("role") == "system"))
-    usage = plan.get("usage") or {"prompt_tokens": prompt + tools, "completion_tokens": 20, "cached_tokens": 0}
+        systems = sum(1 for m in messages if m.get("role") == "system")
+        prompt += _tokens(json.dumps(body["tools"], ensure_ascii=False)) * max(0, systems - 1)
+    usage = plan.get("usage") or {"prompt_tokens": prompt, "completion_tokens": 20, "cached_tokens": 0}
     return {
         "prompt_tokens": usage["prompt_tokens"],
         "completion_tokens": usage["completion_tokens"],
@@ -241,9 +290,11 @@ def as_seen(body: dict[str, Any], profile: str) -> dict[str, Any]:
     return {**body, "messages": messages, "tools": tools}
 
 
-def make_handler(brain: Brain, profile: str = "openai") -> type[BaseHTTPRequestHandler]:
+def make_handler(brain: Brain, profile: str = "openai", window: int | None = None) -> type[BaseHTTPRequestHandler]:
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r} (one of {', '.join(PROFILES)})")
+    limit = window if window is not None else DEFAULT_WINDOWS[profile]
+    loaded: list[str] = []  # Ollama: the model a request loaded, as /api/ps lists it
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -262,27 +313,54 @@ def make_handler(brain: Brain, profile: str = "openai") -> type[BaseHTTPRequestH
             self.wfile.write(data)
 
         def do_GET(self) -> None:
-            if self.path.rstrip("/").endswith("/models"):
-                model = {"id": "local", "object": "model", "owned_by": OWNED_BY[profile]}
+            path = self.path.rstrip("/")
+            if path.endswith("/models"):
+                model: dict[str, Any] = {"id": "local", "object": "model", "owned_by": OWNED_BY[profile]}
+                if profile == "vllm" and limit:
+                    model["max_model_len"] = limit
                 self._json(200, {"object": "list", "data": [model]})
+            elif profile == "ollama" and path == "/api/ps":
+                running = [{"name": name, "model": name, "context_length": limit} for name in loaded[-1:]]
+                self._json(200, {"models": running})
+            elif profile == "llamacpp" and path == "/props" and window is not None:
+                self._json(200, {"default_generation_settings": {"n_ctx": window}, "total_slots": 1})
             else:
                 self._json(404, {"error": {"message": "not found"}})
+
+        def _too_long(self, body: dict[str, Any]) -> bool:
+            """vLLM and llama.cpp refuse a prompt longer than their window (a 400); Ollama cuts it."""
+            if profile not in {"vllm", "llamacpp"} or not limit or prompt_tokens(body) <= limit:
+                return False
+            message = f"This model's maximum context length is {limit} tokens."
+            self._json(400, {"error": {"message": message, "type": "BadRequestError"}})
+            return True
 
         def _send(self, data: bytes) -> None:
             self.wfile.write(data)
             self.wfile.flush()
 
         def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length", "0"))
+            body = json.loads(self.rfile.read(length) or b"{}")
+            if profile == "ollama" and self.path.rstrip("/") == "/api/show":
+                info = {"general.architecture": "llama", "llama.context_length": OLLAMA_TRAINED_LENGTH}
+                self._json(200, {"parameters": "temperature 0.7", "model_info": info})
+                return
             if not self.path.rstrip("/").endswith("/chat/completions"):
                 self._json(404, {"error": {"message": "not found"}})
                 return
-            length = int(self.headers.get("Content-Length", "0"))
-            body = json.loads(self.rfile.read(length) or b"{}")
             brain.seen(body)
             problem = rejection(body, profile)
             if problem:
                 self._json(500, {"error": {"message": problem, "type": "internal_server_error"}})
                 return
+            if self._too_long(body):
+                return
+            if profile == "ollama":
+                loaded.append(str(body.get("model", "local")))
+                if limit and prompt_tokens(body) > limit:
+                    # Only a warning in the server's log: "truncating input prompt limit=4096 ...".
+                    body = {**front_truncated(body, limit), "_prompt_tokens": limit}
             streamed = bool(body.get("stream"))
             if streamed and profile == "llamacpp" and body.get("tools") and body.get("tool_choice", "auto") == "auto":
                 # "Automatic streaming tool choice is not supported": the error is raised inside
@@ -293,7 +371,7 @@ def make_handler(brain: Brain, profile: str = "openai") -> type[BaseHTTPRequestH
                 self.end_headers()
                 self.close_connection = True
                 return
-            plan = brain.answer(as_seen(body, profile))
+            plan = brain.answer({k: v for k, v in as_seen(body, profile).items() if k != "_prompt_tokens"})
             if plan.get("delay_ms") and not (streamed and plan.get("ping_ms")):
                 time.sleep(plan["delay_ms"] / 1000)
             if "status" in plan:
@@ -333,10 +411,12 @@ def make_handler(brain: Brain, profile: str = "openai") -> type[BaseHTTPRequestH
 class LocalOpenAIServer:
     """The server in a background thread: `with LocalOpenAIServer(brain) as server: server.base_url`."""
 
-    def __init__(self, brain: Brain, host: str = "127.0.0.1", port: int = 0, profile: str = "openai") -> None:
+    def __init__(
+        self, brain: Brain, host: str = "127.0.0.1", port: int = 0, profile: str = "openai", window: int | None = None
+    ) -> None:
         self.brain = brain
         self.profile = profile
-        self.httpd = ThreadingHTTPServer((host, port), make_handler(brain, profile))
+        self.httpd = ThreadingHTTPServer((host, port), make_handler(brain, profile, window))
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
@@ -360,6 +440,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--brain", choices=["offline"], default="offline")
     parser.add_argument("--profile", choices=PROFILES, default="openai", help="which server's behaviour to play")
+    parser.add_argument("--window", type=int, default=None, help="its context window in tokens (default: the profile's)")
     args = parser.parse_args()
     import os
 
@@ -368,7 +449,7 @@ def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "assistant.settings")
     os.environ.setdefault("DEBUG", "1")
     django.setup()
-    server = ThreadingHTTPServer((args.host, args.port), make_handler(OfflineBrain(), args.profile))
+    server = ThreadingHTTPServer((args.host, args.port), make_handler(OfflineBrain(), args.profile, args.window))
     print(
         f"OpenAI-compatible server on http://{args.host}:{args.port}/v1 (brain: {args.brain}, profile: {args.profile})",
         flush=True,

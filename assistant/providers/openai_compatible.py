@@ -10,7 +10,10 @@ request is adapted to it (a non-streamed call where streamed tool calls are unsu
 for ``null`` content, tool results as user text where tool-role messages are dropped) and what
 comes back is checked (``assistant.providers.answers``): an empty answer, a stream without a finish reason, unparsable tool
 arguments, chat-template tokens in the text and missing usage each leave a flag on the
-response. A wall-clock deadline bounds the whole call, stream included. Retries happen only
+response. The server's context window (``assistant.providers.window``) is read from the server
+or the settings: a request that does not fit is not sent, and a server that reports far fewer
+prompt tokens than were sent has cut it (``prompt_truncated_by_server``). A wall-clock deadline
+bounds the whole call, stream included. Retries happen only
 when the server has certainly not started on the request (429, 503, connection refused), so a
 retry never queues behind a request the server is still working on.
 """
@@ -29,7 +32,8 @@ import httpx2
 import openai
 from openai.types.chat import ChatCompletion
 
-from assistant.providers.answers import check_answer
+from assistant.providers import window as windows
+from assistant.providers.answers import check_answer, estimate_prompt
 from assistant.providers.base import ModelError, ModelRequest, ModelResponse, TextCallback, ToolCall, Usage
 from assistant.providers.profiles import (
     PROFILES,
@@ -43,6 +47,7 @@ from assistant.providers.profiles import (
 logger = logging.getLogger(__name__)
 
 RETRY_STATUSES = {429, 503}  # the server turned the request away before working on it
+WINDOW_ASK_SECONDS = 30.0  # how long an assumed or missing window stands before asking again
 T = TypeVar("T")
 
 
@@ -63,6 +68,7 @@ class OpenAICompatibleProvider:
         stop: Sequence[str] = (),
         max_connections: int = 100,
         http_client: Any = None,
+        context_tokens: int | None = None,
     ) -> None:
         self.model = model
         self.base_url = base_url
@@ -75,6 +81,11 @@ class OpenAICompatibleProvider:
         self.max_connections = max_connections
         self._http_client = http_client
         self._profile: ServerProfile | None = PROFILES.get(server) if server != "auto" else None
+        self._models: list[dict[str, Any]] | None = None  # the last /models answer
+        self._window: windows.Window | None = (
+            windows.Window(context_tokens, "MODEL_CONTEXT_TOKENS") if context_tokens else None
+        )
+        self._window_asked = 0.0  # monotonic time of the last question to the server
         self._clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, openai.AsyncOpenAI] = (
             weakref.WeakKeyDictionary()
         )
@@ -116,11 +127,67 @@ class OpenAICompatibleProvider:
             models: list[dict[str, Any]] | None = [model.model_dump() for model in page.data]
         except openai.OpenAIError:
             models = None
+        self._models = models
         profile = detect(self.base_url, models)
         if models is not None or profile.name == "openai":
             self._profile = profile  # detected for good; an unreachable server is asked again
             logger.info("model server at %s detected as %s", self.base_url, profile.name)
         return profile
+
+    # --- the server's context window ------------------------------------------------------
+
+    @property
+    def window(self) -> windows.Window | None:
+        """The window in use, or None while it is not known (the server says nothing of it)."""
+        return self._window
+
+    async def awindow(self) -> windows.Window | None:
+        """The server's window: from the settings, or asked of the server (once it answered;
+        an assumed default again after a while, when the model may have been loaded)."""
+        known = self._window
+        if known is not None and (not known.assumed or time.monotonic() - self._window_asked < WINDOW_ASK_SECONDS):
+            return known
+        if known is None and self._window_asked and time.monotonic() - self._window_asked < WINDOW_ASK_SECONDS:
+            return None
+        profile = await self.aprofile()
+        self._window_asked = time.monotonic()
+        found = await self._ask_window(profile)
+        if found is not None or known is None:
+            self._window = found
+        if found is not None and not found.assumed:
+            logger.info("model server at %s: context window %d tokens (%s)", self.base_url, found.tokens, found.source)
+        return self._window
+
+    async def _ask_window(self, profile: ServerProfile) -> windows.Window | None:
+        root = self.base_url.rstrip("/").removesuffix("/v1")
+        if profile.name == "vllm":
+            return windows.from_vllm(self._models, self.model)
+        if profile.name == "ollama":
+            found = windows.from_ollama_ps(await self._ask("GET", f"{root}/api/ps"), self.model)
+            found = found or windows.from_ollama_show(await self._ask("POST", f"{root}/api/show", {"model": self.model}))
+            return found or windows.Window(windows.OLLAMA_DEFAULT_WINDOW, "ollama default below 24 GiB VRAM", True)
+        if profile.name == "llamacpp":
+            return windows.from_llamacpp_props(await self._ask("GET", f"{root}/props"))
+        return None
+
+    async def _ask(self, method: str, url: str, body: dict[str, Any] | None = None) -> Any:
+        """The JSON a server's own endpoint answers, or None (absent, refused, unreachable)."""
+        client = self.client().with_options(timeout=5.0)
+        try:
+            if method == "GET":
+                answer = await client.get(url, cast_to=httpx2.Response)
+            else:
+                answer = await client.post(url, body=body, cast_to=httpx2.Response)
+            return answer.json()
+        except (openai.OpenAIError, ValueError):
+            return None
+
+    def fits(self, request: ModelRequest) -> bool:
+        """Whether ``request`` fits the server's window with room for the answer (True when the
+        window is not known). Sync callers only (the turn's steps run in a database thread)."""
+        window = self._window if self._window is not None and not self._window.assumed else run_sync(self.awindow())
+        profile = self._profile or PROFILES["generic"]
+        return window is None or windows.needed(estimate_prompt(request, profile), self.max_tokens) <= window.tokens
 
     # --- the call ---------------------------------------------------------------------------
 
@@ -131,6 +198,15 @@ class OpenAICompatibleProvider:
         began = time.perf_counter()
         deadline = time.monotonic() + self.timeout_seconds
         profile = await self.aprofile()
+        window = await self.awindow()
+        estimate = estimate_prompt(request, profile)
+        if window is not None and windows.needed(estimate, self.max_tokens) > window.tokens:
+            # Not sent: the server would cut it (Ollama, from the front: the prompt and tools first).
+            raise ModelError(
+                "prompt_too_long",
+                f"about {estimate} tokens (cl100k) and the answer do not fit the {window.tokens}-token window "
+                f"({window.source})",
+            )
         attempt = 0
         while True:
             try:
@@ -173,6 +249,15 @@ class OpenAICompatibleProvider:
         response.total_ms = (time.perf_counter() - began) * 1000
         response.tool_complete_ms = response.total_ms if response.tool_calls else 0.0
         check_answer(response, request, profile)
+        usage = response.usage
+        if profile.cuts_long_prompts and not usage.estimated and windows.truncated(usage.prompt_tokens, estimate):
+            response.flags.append("prompt_truncated_by_server")
+            logger.warning(
+                "model server at %s reported %d prompt tokens for about %d sent: it cut the request",
+                self.base_url,
+                response.usage.prompt_tokens,
+                estimate,
+            )
         return response
 
     def _streamed(self, request: ModelRequest, profile: ServerProfile) -> bool:
@@ -283,6 +368,7 @@ class OpenAICompatibleProvider:
         except openai.OpenAIError as error:
             return f"unreachable: {error.__class__.__name__}"
         await self.aprofile()
+        await self.awindow()
         return "ok"
 
     def probe(self) -> str:

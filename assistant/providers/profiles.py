@@ -46,14 +46,18 @@ class ServerProfile:
     tool_messages: bool  # tool-role messages reach the model (the template keeps them)
     reasoning_deltas: bool  # may stream reasoning_content before the answer
     text_beside_tools: bool = True  # a text answer can come back when tools are offered
+    # A prompt longer than the window is cut (Ollama, older llama.cpp servers) rather than refused
+    # with a 400 (OpenAI, vLLM). Only such a server's usage is read for a cut: OpenAI counts the
+    # tool list in its own compact rendering, far below the JSON counted here, and never cuts.
+    cuts_long_prompts: bool = True
 
     def describe(self) -> dict[str, Any]:
         return asdict(self)
 
 
 PROFILES: dict[str, ServerProfile] = {
-    "openai": ServerProfile("openai", True, True, True, True, True, True, False),
-    "vllm": ServerProfile("vllm", True, True, True, False, True, True, True),
+    "openai": ServerProfile("openai", True, True, True, True, True, True, False, cuts_long_prompts=False),
+    "vllm": ServerProfile("vllm", True, True, True, False, True, True, True, cuts_long_prompts=False),
     "ollama": ServerProfile("ollama", True, True, True, False, False, True, False),
     "llamacpp": ServerProfile("llamacpp", False, False, False, False, False, False, False, text_beside_tools=False),
     "generic": ServerProfile("generic", False, False, False, False, False, True, True),
@@ -102,15 +106,24 @@ def adapt_messages(messages: Sequence[dict[str, Any]], profile: ServerProfile) -
 
 
 def adapt_tools(tools: Sequence[dict[str, Any]], profile: ServerProfile) -> list[dict[str, Any]]:
-    if profile.strict:
-        return list(tools)
-    # A server that ignores "strict" may reject the key; code validates the arguments anyway.
-    return [
-        {**tool, "function": {k: v for k, v in tool["function"].items() if k != "strict"}}
-        if "function" in tool
-        else tool
-        for tool in tools
-    ]
+    """The tool list as this server takes it.
+
+    A server that enforces strict mode gets each product tool's whole schema (patterns, closed
+    objects, ``strict``: it decodes them). Every other server gets the lean list as it is: it
+    would ignore those keys (or reject ``strict``) and its window is small; code validates the
+    arguments against the whole schema either way.
+    """
+    if not profile.strict:
+        return [
+            {**tool, "function": {k: v for k, v in tool["function"].items() if k != "strict"}}
+            if "function" in tool
+            else tool
+            for tool in tools
+        ]
+    from tools.registry import strict_tools
+
+    whole = strict_tools()
+    return [whole.get(str((tool.get("function") or {}).get("name")), tool) for tool in tools]
 
 
 def without_streamed_tools(profile: ServerProfile) -> ServerProfile:

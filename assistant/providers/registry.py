@@ -8,6 +8,7 @@ import logging
 import threading
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlparse
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
@@ -34,7 +35,26 @@ PROVIDER_SETTINGS = {
     "MODEL_MAX_TOKENS",
     "MODEL_STOP",
     "MODEL_MAX_CONNECTIONS",
+    "MODEL_CONTEXT_TOKENS",
 }
+
+
+def key_problem(base_url: str, api_key: str | None) -> str | None:
+    """What is wrong with the key for this endpoint, or None. OpenAI's and Azure's public
+    endpoints need a real key (theirs are 32 characters and more): an empty one or a placeholder
+    ("unused", "sk-...") would only be turned away, once per turn, after the network round trip.
+    A local server ignores the key: any placeholder does."""
+    host = urlparse(base_url).hostname or ""
+    if not (host == "api.openai.com" or host.endswith(".openai.azure.com")):
+        return None
+    key = (api_key or "").strip()
+    if len(key) < 20 or "..." in key or any(character.isspace() for character in key):
+        shown = "empty" if not key else f"a placeholder ({key[:12]!r})"
+        return (
+            f"OPENAI_API_KEY is {shown} but OPENAI_BASE_URL is {base_url}, which needs a real key: set one, "
+            "or point OPENAI_BASE_URL (--base-url) at a local server"
+        )
+    return None
 
 
 def configuration_problem() -> str | None:
@@ -47,10 +67,15 @@ def configuration_problem() -> str | None:
             return "MODEL_PROVIDER is openai but OPENAI_API_KEY is empty (a local server that ignores keys still needs a placeholder)"
         if not settings.OPENAI_BASE_URL.startswith(("http://", "https://")):
             return f"OPENAI_BASE_URL must be an http(s) URL, not {settings.OPENAI_BASE_URL!r}"
+        problem = key_problem(settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY)
+        if problem:
+            return problem
         if not settings.OPENAI_MODEL:
             return "OPENAI_MODEL is empty"
         if settings.OPENAI_TIMEOUT_SECONDS <= 0:
             return "OPENAI_TIMEOUT_SECONDS must be positive"
+        if settings.MODEL_CONTEXT_TOKENS < 0:
+            return "MODEL_CONTEXT_TOKENS must be a number of tokens, or 0 to read it from the server"
         if settings.MODEL_SERVER not in SERVER_CHOICES:
             return f"MODEL_SERVER must be one of {', '.join(SERVER_CHOICES)}, not {settings.MODEL_SERVER!r}"
     return None
@@ -63,12 +88,18 @@ def check_configuration() -> None:
 
 
 def openai_provider(*, base_url: str | None = None, model: str | None = None, api_key: str | None = None) -> Provider:
-    """An `openai` provider from the settings (the evals may name another endpoint or model)."""
+    """An `openai` provider from the settings (the evals may name another endpoint or model).
+
+    A public endpoint with no real key stops here, at once, rather than on every turn."""
     from assistant.providers.openai_compatible import OpenAICompatibleProvider
 
+    endpoint = base_url or settings.OPENAI_BASE_URL
+    problem = key_problem(endpoint, api_key or settings.OPENAI_API_KEY)
+    if problem:
+        raise ImproperlyConfigured(f"model provider misconfigured: {problem}")
     return OpenAICompatibleProvider(
         api_key=api_key or settings.OPENAI_API_KEY or "unused",
-        base_url=base_url or settings.OPENAI_BASE_URL,
+        base_url=endpoint,
         model=model or settings.OPENAI_MODEL,
         timeout_seconds=settings.OPENAI_TIMEOUT_SECONDS,
         max_retries=settings.OPENAI_MAX_RETRIES,
@@ -76,6 +107,7 @@ def openai_provider(*, base_url: str | None = None, model: str | None = None, ap
         max_tokens=settings.MODEL_MAX_TOKENS or None,
         stop=settings.MODEL_STOP,
         max_connections=settings.MODEL_MAX_CONNECTIONS,
+        context_tokens=settings.MODEL_CONTEXT_TOKENS or None,
     )
 
 
@@ -119,11 +151,17 @@ def profile_report() -> dict[str, Any]:
     """What the health endpoint and start-up say about the model server."""
     if settings.MODEL_PROVIDER != "openai":
         return {"configured": "none", "profile": None}
+    from assistant.turn.prompt import static_prefix_tokens
+
     provider = configured_provider()
     profile = getattr(provider, "profile", None)
+    window = getattr(provider, "window", None)
     return {
         "configured": settings.MODEL_SERVER,
         "profile": profile.describe() if profile is not None else None,
+        # The server's context window (tokens, where it was read) and what every request starts with.
+        "context_window": window.describe() if window is not None else None,
+        "static_prefix_tokens": static_prefix_tokens(),
     }
 
 

@@ -46,7 +46,10 @@ class _Loop:
 def _start(context: TurnContext, provider: Provider) -> _Loop:
     context.route = "model"
     context.provider_name = provider.name
-    return _Loop(request=build_request(context))
+    # A provider that knows its server's window says whether a request fits it (the request is
+    # shaped to it, or not sent); the stand-ins have none.
+    fits = getattr(provider, "fits", None)
+    return _Loop(request=build_request(context, fits))
 
 
 def _account(context: TurnContext, provider: Provider, response: ModelResponse) -> None:
@@ -113,8 +116,15 @@ def model_steps(context: TurnContext, provider: Provider) -> Generator[ModelRequ
         _account(context, provider, response)
         reply = _step(context, loop, response)
         if reply is not None:
-            return reply
-    return _exhausted(context)
+            return _said_if_cut(context, reply)
+    return _said_if_cut(context, _exhausted(context))
+
+
+def _said_if_cut(context: TurnContext, reply: Reply) -> Reply:
+    """A reply to a request the server cut says so: the model did not see all of it."""
+    if "prompt_truncated_by_server" in context.flags:
+        reply.text = f"{reply.text.rstrip()}\n\n{catalogue.text('prompt_truncated_by_server', context.language)}"
+    return reply
 
 
 def _text_reply(context: TurnContext, response: ModelResponse) -> Reply:
@@ -158,4 +168,6 @@ def model_failure_reply(context: TurnContext, error: ModelError) -> Reply:
     context.error = f"{error.kind}: {error.message}"[:300]
     context.flags.append(f"model_error_{error.kind}")
     # Written by code and claiming no write: not read for claims ("你的消息已保存" is not a memory).
+    if error.kind == "prompt_too_long":
+        return Reply(catalogue.text("prompt_too_long", context.language), claims=frozenset())
     return Reply(catalogue.text("model_unavailable", context.language, kind=error.kind), claims=frozenset())

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from assistant.models import Role
 from assistant.prompts import SYSTEM_PROMPT
-from assistant.providers.base import ModelRequest
+from assistant.providers.base import ModelError, ModelRequest
 from assistant.summaries import extractive_summary
 from assistant.tokens import WINDOW_BUDGET, count_tokens, encoding
 from assistant.turn.context import SegmentLine, TurnContext
@@ -25,6 +26,16 @@ from tools.registry import openai_tools
 RECAP_BUDGET = 700
 SUMMARY_BUDGET = 500
 MESSAGE_BUDGET = 1200
+# The system prompt and the tool list together, as a local server's chat template renders the
+# list into the prompt (JSON with the default separators). Ollama's default window is 4,096
+# tokens: this leaves room for the context, the recent turns and the answer.
+STATIC_PREFIX_BUDGET = 2500
+
+
+def static_prefix_tokens(tools: Sequence[dict[str, Any]] | None = None, system: str = SYSTEM_PROMPT) -> int:
+    """The tokens every request starts with (cl100k): the system prompt and the tool list."""
+    listed = list(openai_tools() if tools is None else tools)
+    return count_tokens(system) + count_tokens(json.dumps(listed, ensure_ascii=False))
 
 
 _encoding = encoding
@@ -76,7 +87,9 @@ def dynamic_context(context: TurnContext) -> dict[str, Any]:
     }
 
 
-def _window(context: TurnContext) -> tuple[str, list[SegmentLine]]:
+def _window(
+    context: TurnContext, window_budget: int = WINDOW_BUDGET, summary_budget: int = SUMMARY_BUDGET
+) -> tuple[str, list[SegmentLine]]:
     """The rolling summary and the verbatim turns that fit the budgets."""
     earlier = [m for m in context.segment if m.id != context.user_message.id]
     state = context.state
@@ -87,7 +100,7 @@ def _window(context: TurnContext) -> tuple[str, list[SegmentLine]]:
     used = 0
     for message in reversed(earlier):
         cost = count_tokens(message.text) + 4
-        if used + cost > WINDOW_BUDGET:
+        if used + cost > window_budget:
             break
         kept.append(message)
         used += cost
@@ -96,8 +109,10 @@ def _window(context: TurnContext) -> tuple[str, list[SegmentLine]]:
     if overflow:
         # The Celery summary has not caught up: summarise the overflow here, in code.
         summary = (summary + "\n" + extractive_summary(overflow)).strip()
-    while summary and count_tokens(summary) > SUMMARY_BUDGET:
-        summary = summary[len(summary) // 4 :]
+    if summary_budget <= 0:
+        summary = ""
+    while summary and count_tokens(summary) > summary_budget:
+        summary = summary[max(1, len(summary) // 4) :]
     return summary, kept
 
 
@@ -112,9 +127,32 @@ def user_turn(dynamic: dict[str, Any], text: str) -> str:
     return f"<context>{encoded}</context>\n{text}"
 
 
-def build_request(context: TurnContext) -> ModelRequest:
+# (recent turns, summary) budgets tried in order when the server's window is small: the archive
+# segment and the summary give way first; the static prefix, the context and the message stay.
+SHRINKING_BUDGETS = ((WINDOW_BUDGET, SUMMARY_BUDGET), (1200, 300), (500, 150), (0, 0))
+
+
+def build_request(context: TurnContext, fits: Callable[[ModelRequest], bool] | None = None) -> ModelRequest:
+    """The request, shaped to the server's window when ``fits`` says whether one fits it.
+
+    A request that does not fit even with no recent turns and no summary is not sent: the
+    person is told, and the trace flagged (``model_error_prompt_too_long``).
+    """
     started = time.perf_counter()
-    summary, window = _window(context)
+    try:
+        for window_budget, summary_budget in SHRINKING_BUDGETS if fits else SHRINKING_BUDGETS[:1]:
+            request = _request(context, window_budget, summary_budget)
+            if fits is None or fits(request):
+                if window_budget < WINDOW_BUDGET:
+                    context.flags.append("prompt_shrunk_to_window")
+                return request
+        raise ModelError("prompt_too_long", "the request does not fit the model server's window, even with no history")
+    finally:
+        context.timings.prompt_build_ms += (time.perf_counter() - started) * 1000
+
+
+def _request(context: TurnContext, window_budget: int, summary_budget: int) -> ModelRequest:
+    summary, window = _window(context, window_budget, summary_budget)
     dynamic = dynamic_context(context)
     recap = json.dumps(dynamic, ensure_ascii=False, separators=(",", ":"))
     if count_tokens(recap) > RECAP_BUDGET:
@@ -129,5 +167,4 @@ def build_request(context: TurnContext) -> ModelRequest:
     if count_tokens(text) > MESSAGE_BUDGET:
         text = _encoding().decode(_encoding().encode(text, disallowed_special=())[:MESSAGE_BUDGET])
     messages.append({"role": "user", "content": user_turn(dynamic, text)})
-    context.timings.prompt_build_ms += (time.perf_counter() - started) * 1000
     return ModelRequest(messages=messages, tools=openai_tools())

@@ -20,12 +20,15 @@ from assistant.providers.openai_compatible import OpenAICompatibleProvider
 from assistant.providers.registry import use_provider
 from assistant.tokens import count_tokens
 from assistant.turn.inputs import handle_message
+from assistant.turn.prompt import static_prefix_tokens
 from assistant.turn.record import TurnOutcome
 from tests.assistant.conftest import Chat, local
 
 pytestmark = pytest.mark.django_db
 
-USAGE = {"prompt_tokens": 1800, "completion_tokens": 25, "cached_tokens": 1024}
+# What a server reports for these requests (about what is sent: a far smaller figure would mean
+# the server cut the request, flagged prompt_truncated_by_server).
+USAGE = {"prompt_tokens": 4200, "completion_tokens": 25, "cached_tokens": 1024}
 CREATE = {"title": "Dentist", "date": "W5", "time": "15:00", "duration_minutes": None, "command_id": None}
 
 
@@ -98,7 +101,7 @@ def test_create(chat: Chat, profile: str) -> None:
     assert [local(e) for e in chat.events()] == ["Fri 2026-12-11 15:00"]
     trace = outcome.trace
     assert statuses(outcome) == ["created"] and trace.model_calls == 1
-    assert (trace.prompt_tokens, trace.completion_tokens, trace.cached_tokens) == (1800, 25, 1024)
+    assert (trace.prompt_tokens, trace.completion_tokens, trace.cached_tokens) == (4200, 25, 1024)
     assert "usage_estimated" not in trace.flags and not [f for f in trace.flags if "model" in f]
     _check_wire(wire)
 
@@ -130,7 +133,7 @@ def test_intermediate_tool_hop(chat: Chat, profile: str) -> None:
         outcome = wire.say(chat, "book my usual dentist on friday at 3pm")
     trace = outcome.trace
     assert tools(outcome) == ["search_memory", "schedule_event"] and trace.model_calls == 2
-    assert trace.prompt_tokens == 3600 and len(chat.events()) == 1
+    assert trace.prompt_tokens == 8400 and len(chat.events()) == 1
     second = wire.calls[1]["messages"]
     if profile == "llamacpp":
         # Its template drops tool-role messages: the result reaches the model as user text.
@@ -230,11 +233,22 @@ def test_health_reports_the_detected_profile(client: Any, settings: Any) -> None
         settings.OPENAI_BASE_URL = server.base_url
         settings.MODEL_SERVER = "auto"
         before = client.get("/api/health/").json()
-        assert before["model_server"] == {"configured": "auto", "profile": None}
+        assert before["model_server"] == {
+            "configured": "auto",
+            "profile": None,
+            "context_window": None,
+            "static_prefix_tokens": static_prefix_tokens(),
+        }
         probed = client.get("/api/health/?probe=1").json()
     assert probed["checks"]["model_endpoint"] == "ok"
     assert probed["model_server"]["profile"]["name"] == "ollama"
     assert probed["model_server"]["profile"]["streams_tool_calls"] is True
+    # Ollama's window before a request has loaded the model: its default, assumed (asked again).
+    assert probed["model_server"]["context_window"] == {
+        "tokens": 4096,
+        "source": "ollama default below 24 GiB VRAM",
+        "assumed": True,
+    }
 
 
 def test_the_provider_is_built_once_and_rebuilt_when_settings_change(settings: Any) -> None:

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -66,7 +67,10 @@ class Command(BaseCommand):
         provider, model_name = "scripted", ""
         if mode == "live":
             provider = options["provider"]
-            factory = provider_factory(provider, base_url=options["base_url"], model=options["model"])
+            try:
+                factory = provider_factory(provider, base_url=options["base_url"], model=options["model"])
+            except ImproperlyConfigured as error:  # e.g. the public endpoint and no key: stop now
+                raise CommandError(str(error)) from error
             model_name = factory().model
         selected = [case for case in cases if mode in case.modes]
         if not selected:
