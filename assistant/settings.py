@@ -172,8 +172,20 @@ else:
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
+# A task is acknowledged when it has run, not when a worker took it: a worker that dies mid-task
+# leaves it on the broker. A worker process killed under the task (OOM, SIGKILL) rejects it back
+# onto the queue at once instead of acking it as failed. The tasks are idempotent (a reminder's
+# delivery row is locked and checked; summaries are recomputed), so running one twice is safe.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis gives an unacknowledged task to another worker after this long. Well under the reminder
+# grace period (REMINDER_GRACE_MINUTES, an hour), so a task whose worker vanished runs again
+# in time; longer than any task runs (seconds), so a running task is not handed out twice. No
+# task here uses an ETA or countdown, which this timeout would also cut short. The reminder
+# claim's own lease (REMINDER_LEASE_SECONDS) is the net under it: a task the broker lost for
+# good (a Redis restart without persistence) is queued again by the sweep.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT_SECONDS", 300)}
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "expire-stale-commands": {
@@ -314,6 +326,9 @@ RECURRENCE_HORIZON_DAYS = env_int("RECURRENCE_HORIZON_DAYS", 730)
 REMINDER_SWEEP_SECONDS = env_int("REMINDER_SWEEP_SECONDS", 30)
 # A reminder found later than this after its time (the service was down) is dropped, not sent late.
 REMINDER_GRACE_MINUTES = env_int("REMINDER_GRACE_MINUTES", 60)
+# A claimed reminder not sent within this is queued again by the next sweep (the task was lost
+# or its worker died): a lost reminder is late by at most this plus a sweep, never dropped.
+REMINDER_LEASE_SECONDS = env_int("REMINDER_LEASE_SECONDS", 120)
 REMINDER_FROM_EMAIL = env_str("REMINDER_FROM_EMAIL", "reminders@schedule-assistant.local")
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 CELERY_BEAT_SCHEDULE["send-due-reminders"] = {
