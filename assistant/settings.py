@@ -246,7 +246,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # The API speaks JSON (the page too): form encodings cannot say null and are not documented.
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # The depth of a JSON body is checked before it is parsed (MAX_JSON_DEPTH): a 400, not a
+    # RecursionError.
+    "DEFAULT_PARSER_CLASSES": ["assistant.api.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "assistant.api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "assistant.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -293,6 +295,8 @@ SESSION_GAP_MINUTES = env_int("SESSION_GAP_MINUTES", 120)
 CONFIRMATION_TTL_MINUTES = env_int("CONFIRMATION_TTL_MINUTES", 30)
 COMMAND_TTL_MINUTES = env_int("COMMAND_TTL_MINUTES", 120)
 MAX_MESSAGE_CHARS = env_int("MAX_MESSAGE_CHARS", 2000)
+# How deep a JSON request body may nest (objects and arrays); deeper is a 400 before parsing.
+MAX_JSON_DEPTH = env_int("MAX_JSON_DEPTH", 32)
 MAX_TOOL_HOPS = env_int("MAX_TOOL_HOPS", 3)
 # OPENAI_TIMEOUT_SECONDS bounds each model call from request to the stream's last byte,
 # retries included. Longer than the slowest possible turn (every model call on its deadline),
@@ -336,4 +340,7 @@ CELERY_BEAT_SCHEDULE["send-due-reminders"] = {
     "schedule": REMINDER_SWEEP_SECONDS,
 }
 MAX_IMPORT_BYTES = env_int("MAX_IMPORT_BYTES", 2 * 1024 * 1024)
+# Per-person caps: imported events kept (series count once), and threads.
+MAX_IMPORTED_EVENTS_PER_PERSON = env_int("MAX_IMPORTED_EVENTS_PER_PERSON", 10000)
+MAX_THREADS_PER_PERSON = env_int("MAX_THREADS_PER_PERSON", 500)
 EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from icalendar import Calendar, vRecur
@@ -224,9 +225,17 @@ def _run(*, owner: User, data: bytes, write: bool) -> ImportReport:
         report.first_day, report.last_day = min(days).isoformat(), max(days).isoformat()
     report.recurring = [event.title for event in masters if event.rrule]
     saved: dict[str, Event] = {}
+    # A person keeps at most MAX_IMPORTED_EVENTS_PER_PERSON imported events; the rest of a file
+    # past that is left out, each with the reason (an update of one already there still counts once).
+    cap = settings.MAX_IMPORTED_EVENTS_PER_PERSON
+    room = cap - Event.objects.filter(owner=owner, source=EventSource.IMPORT, series__isnull=True).count()
     for incoming in masters:
         row = existing.get(incoming.uid)
+        if row is None and room <= 0:
+            report.skipped.append(f"{incoming.uid[:80]}: more than {cap} imported events for one person")
+            continue
         if row is None:
+            room -= 1
             report.created += 1
             if write:
                 saved[incoming.uid] = event_create(

@@ -26,6 +26,7 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework.authentication import CSRFCheck
 from rest_framework.authtoken.models import Token
 
+from assistant.api.parsers import loads_bounded
 from assistant.api.throttles import throttled_message, turn_throttle_wait
 from assistant.api.views import turn_payload
 from assistant.turn.drivers import arun_turn_to_the_end
@@ -104,7 +105,7 @@ async def stream_message(request: HttpRequest, thread_id: int) -> HttpResponseBa
     if problem is not None or user is None:
         return problem or JsonResponse({"detail": "authentication required"}, status=401)
     try:
-        body = json.loads(request.body or b"{}")
+        body = loads_bounded(request.body or b"{}")
     except (ValueError, UnicodeDecodeError):
         return JsonResponse({"detail": "the body must be JSON"}, status=400)
     if not isinstance(body, dict):

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from dateutil import rrule as dateutil_rrule
+from django.test import override_settings
 
 from scheduling import recurrence
 from scheduling.errors import ValidationFailed
@@ -147,3 +148,23 @@ def test_a_long_ago_rule_still_lands_on_its_own_days() -> None:
     assert [start.astimezone(zone).strftime("%m-%d %H:%M") for start in starts] == [
         "12-31 08:00", "01-31 08:00", "03-31 08:00",
     ]  # fmt: skip
+
+
+@override_settings(MAX_IMPORTED_EVENTS_PER_PERSON=2)
+def test_imported_events_are_capped_per_person(person: Any) -> None:
+    one, two, three = (GOOD.replace("UID:good", f"UID:e{index}") for index in range(3))
+    report = calendar_import(owner=person, data=ics(one, two, three))
+    assert (report.created, [line.split(":")[0] for line in report.skipped]) == (2, ["e2"])
+    assert "more than 2 imported events" in report.skipped[0]
+    again = calendar_import(owner=person, data=ics(one, two, three))  # the two already there stay
+    assert (again.created, again.unchanged, len(again.skipped)) == (0, 2, 1)
+    assert Event.objects.count() == 2
+
+
+@override_settings(MAX_THREADS_PER_PERSON=2)
+def test_threads_are_capped_per_person(person: Any, client: Any) -> None:
+    client.force_login(person)
+    for _ in range(2):
+        assert client.post("/api/threads/", data={}, content_type="application/json").status_code == 201
+    refused = client.post("/api/threads/", data={}, content_type="application/json")
+    assert refused.status_code == 400 and "delete some" in str(refused.json())
