@@ -174,8 +174,20 @@ else:
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
+# A task is acknowledged when it has run, not when a worker took it: a worker that dies mid-task
+# leaves it on the broker. A worker process killed under the task (OOM, SIGKILL) rejects it back
+# onto the queue at once instead of acking it as failed. The tasks are idempotent (a reminder's
+# delivery row is locked and checked; summaries are recomputed), so running one twice is safe.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis gives an unacknowledged task to another worker after this long. Well under the reminder
+# grace period (REMINDER_GRACE_MINUTES, an hour), so a task whose worker vanished runs again
+# in time; longer than any task runs (seconds), so a running task is not handed out twice. No
+# task here uses an ETA or countdown, which this timeout would also cut short. The reminder
+# claim's own lease (REMINDER_LEASE_SECONDS) is the net under it: a task the broker lost for
+# good (a Redis restart without persistence) is queued again by the sweep.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT_SECONDS", 300)}
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "expire-stale-commands": {
@@ -236,7 +248,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # The API speaks JSON (the page too): form encodings cannot say null and are not documented.
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # The depth of a JSON body is checked before it is parsed (MAX_JSON_DEPTH): a 400, not a
+    # RecursionError.
+    "DEFAULT_PARSER_CLASSES": ["assistant.api.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "assistant.api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "assistant.api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -287,6 +301,8 @@ SESSION_GAP_MINUTES = env_int("SESSION_GAP_MINUTES", 120)
 CONFIRMATION_TTL_MINUTES = env_int("CONFIRMATION_TTL_MINUTES", 30)
 COMMAND_TTL_MINUTES = env_int("COMMAND_TTL_MINUTES", 120)
 MAX_MESSAGE_CHARS = env_int("MAX_MESSAGE_CHARS", 2000)
+# How deep a JSON request body may nest (objects and arrays); deeper is a 400 before parsing.
+MAX_JSON_DEPTH = env_int("MAX_JSON_DEPTH", 32)
 MAX_TOOL_HOPS = env_int("MAX_TOOL_HOPS", 3)
 # OPENAI_TIMEOUT_SECONDS bounds each model call from request to the stream's last byte,
 # retries included. Longer than the slowest possible turn (every model call on its deadline),
@@ -323,6 +339,9 @@ RECURRENCE_HORIZON_DAYS = env_int("RECURRENCE_HORIZON_DAYS", 730)
 REMINDER_SWEEP_SECONDS = env_int("REMINDER_SWEEP_SECONDS", 30)
 # A reminder found later than this after its time (the service was down) is dropped, not sent late.
 REMINDER_GRACE_MINUTES = env_int("REMINDER_GRACE_MINUTES", 60)
+# A claimed reminder not sent within this is queued again by the next sweep (the task was lost
+# or its worker died): a lost reminder is late by at most this plus a sweep, never dropped.
+REMINDER_LEASE_SECONDS = env_int("REMINDER_LEASE_SECONDS", 120)
 REMINDER_FROM_EMAIL = env_str("REMINDER_FROM_EMAIL", "reminders@schedule-assistant.local")
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 CELERY_BEAT_SCHEDULE["send-due-reminders"] = {
@@ -330,4 +349,7 @@ CELERY_BEAT_SCHEDULE["send-due-reminders"] = {
     "schedule": REMINDER_SWEEP_SECONDS,
 }
 MAX_IMPORT_BYTES = env_int("MAX_IMPORT_BYTES", 2 * 1024 * 1024)
+# Per-person caps: imported events kept (series count once), and threads.
+MAX_IMPORTED_EVENTS_PER_PERSON = env_int("MAX_IMPORTED_EVENTS_PER_PERSON", 10000)
+MAX_THREADS_PER_PERSON = env_int("MAX_THREADS_PER_PERSON", 500)
 EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))

@@ -3,7 +3,13 @@ unique key; a worker sends it (page and e-mail) under a row lock.
 
 Two beats, or two sweeps after a restart, insert the same ``ReminderDelivery.key``; the second
 insert fails on the unique index, so a firing is claimed once. A redelivered task (acks_late)
-finds the row already SENT and stops. The fire time is recomputed from the event as it is now:
+finds the row already SENT and stops.
+
+A claim is a lease (``REMINDER_LEASE_SECONDS``): a row still DUE when its lease runs out (the
+broker lost the task, the worker died mid-send) is queued again by the next sweep, so a lost
+task delays a reminder by a lease and a sweep, never loses it; the row lock and its status keep
+the second task from sending it again. The sweep reads (expands series) outside any write
+transaction; each claim is a short transaction of its own. The fire time is recomputed from the event as it is now:
 a moved event's reminder follows it (a new key), a deleted event's reminders are gone with it
 (CASCADE), and a firing whose event moved after it was claimed is SKIPPED, not sent.
 """
@@ -17,10 +23,14 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.db.models import F, Q
 
 from scheduling.models import DeliveryStatus, Event, Reminder, ReminderDelivery
 from scheduling.occurrences import expand_series
 from scheduling.reminders import MAX_MINUTES_BEFORE
+
+# One sweep re-queues at most this many lapsed claims (the rest wait for the next sweep).
+MAX_RECLAIMED_PER_SWEEP = 500
 
 
 @dataclass(frozen=True)
@@ -74,8 +84,16 @@ def _starts(
     return [o.starts_at for o in occurrences if window_start < o.starts_at <= window_end]
 
 
+def _lease() -> datetime.timedelta:
+    return datetime.timedelta(seconds=settings.REMINDER_LEASE_SECONDS)
+
+
 def reminders_claim_due(*, now: datetime.datetime) -> list[int]:
-    """Claim every due firing (one row each, unique key); returns the ids this call claimed."""
+    """Claim every due firing (one row each, unique key, a lease); returns the ids this call claimed.
+
+    The firings are computed before any write (no series is expanded inside a transaction);
+    each claim is one insert in a transaction of its own.
+    """
     claimed: list[int] = []
     for firing in firings_due(now=now):
         try:
@@ -87,11 +105,30 @@ def reminders_claim_due(*, now: datetime.datetime) -> list[int]:
                     fire_at=firing.fire_at,
                     occurrence_start=firing.occurrence_start,
                     title=firing.title[:200],
+                    lease_until=now + _lease(),
+                    attempts=1,
                 )
         except IntegrityError:
             continue  # another sweep claimed it first
         claimed.append(delivery.id)
     return claimed
+
+
+def reminders_reclaim_lapsed(*, now: datetime.datetime) -> list[int]:
+    """Claims whose lease ran out unsent: renewed (one sweep wins each) and returned to be queued
+    again. One past the grace period is skipped ("too late"), as a late worker would."""
+    lapsed = ReminderDelivery.objects.filter(
+        Q(lease_until__lt=now) | Q(lease_until__isnull=True), status=DeliveryStatus.DUE
+    )  # a row claimed before leases existed has none
+    lapsed.filter(fire_at__lte=now - _grace()).update(status=DeliveryStatus.SKIPPED, note="too late (never sent)")
+    reclaimed: list[int] = []
+    for delivery_id, lease_until in lapsed.values_list("id", "lease_until")[:MAX_RECLAIMED_PER_SWEEP]:
+        renewed = ReminderDelivery.objects.filter(
+            id=delivery_id, status=DeliveryStatus.DUE, lease_until=lease_until
+        ).update(lease_until=now + _lease(), attempts=F("attempts") + 1)
+        if renewed:
+            reclaimed.append(delivery_id)
+    return reclaimed
 
 
 def delivery_send(*, delivery_id: int, now: datetime.datetime) -> bool:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 from icalendar import Calendar, vRecur
@@ -24,7 +25,7 @@ from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
 from scheduling.errors import ValidationFailed
 from scheduling.localtime import local_datetime
 from scheduling.models import MAX_EVENT_DURATION, MAX_NOTES_LENGTH, MAX_TITLE_LENGTH, Event, EventSource
-from scheduling.recurrence import check_rule, ical_text
+from scheduling.recurrence import MAX_YEAR, MIN_YEAR, check_rule, ical_text
 from scheduling.selectors import profile_get
 from scheduling.services import clean_title, event_create, series_end
 from scheduling.text import clean_text
@@ -86,6 +87,8 @@ def parse_calendar(data: bytes, *, default_zone: str) -> tuple[list[Incoming], l
             break
         try:
             incoming = _incoming(component, default_zone)
+        except OverflowError:
+            skipped.append(f"{str(component.get('uid', '?'))[:80]}: a date or duration out of range")
         except (ValidationFailed, ValueError, TypeError, KeyError) as error:
             skipped.append(f"{str(component.get('uid', '?'))[:80]}: {error}")
             continue
@@ -120,6 +123,9 @@ def _tzid(value: Any) -> str | None:
 
 
 def _instant(value: Any, zone: ZoneInfo) -> datetime.datetime:
+    """An .ics date or date-time as an instant; one outside MIN_YEAR-MAX_YEAR is refused."""
+    if not isinstance(value, datetime.date) or not MIN_YEAR <= value.year <= MAX_YEAR:
+        raise ValidationFailed(f"a date outside the years {MIN_YEAR}-{MAX_YEAR}: {value}")
     if isinstance(value, datetime.datetime):
         aware = value if value.tzinfo is not None else value.replace(tzinfo=zone)  # floating: the person's zone
         return aware.astimezone(datetime.UTC)
@@ -140,7 +146,10 @@ def _incoming(component: Any, default_zone: str) -> Incoming | None:
     if component.get("dtend") is not None:
         ends_at = _instant(component.decoded("dtend"), zone)
     elif component.get("duration") is not None:
-        ends_at = starts_at + component.decoded("duration")
+        duration = component.decoded("duration")
+        if not isinstance(duration, datetime.timedelta) or abs(duration) > MAX_EVENT_DURATION:
+            raise ValidationFailed(f"a DURATION longer than {MAX_EVENT_DURATION.days} days")
+        ends_at = starts_at + duration
     else:
         ends_at = _instant(start_value + datetime.timedelta(days=1), zone) if all_day else starts_at
     if ends_at <= starts_at:
@@ -216,9 +225,17 @@ def _run(*, owner: User, data: bytes, write: bool) -> ImportReport:
         report.first_day, report.last_day = min(days).isoformat(), max(days).isoformat()
     report.recurring = [event.title for event in masters if event.rrule]
     saved: dict[str, Event] = {}
+    # A person keeps at most MAX_IMPORTED_EVENTS_PER_PERSON imported events; the rest of a file
+    # past that is left out, each with the reason (an update of one already there still counts once).
+    cap = settings.MAX_IMPORTED_EVENTS_PER_PERSON
+    room = cap - Event.objects.filter(owner=owner, source=EventSource.IMPORT, series__isnull=True).count()
     for incoming in masters:
         row = existing.get(incoming.uid)
+        if row is None and room <= 0:
+            report.skipped.append(f"{incoming.uid[:80]}: more than {cap} imported events for one person")
+            continue
         if row is None:
+            room -= 1
             report.created += 1
             if write:
                 saved[incoming.uid] = event_create(

@@ -299,10 +299,17 @@ class ReminderDelivery(models.Model):
     note = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # The claim's lease: a DUE row past it was never sent (task lost, worker died) and is queued
+    # again by the next sweep; ``attempts`` counts the times it was queued.
+    lease_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["id"]
-        indexes = [models.Index(fields=["owner", "status", "id"], name="delivery_owner_status")]
+        indexes = [
+            models.Index(fields=["owner", "status", "id"], name="delivery_owner_status"),
+            models.Index(fields=["status", "lease_until"], name="delivery_status_lease"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.key} [{self.status}]"

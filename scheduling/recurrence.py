@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final, cast
 from zoneinfo import ZoneInfo
 
-from dateutil.rrule import rrulestr
+from dateutil.rrule import rrule, rrulestr
 from django.conf import settings
 from icalendar import vRecur
 
@@ -42,8 +42,16 @@ FREQUENCIES: Final = ("daily", "weekly", "monthly", "yearly")
 WEEKDAYS: Final = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 MAX_INTERVAL: Final = 99
 MAX_COUNT: Final = 730
-# One expansion never yields more than this many occurrences of a series, whatever the window.
+# One expansion never yields more than this many occurrences of a series, whatever the window,
+# and never looks at more than MAX_SCANNED occurrences beyond those (before the window, skipped).
 MAX_OCCURRENCES: Final = 1000
+MAX_SCANNED: Final = 2000
+# Imported rules: no rule repeats more often than daily, none has more occurrences than this,
+# and every date (start, end, UNTIL) lies in these years.
+SUB_DAILY: Final = ("HOURLY", "MINUTELY", "SECONDLY")
+MAX_RULE_COUNT: Final = 5000
+MIN_YEAR: Final = 1900
+MAX_YEAR: Final = 2200
 
 
 @dataclass(frozen=True)
@@ -130,11 +138,26 @@ def build_rule(recurrence: Recurrence, *, until: datetime.datetime | None) -> st
 
 
 def check_rule(rule: str) -> str:
-    """A rule text from outside (an imported calendar): parsed by dateutil or refused."""
+    """A rule text from outside (an imported calendar): parsed by dateutil or refused.
+
+    Refused too: a rule that repeats more often than daily (the product's events are days and
+    hours, and a rule every second is a way to make every read walk millions of occurrences),
+    a COUNT above :data:`MAX_RULE_COUNT`, and an UNTIL outside the years dates may have.
+    """
     try:
-        rrulestr(rule, dtstart=datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC))
-    except (ValueError, TypeError) as error:
+        parsed = rrulestr(rule, dtstart=datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC), cache=False)
+    except (ValueError, TypeError, OverflowError) as error:
         raise ValidationFailed(f"not a recurrence rule dateutil can read: {error}") from None
+    if not isinstance(parsed, rrule):
+        raise ValidationFailed("not a single recurrence rule")
+    frequency = _FREQUENCY_NAMES[parsed._freq]
+    if frequency in SUB_DAILY:
+        raise ValidationFailed(f"repeats more often than daily (FREQ={frequency}): only daily or rarer rules are kept")
+    if parsed._count is not None and parsed._count > MAX_RULE_COUNT:
+        raise ValidationFailed(f"a rule of more than {MAX_RULE_COUNT} occurrences (COUNT={parsed._count})")
+    until = parsed._until
+    if until is not None and not MIN_YEAR <= until.year <= MAX_YEAR:
+        raise ValidationFailed(f"a rule ending in the year {until.year} (dates are {MIN_YEAR}-{MAX_YEAR})")
     return rule
 
 
@@ -157,19 +180,25 @@ def occurrence_starts(
     """Original starts (UTC) of the occurrences overlapping [window_start, window_end).
 
     ``skip`` holds starts that are not to be expanded: EXDATEs and overridden occurrences.
+    The work is bounded by the window, whatever the rule's age or COUNT: the expansion starts
+    at most one period before the window (:func:`expansion`), and stops after ``limit``
+    occurrences or :data:`MAX_SCANNED` looked at.
     """
     if window_end <= window_start:
         return []
     local_first = first_start.astimezone(zone)
     skipped = {moment.astimezone(datetime.UTC) for moment in skip}
-    # The wall clock can jump by an hour at a DST change: widen the search by a day, then
-    # filter on exact instants.
-    search_from = (window_start - duration - datetime.timedelta(days=1)).astimezone(zone)
-    search_to = (window_end + datetime.timedelta(days=1)).astimezone(zone)
-    expanded = rrulestr(rule, dtstart=_skip_ahead(rule, local_first, search_from), cache=False)
+    # The wall clock can jump at a DST change: widen the search a little, then filter on
+    # exact instants.
+    margin = _margin(rule)
+    search_from = (window_start - duration - margin).astimezone(zone)
+    search_to = (window_end + margin).astimezone(zone)
+    expanded = expansion(rule, local_first, search_from)
     starts: list[datetime.datetime] = []
+    scanned = 0
     for local in expanded.xafter(max(search_from, local_first), inc=True):
-        if local > search_to or len(starts) >= limit:
+        scanned += 1
+        if local > search_to or len(starts) >= limit or scanned > MAX_SCANNED + limit + len(skipped):
             break
         start = normalise(local, zone)
         if start >= window_end or start + duration <= window_start or start in skipped:
@@ -178,30 +207,95 @@ def occurrence_starts(
     return starts
 
 
-def _skip_ahead(rule: str, local_first: datetime.datetime, search_from: datetime.datetime) -> datetime.datetime:
-    """A later start with the same occurrences from ``search_from`` on, so dateutil does not walk
-    every occurrence since the series began.
+def expansion(rule: str, local_first: datetime.datetime, search_from: datetime.datetime) -> rrule:
+    """The rule as a dateutil rule with the same occurrences from ``search_from`` on, whose
+    start is at most one period before ``search_from``: dateutil walks every occurrence from
+    its start, so this is what makes reading a window cost the window, not the series' age.
 
-    Only for daily and weekly rules without COUNT: moving the start by whole periods (interval
-    days or weeks, as wall-clock days) keeps every later occurrence where it was.
+    A COUNT becomes the UNTIL of its last occurrence (computed once per rule and start, at
+    most :data:`MAX_RULE_COUNT` occurrences). The start then moves ahead by whole periods
+    (interval days, weeks, months or years, on the wall clock), with the parts dateutil would
+    have taken from the original start (the month day of a monthly rule, the month and day of
+    a yearly one) written out, so every later occurrence stays where it was.
     """
-    if "COUNT=" in rule or search_from <= local_first:
-        return local_first
-    period = _period_days(rule)
-    if period is None:
-        return local_first
-    periods = (search_from.replace(tzinfo=None) - local_first.replace(tzinfo=None)).days // period
-    if periods <= 0:
-        return local_first
-    return local_first + datetime.timedelta(days=periods * period)
+    base = _parsed(rule, local_first)
+    if base._count is not None:
+        last = _count_end(rule, local_first)
+        base = base.replace(count=None, until=last if last is not None else local_first)
+    if search_from <= local_first:
+        return base
+    moved, fixed = _moved_start(base, local_first, search_from.astimezone(local_first.tzinfo))
+    if moved is None or moved <= local_first:
+        return base
+    return base.replace(dtstart=moved, **fixed)
+
+
+_FREQUENCY_NAMES: Final = ("YEARLY", "MONTHLY", "WEEKLY", "DAILY", "HOURLY", "MINUTELY", "SECONDLY")
+
+
+def _moved_start(
+    base: rrule, first: datetime.datetime, target: datetime.datetime
+) -> tuple[datetime.datetime | None, dict[str, Any]]:
+    frequency, interval = _FREQUENCY_NAMES[base._freq], base._interval
+    given = base._original_rule
+    implied = all(given.get(part) is None for part in ("byweekno", "byyearday", "bymonthday", "byweekday", "byeaster"))
+    fixed: dict[str, Any] = {}
+    if frequency == "YEARLY":
+        years = (target.year - first.year) // interval * interval
+        if implied:
+            fixed = {"bymonth": given.get("bymonth") or first.month, "bymonthday": first.day}
+        return _replace_date(first, first.year + years, 1, 1), fixed
+    if frequency == "MONTHLY":
+        months = ((target.year - first.year) * 12 + target.month - first.month) // interval * interval
+        if implied:
+            fixed = {"bymonthday": first.day}
+        year, month = divmod(first.year * 12 + first.month - 1 + months, 12)
+        return _replace_date(first, year, month + 1, 1), fixed
+    # Days, weeks, hours, minutes and seconds are fixed lengths of wall-clock time.
+    unit = {
+        "WEEKLY": datetime.timedelta(weeks=1),
+        "DAILY": datetime.timedelta(days=1),
+        "HOURLY": datetime.timedelta(hours=1),
+        "MINUTELY": datetime.timedelta(minutes=1),
+        "SECONDLY": datetime.timedelta(seconds=1),
+    }[frequency] * interval
+    periods = (target.replace(tzinfo=None) - first.replace(tzinfo=None)) // unit
+    return first + periods * unit, fixed
+
+
+def _replace_date(first: datetime.datetime, year: int, month: int, day: int) -> datetime.datetime | None:
+    try:
+        return first.replace(year=year, month=month, day=day)
+    except ValueError:
+        return None
 
 
 @functools.lru_cache(maxsize=4096)
-def _period_days(rule: str) -> int | None:
-    parsed = vRecur.from_ical(rule)
-    frequency = (parsed.get("FREQ") or [""])[0]
-    interval = int((parsed.get("INTERVAL") or [1])[0])
-    return {"DAILY": interval, "WEEKLY": 7 * interval}.get(str(frequency))
+def _parsed(rule: str, local_first: datetime.datetime) -> rrule:
+    parsed = rrulestr(rule, dtstart=local_first, cache=False)
+    if not isinstance(parsed, rrule):
+        raise ValidationFailed("not a single recurrence rule")
+    return parsed
+
+
+@functools.lru_cache(maxsize=4096)
+def _count_end(rule: str, local_first: datetime.datetime) -> datetime.datetime | None:
+    """The last occurrence of a COUNT rule (its first :data:`MAX_RULE_COUNT`, for a legacy
+    rule stored before imports refused more)."""
+    last = None
+    for index, local in enumerate(_parsed(rule, local_first)):
+        last = local
+        if index + 1 >= MAX_RULE_COUNT:
+            break
+    return last
+
+
+@functools.lru_cache(maxsize=4096)
+def _margin(rule: str) -> datetime.timedelta:
+    frequency = str((vRecur.from_ical(rule).get("FREQ") or [""])[0]).upper()
+    # A day for daily and rarer rules (a DST change moves a wall-clock time by an hour or two);
+    # two hours for a legacy sub-daily rule, so its window is not swamped by the margin.
+    return datetime.timedelta(hours=2) if frequency in SUB_DAILY else datetime.timedelta(days=1)
 
 
 def normalise(local: datetime.datetime, zone: ZoneInfo) -> datetime.datetime:
@@ -215,28 +309,44 @@ def first_occurrence(
     """The rule's first occurrence at or after ``start`` (and after ``not_before``, when given).
 
     "Weekdays at 9:30" said on a Sunday starts on Monday; said at 10:00 on a Monday, it starts
-    on Tuesday. ``start`` sets the wall-clock time of every occurrence.
+    on Tuesday. ``start`` sets the wall-clock time of every occurrence. The search starts at
+    ``not_before`` (less a margin), not at the series' start.
     """
     local = start.astimezone(zone)
-    expanded = rrulestr(rule, dtstart=local, cache=False)
-    found = expanded.after(local, inc=True)
-    while found is not None and not_before is not None and normalise(found, zone) <= not_before:
-        found = expanded.after(found, inc=False)
-    return None if found is None else normalise(found, zone)
+    search_from = local if not_before is None else max(local, (not_before - _margin(rule)).astimezone(zone))
+    expanded = expansion(rule, local, search_from)
+    for scanned, found in enumerate(expanded.xafter(search_from, inc=True)):
+        if scanned > MAX_SCANNED:
+            return None
+        if not_before is None or normalise(found, zone) > not_before:
+            return normalise(found, zone)
+    return None
 
 
 def last_occurrence_start(*, rule: str, first_start: datetime.datetime, zone: ZoneInfo) -> datetime.datetime | None:
     """The last occurrence of a rule that ends (UNTIL or COUNT); None for an endless rule."""
-    parsed = vRecur.from_ical(rule)
-    if "UNTIL" not in parsed and "COUNT" not in parsed:
+    local_first = first_start.astimezone(zone)
+    base = _parsed(rule, local_first)
+    if base._count is not None:
+        last = _count_end(rule, local_first)
+        return None if last is None else normalise(last, zone)
+    if base._until is None:
         return None
-    expanded = rrulestr(rule, dtstart=first_start.astimezone(zone), cache=False)
-    last = None
-    for index, local in enumerate(expanded):
-        last = local
-        if index >= MAX_COUNT * 10:
-            break
-    return None if last is None else normalise(last, zone)
+    until = base._until.astimezone(zone)
+    # Two periods before the end hold the last occurrence of most rules; a rule that skips
+    # periods (the 31st of a monthly rule) falls back to a walk from its start, bounded.
+    for search_from in (until - 2 * _period(base) - _margin(rule), local_first):
+        last = expansion(rule, local_first, search_from).before(until, inc=True)
+        if last is not None and last >= local_first:
+            return normalise(last, zone)
+    return None
+
+
+def _period(base: rrule) -> datetime.timedelta:
+    days = {"YEARLY": 366, "MONTHLY": 31, "WEEKLY": 7, "DAILY": 1}.get(_FREQUENCY_NAMES[base._freq])
+    if days is None:
+        return datetime.timedelta(hours=base._interval)
+    return datetime.timedelta(days=days * base._interval)
 
 
 def rule_until(rule: str, until: datetime.datetime) -> str:

@@ -99,6 +99,15 @@ class ThreadSerializer(serializers.ModelSerializer[Thread]):
         fields = ["id", "title", "created_at", "last_activity_at"]
         read_only_fields = ["id", "created_at", "last_activity_at"]
 
+    def create(self, validated_data: dict[str, Any]) -> Thread:
+        # A person has at most MAX_THREADS_PER_PERSON threads: deleting old ones makes room.
+        if Thread.objects.filter(owner=validated_data["owner"]).count() >= settings.MAX_THREADS_PER_PERSON:
+            raise serializers.ValidationError(
+                {"detail": f"you have {settings.MAX_THREADS_PER_PERSON} threads, the most one person can keep: "
+                           "delete some to start a new one"}
+            )  # fmt: skip
+        return super().create(validated_data)
+
 
 class MessageSerializer(serializers.ModelSerializer[Message]):
     confirmation_kind = serializers.SerializerMethodField()
