@@ -16,6 +16,7 @@ from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.when import read_when
 from assistant.reading.numbers import NUMBER, number
+from assistant.reading.vocabulary import RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
 
 # The shared reader's numbers: digits, English words, Chinese numerals.
 EN_NUMBER = ZH_NUMBER = NUMBER
@@ -23,11 +24,9 @@ EN_NUMBER = ZH_NUMBER = NUMBER
 if TYPE_CHECKING:
     from assistant.providers.offline.intents import Signals
 
-_DAYS_EN = {"monday": "MO", "tuesday": "TU", "wednesday": "WE", "thursday": "TH", "friday": "FR",
-            "saturday": "SA", "sunday": "SU", "mon": "MO", "tue": "TU", "tues": "TU", "wed": "WE", "thu": "TH",
-            "thur": "TH", "thurs": "TH", "fri": "FR", "sat": "SA", "sun": "SU"}  # fmt: skip
-_DAYS_ZH = {"一": "MO", "二": "TU", "三": "WE", "四": "TH", "五": "FR", "六": "SA", "日": "SU", "天": "SU"}
-_WORKDAYS = ["MO", "TU", "WE", "TH", "FR"]
+_DAYS_EN = {name: RFC_DAYS[day - 1] for name, day in WEEKDAYS_EN.items()}
+_DAYS_ZH = {char: RFC_DAYS[day - 1] for char, day in WEEKDAYS_ZH.items()}
+_WORKDAYS = list(RFC_DAYS[:5])
 _DAY_EN = "|".join(sorted(_DAYS_EN, key=len, reverse=True))
 _UNIT = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
 

@@ -22,21 +22,9 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import clean_title, title_from
 from assistant.providers.offline.when import When, read_when
+from assistant.reading import vocabulary
 
-_QUESTION_EN = re.compile(
-    r"\?\s*$|^(?:(?:so|and|ok(?:ay)?|hey|also)[\s,]+)?(?:what|when|where|who|which|how|why|do|does|did|am|is|are|was|were|"
-    r"have|has|any|anything|should\s+i|would\s+i|will\s+i|is\s+there)\b",
-    re.IGNORECASE,
-)
-_QUESTION_ZH = re.compile(
-    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几点|几号|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
-)
-# A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?"
-_POLITE = re.compile(
-    r"^(?:please|pls|(?:can|could|would|will)\s+(?:you|i|we)|let'?s|may\s+i|(?:and\s+)?(?:how|what)\s+about)\b"
-    r"|^(?:请|麻烦|帮我|能不能|可不可以)",
-    re.IGNORECASE,
-)
+_QUESTION_EN, _QUESTION_ZH, _POLITE = vocabulary.QUESTION_EN, vocabulary.QUESTION_ZH, vocabulary.POLITE
 # "What about Friday?" continues whatever came before: the open request, or else the last question.
 _WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b|^那?(?:.{0,8})呢[?？]?$", re.IGNORECASE)
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 
-from assistant.providers.offline.table import Table as Table
-from assistant.providers.offline.table import table
 from assistant.providers.offline.talk_phrases import (
     ABILITY as ABILITY,
 )
@@ -75,6 +73,8 @@ from assistant.providers.offline.talk_phrases import (
 from assistant.providers.offline.talk_phrases import (
     THANKS as THANKS,
 )
+from assistant.reading.vocabulary import Table as Table
+from assistant.reading.vocabulary import table
 
 DELETE = table(
     en=(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.providers.offline.table import Table, table
+from assistant.reading.vocabulary import Table, table
 
 INJECTION = table(
     en=(

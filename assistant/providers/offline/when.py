@@ -18,6 +18,7 @@ from assistant.reading import extract_when
 from assistant.reading.durations import find_lengths
 from assistant.reading.numbers import cn_int
 from assistant.reading.text import Masker
+from assistant.reading.vocabulary import PARTS_OF_DAY
 
 _ORDINAL_WORDS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -33,11 +34,6 @@ _ORDINAL_EN = re.compile(
 )
 _ORDINAL_ZH = re.compile(
     r"第\s*(?P<number>\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(?:个|项|条|场|件)?|(?P<last>最后(?:一|那)个)"
-)
-_PARTS = (
-    (re.compile(r"\bmornings?\b|上午|早上|早晨", re.IGNORECASE), "morning"),
-    (re.compile(r"\bafternoons?\b|下午|中午", re.IGNORECASE), "afternoon"),
-    (re.compile(r"\b(?:evenings?|tonight|nights?)\b|晚上|今晚|傍晚", re.IGNORECASE), "evening"),
 )
 
 
@@ -90,7 +86,7 @@ def _read_ordinal(masker: Masker) -> int | None:
 
 
 def part_of_day_words(text: str) -> str | None:
-    found = {part for pattern, part in _PARTS if pattern.search(text)}
+    found = {part for pattern, part in PARTS_OF_DAY if pattern.search(text)}
     return found.pop() if len(found) == 1 else None
 
 
