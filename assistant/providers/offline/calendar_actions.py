@@ -17,6 +17,7 @@ from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, text
 from assistant.providers.offline.create_action import create
 from assistant.providers.offline.intents import Signals, read_signals
@@ -111,6 +112,7 @@ def _target(
         return Target(ordinal=ordinal or None, unknown=ordinal == 0)
     residue = s.when.residue.replace(exclude, " ") if exclude else s.when.residue
     residue = lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue))  # "只要", "actually": not names
+    residue = read_calendar_words(residue).cut(residue) or ""  # "my weekly yoga": the series is named "yoga"
     name = title_from(_ACTION_WORDS.sub(" ", residue))
     entities = turn.recent_entities
     day = s.day if naming_day is not None else None
@@ -220,7 +222,7 @@ def shift_clock(start: str, minutes: int) -> str | None:
 
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
-    named = title_from(_ACTION_WORDS.sub(" ", s.when.residue))
+    named = title_from(_ACTION_WORDS.sub(" ", read_calendar_words(s.when.residue).cut(s.when.residue) or ""))
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
     target = _target(turn, s, naming_day=_iso_day(s.day, turn.today), asks_first=True)

@@ -145,6 +145,29 @@ def _revision(turn: Turn, s: Signals) -> bool:
     return not _follows_a_question(turn, s) and read_revision(turn, s.text) is not None
 
 
+def _alarm(turn: Turn, s: Signals) -> bool:
+    """An alarm or a wake-up call (the product has reminders, not alarms); "remind me to wake up" is a reminder."""
+    return s.text in vocabulary.ALARM and not _REMIND_ME.search(s.text)
+
+
+def _service(turn: Turn, s: Signals) -> bool:
+    """A ride, a ticket, a device: something to be done in the world, not put on the calendar."""
+    return s.text in vocabulary.SERVICE and not _CALENDAR_WORD.search(s.text)
+
+
+def _statement(turn: Turn, s: Signals) -> bool:
+    """A fact about the world with a time ("my flight lands at 6", "节目周五八点播出"): talk, not a booking."""
+    if s.question or not s.has_slots or s.text not in vocabulary.WORLD_EVENT:
+        return False
+    return s.text not in lx.CREATE and s.text not in lx.ACTION and not _CALENDAR_WORD.search(s.text)
+
+
+_REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
+_CALENDAR_WORD = re.compile(
+    r"\b(?:calendar|schedule|appointment|remind|event|diary|agenda)\b|日程|日历|提醒|安排|预约", re.IGNORECASE
+)
+
+
 def _bare_time(turn: Turn, s: Signals) -> bool:
     """A bare time with nothing open ("3pm"): what should be then is for the person to say."""
     return turn.active_command is None and bool(s.when.time) and s.day is None and title_from(s.when.residue) is None
@@ -191,6 +214,9 @@ RULES: tuple[Rule, ...] = (
     ("archive", lambda turn, s: s.text in lx.ARCHIVE),
     ("others", lambda turn, s: s.text in lx.OTHERS),
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
+    ("alarm", _alarm),
+    ("service", _service),
+    ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
     ("drop", lambda turn, s: s.text in lx.DROP_REQUEST),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
     ("goodbye", lambda turn, s: s.text in lx.GOODBYE),
@@ -205,11 +231,12 @@ RULES: tuple[Rule, ...] = (
     ("forget", lambda turn, s: s.text in lx.FORGET),
     ("revise", _revision),
     ("past", _past_report),
+    ("statement", _statement),
     ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
     ("reminder", lambda turn, s: not s.question and reminder_intent(s.text, bool(s.when.date or s.when.time))),
-    ("create", lambda turn, s: not s.question and _repeat_or_reminder(s.text, s.when)),
-    ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question),
+    ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
+    ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE),
     ("change", lambda turn, s: s.text in lx.CHANGE and not s.question),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),

@@ -81,7 +81,7 @@ DELETE = table(
         r"\b(?:delete|remove|cancel|drop|erase|scrap|get\s+rid\s+of|call\s+off)\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
     ),
-    zh=(r"删掉|删除|删了|删|去掉|移除|取消|撤掉|不去了|不开了",),
+    zh=(r"删掉|删除|删了|删|去掉|移除|取消|撤掉|不去了|不开了", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
 )
 
 CHANGE = table(

@@ -47,6 +47,7 @@ class When:
     shift: int | None = None  # minutes to move by: +60 "an hour later", -30 "提前半小时"
     ordinal: int | None = None  # 1-based; LAST for "the last one"
     residue: str = ""  # the message without anything read here
+    guessed: bool = False  # the time's half of the day was not said ("7"): never shown or written as said
 
     @property
     def past(self) -> bool:
@@ -130,4 +131,5 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
         shift=shift,
         ordinal=ordinal,
         residue=residue,
+        guessed=bool(match and match.guessed and not clock_range),
     )
