@@ -83,6 +83,11 @@ POLITE: Final = re.compile(
     r"|^(?:请|麻烦|帮我|能不能|可不可以)",
     re.IGNORECASE,
 )
+# "tomorrow's meeting", "today's schedule": a day's possessive names the day, not a title "'s meeting".
+DAY_POSSESSIVE: Final = re.compile(
+    r"\b(today|tonight|tomorrow|tmrw|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|weekend)'s\b",
+    re.IGNORECASE,
+)
 # Words said to the assistant that are not part of a request: wake words and fillers.
 WAKE_WORDS: Final = re.compile(r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s+)?(?:olly|siri|alexa|google|assistant)\b[\s,]*", re.I)
 

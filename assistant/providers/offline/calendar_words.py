@@ -5,6 +5,7 @@ shared number readers; what is read here is cut from the title."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -12,9 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call
+from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import read_when
+from assistant.reading.durations import find_lengths
 from assistant.reading.numbers import NUMBER, number
 from assistant.reading.vocabulary import RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
 
@@ -54,14 +58,15 @@ _REMIND_EN = re.compile(
     rf"\b(?:and\s+)?remind\s+me\s+(?P<n>{EN_NUMBER})\s*(?P<unit>minutes?|mins?|hours?|hrs?|h)\s+(?:before(?:hand)?|ahead|earlier)\b",
     re.I,
 )
+_REMIND_ME = r"(?:remind\s+me|(?:set|add|create|make|put)\s+(?:me\s+)?(?:a\s+|an\s+)?reminder(?:\s+(?:for|on))?)"
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
-    r"\bremind\s+me\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
+    rf"\b{_REMIND_ME}\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
     r"|提醒我(?:一下)?(?!(?:什么|哪|几点|有没有))(?P<zh>.+)$",
     re.I,
 )
 _REMIND_MARKER = re.compile(
-    r"\b(?:please\s+|pls\s+|can\s+you\s+)?remind\s+me\s+(?:to\s+|about\s+)?|提醒我(?:一下)?", re.I
+    rf"\b(?:please\s+|pls\s+|can\s+you\s+)?{_REMIND_ME}\s+(?:to\s+|about\s+)?|提醒我(?:一下)?", re.I
 )
 # Things that take whole days: with no time said, they are all-day events.
 _ALL_DAY_KIND = re.compile(
@@ -141,12 +146,36 @@ def remind(turn: Turn, s: Signals, tools: Sequence[dict[str, Any]]) -> ModelResp
     ("remind me 10 minutes before it")."""
     words = read_calendar_words(s.text)
     if words.reminder_text is None:
-        return call(turn, tools, "set_reminder", text=None, event_ref=None, minutes_before=words.reminder_minutes,
+        # "remind me 30 minutes before lunch with Sam": the event named, when the context shows it.
+        named = title_from(_REMIND_EN.sub(" ", _REMIND_ZH.sub(" ", s.text)))
+        found = best_match(named, turn.recent_entities) if named and not POINTER.fullmatch(named) else []
+        ref = str(found[0]["ref"]) if len(found) == 1 else None
+        return call(turn, tools, "set_reminder", text=None, event_ref=ref, minutes_before=words.reminder_minutes,
                     date=None, time=None)  # fmt: skip
-    when = read_when(_REMIND_MARKER.sub(" ", s.text), today=turn.today)
-    what = re.sub(r"\s+", " ", when.residue).strip(" ,，.。") or words.reminder_text
-    return call(turn, tools, "set_reminder", text=what, event_ref=None, minutes_before=None,
-                date=when.single_day or ("D+0" if when.time else None), time=when.time)  # fmt: skip
+    rest = _REMIND_MARKER.sub(" ", s.text)
+    date, time, rest = _from_now(turn, rest)
+    when = read_when(rest, today=turn.today)
+    what = re.sub(r"^(?:to|about)\s+|\s+", " ", when.residue).strip(" ,，.。") or None
+    date, time = (date, time) if time else (when.single_day or ("D+0" if when.time else None), when.time)
+    return call(turn, tools, "set_reminder", text=what, event_ref=None, minutes_before=None, date=date, time=time)
+
+
+_OFFSET_WORDS = re.compile(r"\b(?:in|after|within)\s*$", re.IGNORECASE)
+_OFFSET_AFTER_ZH = re.compile(r"^\s*(?:之|以)?后")
+
+
+def _from_now(turn: Turn, text: str) -> tuple[str | None, str | None, str]:
+    """ "in forty minutes", "after two hours", "半小时后": the moment that far from now, and the rest."""
+    offsets = [length for length in find_lengths(text) if length.kind == "offset"]
+    if turn.now is None or len(offsets) != 1:
+        return None, None, text
+    length = offsets[0]
+    moment = turn.now + datetime.timedelta(minutes=length.minutes)
+    before = _OFFSET_WORDS.sub(" ", text[: length.start])
+    after = _OFFSET_AFTER_ZH.sub(" ", text[length.end :])
+    if not (_OFFSET_WORDS.search(text[: length.start]) or _OFFSET_AFTER_ZH.match(text[length.end :])):
+        return None, None, text  # "for 20 minutes" is a length, not a moment
+    return f"D+{(moment.date() - turn.today).days}", f"{moment:%H:%M}", f"{before} {after}"
 
 
 def reminder_intent(text: str, has_day_or_time: bool) -> bool:

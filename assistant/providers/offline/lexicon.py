@@ -202,6 +202,9 @@ QUERY = table(
         r"\bhow\s+(?:busy|free|packed|full)\s+(?:am\s+i|are\s+we|is\s+my)\b",
         r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:free|busy|available)\b.*\?\s*$",
         r"\b(?:what\s+time|when)(?:'s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+",
+        r"\b(?:coming\s+up|upcoming)\b|^(?:my\s+|the\s+)?next\s+(?:event|meeting|appointment|thing|call)s?\b",
+        r"^(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:schedule|calendar|agenda|events?|appointments?|meetings?)\b",
+        r"^(?:my\s+)?(?:events?|appointments?|meetings?|plans?|schedule)\s+(?:for|on|this|next|today|tomorrow)\b",
     ),
     zh=(
         r"有(?:什么|啥|哪些)(?:安排|事|事情|会|会议|计划|活动|约|日程|行程)?",
@@ -215,12 +218,14 @@ QUERY = table(
         r"有(?:别的|其他|其它)(?:事|安排|会|活动)?",
         r"(?:计划|安排|日程|行程)(?:是什么|有哪些|有什么|呢)|约了(?:谁|什么|哪些)|有(?:谁|哪些人)",
         r"现在(?:什么样|怎么样|有什么|有哪些)|怎么样了[?？]?$|还有(?:什么|别的|其他)(?:事|安排)?",
+        r"^(?:我的?)?下一个(?:安排|会|会议|活动|日程)",
     ),
 )
 
 # "When is my next meeting?": a question about one event, not one day; it looks ahead.
 QUERY_LOOKUP = re.compile(
-    r"\b(?:what\s+time|when)(?:'s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+|下一个|下次|下一次",
+    r"\b(?:what\s+time|when)(?:'s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+|下一个|下次|下一次"
+    r"|\b(?:coming\s+up|upcoming|next\s+(?:event|meeting|appointment|thing|call))\b|最近|近期|接下来|这几天",
     re.IGNORECASE,
 )
 LOOKUP_DAYS = 14
