@@ -71,7 +71,7 @@ def outcome(sentence: str, language: str = "en") -> tuple[str, str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--show", action="store_true", help="list every write and every unclear reply")
+    parser.add_argument("--show", nargs="?", const="write,unclear", help="list these outcomes (default: write,unclear)")
     parser.add_argument("--corpus", default=str(CORPUS))
     options = parser.parse_args()
     counts: collections.Counter[str] = collections.Counter()
@@ -82,7 +82,7 @@ def main() -> int:
         counts[("booking " if booking else "other ") + kind] += 1
         if kind == "write" and not booking:
             counts["WRONG (write for a non-booking)"] += 1
-        if options.show and (kind == "write" or (kind == "unclear" and row["scenario"] == "calendar")):
+        if options.show and kind in options.show.split(",") and (kind == "write" or row["scenario"] == "calendar"):
             print(f"{row['intent']:16} {kind:7} {row['annotation']}\n{'':24} -> {shown}")
     for key in sorted(counts):
         print(f"{key:40} {counts[key]}")

@@ -58,7 +58,7 @@ _REMIND_EN = re.compile(
     rf"\b(?:and\s+)?remind\s+me\s+(?P<n>{EN_NUMBER})\s*(?P<unit>minutes?|mins?|hours?|hrs?|h)\s+(?:before(?:hand)?|ahead|earlier)\b",
     re.I,
 )
-_REMIND_ME = r"(?:remind\s+me|(?:set|add|create|make|put)\s+(?:me\s+)?(?:a\s+|an\s+)?reminder(?:\s+(?:for|on))?)"
+_REMIND_ME = r"(?:remind\s+me|(?:set|add|create|make|put|send\s+me)\s+(?:me\s+)?(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?(?:\s+(?:for|on))?)"
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
     rf"\b{_REMIND_ME}\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
@@ -155,7 +155,7 @@ def remind(turn: Turn, s: Signals, tools: Sequence[dict[str, Any]]) -> ModelResp
     rest = _REMIND_MARKER.sub(" ", s.text)
     date, time, rest = _from_now(turn, rest)
     when = read_when(rest, today=turn.today)
-    what = re.sub(r"^(?:to|about)\s+|\s+", " ", when.residue).strip(" ,，.。") or None
+    what = re.sub(r"^(?:for\s+)?(?:me\s+)?(?:(?:to|about|of|that)\s+)+|\s+", " ", when.residue).strip(" ,，.。") or None
     date, time = (date, time) if time else (when.single_day or ("D+0" if when.time else None), when.time)
     return call(turn, tools, "set_reminder", text=what, event_ref=None, minutes_before=None, date=date, time=time)
 

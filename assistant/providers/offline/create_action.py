@@ -79,6 +79,7 @@ def _occasion_owner_zh(text: str) -> str | None:
     return owner if re.fullmatch(r"[\u4e00-\u9fff]{1,4}", owner) else None
 
 
+_ONE_DAY_KIND = re.compile(r"\b(?:birthday|bday|anniversary)\b|生日|纪念日", re.IGNORECASE)
 _COMPANY_EN = re.compile(r"\bwith\s+(?P<who>.+)$", re.IGNORECASE)
 _COMPANY_ZH = re.compile(
     r"^(?:和|跟|与|同)(?P<who>[\u4e00-\u9fff]{1,4}?)(?:一起)?(?:吃|喝|见|开|聊|去|看|打|玩|逛|碰|约)"
@@ -119,6 +120,9 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             s = dataclasses.replace(s, when=dataclasses.replace(when, end=None))
             when = s.when
     explicit = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
+    if end_date is not None and _ONE_DAY_KIND.search(s.text):
+        end_date, s = None, dataclasses.replace(s, when=dataclasses.replace(when, date=None))  # a birthday is one day
+        when = s.when
     active = turn.active_command
     day = s.memory_date or when.single_day
     if not (active and active.get("kind") == "create"):

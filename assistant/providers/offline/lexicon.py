@@ -88,7 +88,7 @@ CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
         r"\b(?:move|push|shift|reschedule|postpone|delay|bring\s+(?:it\s+|that\s+)?forward|rename|change|switch|"
-        r"make\s+(?:it|that|this)|set\s+(?:it|that)|put\s+(?:it|that)|extend|shorten|retitle)\b",
+        r"make\s+(?:it|that|this)|set\s+(?:it|that)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there)\b)|extend|shorten|retitle)\b",
     ),
     zh=(r"改到|改成|改为|改在|改一下|改个|挪到|移到|换到|换成|调到|调整|推迟|延后|提前|推到|改名|重命名|延长|缩短|改",),
 )
@@ -265,6 +265,7 @@ CREATE = table(
     en=(
         r"^(?:(?:please|pls|ok(?:ay)?|also|and|then|now|can\s+you|could\s+you|would\s+you|will\s+you|i\s+(?:want|need|would\s+like)\s+to|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
+        r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
         r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b",
     ),
     zh=(
