@@ -26,6 +26,7 @@ from assistant.providers.offline.replies import say
 from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
+from assistant.reading.calendar_dates import MONTH_NAME
 from scheduling.symbols import InvalidExpression, resolve
 
 Tools = Sequence[dict[str, Any]]
@@ -37,6 +38,11 @@ _ACTION_WORDS = re.compile(
     r"去掉|移除|取消|撤掉|把|到|"
     r"它|那个|这个|改|删|吧|一下|时长|时间|长度|不对|其实|等等|对了|还是|那就|好的?|嗯|那|就|"
     r"\b(?:duration|length|time|start|starting|end|actually|no|sorry|wait)\b",
+    re.IGNORECASE,
+)
+UNREAD_DAY = re.compile(
+    rf"(?<![a-z]){MONTH_NAME}\s*\d|\d\s*(?:st|nd|rd|th)\b|\d\s*(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_NAME}"
+    r"|[0-9一二三四五六七八九十]\s*[号日](?!程|历)|\bof\s+(?:this|next)\s+month\b",
     re.IGNORECASE,
 )
 _EXPLICIT_REF = re.compile(r"\bE(?P<id>[0-9]{1,12})\b")
@@ -67,6 +73,10 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(
             turn, tools, "search_memory", query=title_from(subject.group("subject")) or subject.group("subject")
         )
+    if s.day is None and UNREAD_DAY.search(s.when.residue):
+        # "the 21st", "May 9th" inside a sentence the reader declined: ask, never answer about today
+        # (a day answered about becomes the day in focus that a later "add it at 3pm" would book).
+        return text(say("ask_which_day", turn.language))
     start = s.day or "D+0"
     end = s.when.end if s.when.end != start else None
     if s.day is None and lx.QUERY_LOOKUP.search(s.text):

@@ -19,7 +19,7 @@ from assistant.providers.offline.calls import call, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.replies import say
-from assistant.providers.offline.titles import overlap, same, title_from
+from assistant.providers.offline.titles import overlap, same, title_from, words
 from assistant.providers.offline.when import read_when
 
 Tools = Sequence[dict[str, Any]]
@@ -95,6 +95,13 @@ def _other_company(title: str, known: str) -> bool:
     return False
 
 
+def _own_request(s: Signals, title: str, known: object) -> bool:
+    """A complete request of its own (a title saying more than the open one, a day and a time):
+    "lunch with Sam next Wednesday at 1pm" while "the lunch" waits is a new request, not its patch."""
+    complete = s.day is not None and s.when.time is not None and not lx.POINTER.search(s.text)
+    return complete and bool(words(title) - words(str(known)))
+
+
 def _carried_day(turn: Turn, s: Signals) -> str | None:
     """The day of the last message: "book it at 11 then" after "when could I do it on Wednesday?"."""
     if s.when.time is None or turn.previous is None:
@@ -148,7 +155,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             title is not None
             and known
             and how != "named"
-            and (overlap(title, str(known)) == 0 or _other_company(title, str(known)))
+            and (overlap(title, str(known)) == 0 or _other_company(title, str(known)) or _own_request(s, title, known))
         )
         if not switch:
             command_id = active["command_id"]
