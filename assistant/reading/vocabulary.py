@@ -77,6 +77,12 @@ QUESTION_WORD: Final = re.compile(
     r"|吗|呢|什么|啥|哪|几点|有没有|是不是",
     re.IGNORECASE,
 )
+# What the guards count as asking: a question as above, or a Chinese question particle at the end.
+ASKS: Final = re.compile(f"{QUESTION.pattern}|[吗呢么]\\s*[?？。!！]?\\s*$|有空|空吗", re.IGNORECASE)
+# A question word or a word about being free or busy, anywhere ("any", "free", "忙").
+ASKS_OR_AVAILABILITY: Final = re.compile(
+    f"{QUESTION_WORD.pattern}|\\b(?:any|anything|free|busy|what's|whats)\\b|几点|有空|忙|安排吗", re.IGNORECASE
+)
 # A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?"
 POLITE: Final = re.compile(
     r"^(?:please|pls|(?:can|could|would|will)\s+(?:you|u|i|we)|let'?s|may\s+i|(?:and\s+)?(?:how|what)\s+about)\b"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from assistant.reading import extract_when
 from assistant.reading.durations import find_lengths
 from assistant.reading.text import Masker, is_filler
+from assistant.reading.vocabulary import QUESTION_WORD as _QUESTION
 from scheduling.commands import SlotPatch
 
 MAX_PATCH_CHARS = 80
@@ -34,9 +35,6 @@ _TITLE_ZH = re.compile(
 )
 
 # A question is never a patch: "what is on Sunday?", "and on Sunday?", "那周日呢？" go to the model.
-_QUESTION = re.compile(
-    r"[?？]|\b(?:what|when|which|who|why|where|is there|do i|am i|are there)\b|吗|呢|什么|哪|有没有|是不是", re.I
-)
 
 
 @dataclass(frozen=True)

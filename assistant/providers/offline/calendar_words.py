@@ -73,6 +73,7 @@ _ALL_DAY_KIND = re.compile(
     r"\b(?:birthday|bday|anniversary|holidays?|vacation|day\s+off|trip|leave)\b|生日|纪念日|假期|休假|出差|旅行|请假",
     re.I,
 )
+_GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
 _REMIND_ZH = re.compile(rf"[，,]?\s*提前(?P<n>{ZH_NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
 
 
@@ -127,7 +128,7 @@ def read_calendar_words(text: str) -> CalendarWords:
     if _ALL_DAY.search(text):
         words.all_day = True
     # "mum's birthday" is the day itself; "dinner on mum's birthday" is a meal on that day.
-    words.all_day_kind = bool(_ALL_DAY_KIND.search(text)) and not MEAL.search(text)
+    words.all_day_kind = bool(_ALL_DAY_KIND.search(text)) and not MEAL.search(text) and not _GATHERING.search(text)
     reminder = _REMIND_EN.search(text) or _REMIND_ZH.search(text)
     if reminder is not None:
         amount = 0.5 if reminder.group("n") == "半" else number(reminder.group("n"))
