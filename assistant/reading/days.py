@@ -12,12 +12,14 @@ under the product's conventions, which differ from Duckling's and dateparser's:
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Final
 
 from assistant.reading.numbers import CN_NUMBER, EN_COUNT, any_int
 from assistant.reading.scan import DateFinding, Scan
 from assistant.reading.vocabulary import WEEKDAYS_EN, WEEKDAYS_ZH
+from scheduling.symbols import InvalidExpression, resolve
 
 RANK_OFFSET: Final = 1
 RANK_WEEKDAY: Final = 2
@@ -160,3 +162,11 @@ def _add_weekday(scan: Scan, match: re.Match[str], weekday: int, week_shift: int
     symbol = _weekday_symbol(weekday, week_shift, scan)
     bare = weekday if week_shift is None else None
     scan.add_date(match, DateFinding(match.span(), RANK_WEEKDAY, symbol=symbol, weekday=bare))
+
+
+def days_of(symbol: str | None, today: datetime.date) -> list[datetime.date]:
+    """The days a canonical symbol names, or none when it names none (or is not one)."""
+    try:
+        return resolve(symbol, today) if symbol else []
+    except InvalidExpression:
+        return []

@@ -27,7 +27,7 @@ from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
 from assistant.reading.calendar_dates import MONTH_NAME
-from scheduling.symbols import InvalidExpression, resolve
+from assistant.reading.days import days_of
 
 Tools = Sequence[dict[str, Any]]
 
@@ -52,17 +52,8 @@ _PATCH_ONLY = re.compile(r"^(?:(?:actually|ok(?:ay)?|and|so|no)[\s,]+)*(?:make|s
 _NEW_INSTEAD = re.compile(r"^(?:那|那就)?(?:改成|换成|还是)")
 
 
-def _resolved(symbol: str | None, today: datetime.date) -> list[datetime.date]:
-    if symbol is None:
-        return []
-    try:
-        return resolve(symbol, today)
-    except InvalidExpression:
-        return []
-
-
 def _iso_day(symbol: str | None, today: datetime.date) -> str | None:
-    days = _resolved(symbol, today)
+    days = days_of(symbol, today)
     return days[0].isoformat() if len(days) == 1 else None
 
 
@@ -87,7 +78,7 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     when = s.when
     start, end = (s.day, when.end) if s.day else ("D+0", "D+6")  # no day said: look across the coming week
-    first = _resolved(start, turn.today)
+    first = days_of(start, turn.today)
     if first and first[0] < turn.today:
         start = "D+0"  # "this week" from a Wednesday: the days already gone have no free time to offer
     part = None if when.time else (when.part_of_day or part_of_day_words(s.text))

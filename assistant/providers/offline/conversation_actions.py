@@ -16,7 +16,7 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.replies import say
 from assistant.providers.offline.titles import best_match, clean_title, sentence
 from assistant.providers.offline.when import read_when
-from scheduling.symbols import InvalidExpression, resolve
+from assistant.reading.days import days_of
 
 Tools = Sequence[dict[str, Any]]
 
@@ -128,13 +128,9 @@ def resume(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 def council(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     """Days to review: to the end of the range said ("next week" from a Monday is 14), else 7."""
     days = 7
-    if s.when.end is not None:
-        try:
-            last = resolve(s.when.end, turn.today)[-1]
-        except InvalidExpression:
-            last = None
-        if last is not None and last >= turn.today:
-            days = (last - turn.today).days + 1
+    ahead = [day for day in days_of(s.when.end, turn.today) if day >= turn.today]
+    if ahead:
+        days = (ahead[-1] - turn.today).days + 1
     return call(turn, tools, "offer_planning_consultation", days=max(1, min(days, 14)))
 
 
@@ -182,10 +178,7 @@ def moment_words(turn: Turn, day: str | None, time: str) -> str:
     named = {"D+0": ("today", "今天"), "D+1": ("tomorrow", "明天")}.get(day or "")
     if named:
         return f"{named[1]}{time}" if turn.zh else f"{time} {named[0]}"
-    try:
-        days = resolve(day, turn.today) if day else []
-    except InvalidExpression:
-        days = []
+    days = days_of(day, turn.today)
     if len(days) != 1:
         return time
     if turn.zh:

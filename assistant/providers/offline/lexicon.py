@@ -10,69 +10,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.providers.offline.talk_phrases import (
-    ABILITY as ABILITY,
-)
-from assistant.providers.offline.talk_phrases import (
-    ACK as ACK,
-)
-from assistant.providers.offline.talk_phrases import (
-    ARCHIVE as ARCHIVE,
-)
-from assistant.providers.offline.talk_phrases import (
-    BULK_DELETE as BULK_DELETE,
-)
-from assistant.providers.offline.talk_phrases import (
-    CAPABILITY as CAPABILITY,
-)
-from assistant.providers.offline.talk_phrases import (
-    COUNCIL as COUNCIL,
-)
-from assistant.providers.offline.talk_phrases import (
-    DROP_REQUEST as DROP_REQUEST,
-)
-from assistant.providers.offline.talk_phrases import (
-    FORGET as FORGET,
-)
-from assistant.providers.offline.talk_phrases import (
-    GENERIC_OBJECT as GENERIC_OBJECT,
-)
-from assistant.providers.offline.talk_phrases import (
-    GOODBYE as GOODBYE,
-)
-from assistant.providers.offline.talk_phrases import (
-    GREETING as GREETING,
-)
-from assistant.providers.offline.talk_phrases import (
-    INJECTION as INJECTION,
-)
-from assistant.providers.offline.talk_phrases import (
-    MEMORY_DAY as MEMORY_DAY,
-)
-from assistant.providers.offline.talk_phrases import (
-    MEMORY_QUESTION as MEMORY_QUESTION,
-)
-from assistant.providers.offline.talk_phrases import (
-    MEMORY_SUBJECT as MEMORY_SUBJECT,
-)
-from assistant.providers.offline.talk_phrases import (
-    MEMORY_VALUE as MEMORY_VALUE,
-)
-from assistant.providers.offline.talk_phrases import (
-    OTHERS as OTHERS,
-)
-from assistant.providers.offline.talk_phrases import (
-    RECURRING as RECURRING,
-)
-from assistant.providers.offline.talk_phrases import (
-    REMEMBER as REMEMBER,
-)
-from assistant.providers.offline.talk_phrases import (
-    RESUME as RESUME,
-)
-from assistant.providers.offline.talk_phrases import (
-    THANKS as THANKS,
-)
+from assistant.providers.offline.talk_phrases import *  # noqa: F403  (one namespace: lx.QUERY, lx.ACK)
 from assistant.reading.vocabulary import Table as Table
 from assistant.reading.vocabulary import table
 

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.reading import extract_when
+from assistant.reading.days import days_of
 from assistant.reading.numbers import NUMBER, cn_int, number
 from assistant.reading.text import Masker
-from scheduling.symbols import InvalidExpression, resolve
 
 
 @dataclass(frozen=True)
@@ -109,10 +109,7 @@ def _span_of(days: list[str], today: datetime.date, *, ordered: bool) -> DayRang
         match = extract_when(said, today=today)
         if match is None or match.date is None or match.time is not None:
             return None
-        try:
-            resolved = resolve(match.date, today)
-        except InvalidExpression:
-            return None
+        resolved = days_of(match.date, today)
         if len(resolved) != 1:
             return None
         found.append((resolved[0], match.date))

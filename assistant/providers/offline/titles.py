@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from assistant.providers.offline.replies import say
@@ -188,7 +188,3 @@ def sentence(text: str, *, zh: bool) -> str:
     if text[0].isascii() and text[0].isalpha():
         text = text[0].upper() + text[1:]
     return say("fact_sentence", "zh" if zh else "en", text=text)
-
-
-def first_present(values: Iterable[str | None]) -> str | None:
-    return next((value for value in values if value), None)
