@@ -64,6 +64,8 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("olly schedule my doctors appointment on friday at two pm", {}, "schedule_event",
      {"title": "Doctors appointment", "date": "W5", "time": "14:00"}),
     ("add birthday with mom for next month", {}, "schedule_event", {"date": None, "end_date": None}),
+    ("yoga every wednesday in march at 7pm", {}, "schedule_event", {"title": "Yoga", "date": "2027-03-01"}),
+    ("三月份每周三晚上七点瑜伽", {"language": "zh"}, "schedule_event", {"title": "瑜伽", "time": "19:00"}),
     # A complete request of its own while lunch is open starts anew; a bare patch continues it.
     ("dinner with tom on saturday at 7pm", {"active": CREATING_LUNCH}, "schedule_event", {"command_id": None}),
     ("lunch with Sam next Wednesday at 1pm", {"active": CREATING_LUNCH}, "schedule_event",

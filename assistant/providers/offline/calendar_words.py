@@ -5,6 +5,7 @@ shared number readers; what is read here is cut from the title."""
 
 from __future__ import annotations
 
+import calendar
 import datetime
 import re
 from collections.abc import Sequence
@@ -18,8 +19,9 @@ from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import read_when
+from assistant.reading.calendar_dates import MONTH_NAME, MONTHS
 from assistant.reading.durations import find_lengths
-from assistant.reading.numbers import NUMBER, number
+from assistant.reading.numbers import NUMBER, cn_int, number
 from assistant.reading.vocabulary import RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
 
 # The shared reader's numbers: digits, English words, Chinese numerals.
@@ -73,6 +75,10 @@ _ALL_DAY_KIND = re.compile(
     r"\b(?:birthday|bday|anniversary|holidays?|vacation|day\s+off|trip|leave)\b|生日|纪念日|假期|休假|出差|旅行|请假",
     re.I,
 )
+_IN_MONTH = re.compile(
+    rf"\b(?:in|during|through(?:out)?|for)\s+(?:the\s+month\s+of\s+)?(?P<mon>{MONTH_NAME})|(?P<zh>[0-9一二三四五六七八九十]{{1,3}})月份?的?(?=.{{0,3}}每)",
+    re.I,
+)
 _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
 _REMIND_ZH = re.compile(rf"[，,]?\s*提前(?P<n>{ZH_NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
 
@@ -84,6 +90,7 @@ class CalendarWords:
     reminder_minutes: int | None = None
     all_day_kind: bool = False
     reminder_text: str | None = None
+    first_day: str | None = None  # "every Wednesday in March": the rule starts with March (and ends with it)
     spans: list[tuple[int, int]] = field(default_factory=list)
 
     @property
@@ -101,7 +108,7 @@ class CalendarWords:
         if self.reminder_minutes is not None:
             patterns += [_REMIND_EN, _REMIND_ZH]
         if self.recurrence is not None:
-            patterns += [_WEEKDAYS, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _MONTH_DAY_ZH, _MONTH_DAY_EN,
+            patterns += [_IN_MONTH, _WEEKDAYS, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _MONTH_DAY_ZH, _MONTH_DAY_EN,
                          _UNIT_ZH]  # fmt: skip
         if self.all_day:
             patterns.append(_ALL_DAY)
@@ -116,9 +123,19 @@ def _rule(frequency: str, **parts: Any) -> dict[str, Any]:
             "count": None, **parts}  # fmt: skip
 
 
-def read_calendar_words(text: str) -> CalendarWords:
+def read_calendar_words(text: str, today: datetime.date | None = None) -> CalendarWords:
     words = CalendarWords()
     words.recurrence = _recurrence(text)
+    within = _IN_MONTH.search(text) if words.recurrence is not None and today is not None else None
+    if within is not None and today is not None:
+        said = within.group("mon") or ""
+        month = MONTHS.get(said.lower().rstrip(".")) or cn_int(within.group("zh") or "")
+        if month and 1 <= month <= 12:
+            year = today.year + (month < today.month)
+            first = datetime.date(year, month, 1)
+            words.first_day = "D+0" if first <= today else first.isoformat()
+            last = calendar.monthrange(year, month)[1]
+            words.recurrence["until"] = f"{year:04d}-{month:02d}-{last:02d}"
     if words.recurrence is not None:
         count = _COUNT_EN.search(text) or _COUNT_ZH.search(text) if "每" in text or words.recurrence else None
         if count is not None:

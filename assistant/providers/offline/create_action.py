@@ -111,7 +111,7 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
 
 
 def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
-    extra = read_calendar_words(s.text)
+    extra = read_calendar_words(s.text, turn.today)
     if extra.found:
         # Repeat and reminder words are not a day, a time or a length: read the rest without them.
         s = dataclasses.replace(s, when=read_when(extra.cut(s.text) or "", today=turn.today))
@@ -131,7 +131,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         end_date, s = None, dataclasses.replace(s, when=dataclasses.replace(when, date=None))  # a birthday is one day
         when = s.when
     active = turn.active_command
-    day = s.memory_date or when.single_day
+    day = s.memory_date or when.single_day or extra.first_day
     if not (active and active.get("kind") == "create"):
         day = day or _carried_day(turn, s)
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
