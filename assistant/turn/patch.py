@@ -66,6 +66,9 @@ def read_patch(text: str, *, today: datetime.date, prefer_near: datetime.time | 
     duration = lengths[0].minutes if lengths else None
     if (when is None and duration is None) or not is_filler(residue):
         return None
+    if when is not None and when.guessed and prefer_near is None and (when.time or "")[:2] in ("18", "19"):
+        return None  # "七点", "7": morning or evening? never guessed into a write
+
     raw = {"duration_minutes": text} if duration else {}
     if when is not None and when.date:
         raw["date"] = text

@@ -4,6 +4,7 @@ patch; the readers share one vocabulary."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import pytest
@@ -64,6 +65,10 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("olly schedule my doctors appointment on friday at two pm", {}, "schedule_event",
      {"title": "Doctors appointment", "date": "W5", "time": "14:00"}),
     ("add birthday with mom for next month", {}, "schedule_event", {"date": None, "end_date": None}),
+    ("breakfast with ann tomorrow at 7", {}, "schedule_event", {"time": "07:00"}),
+    ("dinner with ann tomorrow at 7", {}, "schedule_event", {"time": "19:00"}),
+    ("明天7点开会", {"language": "zh"}, "schedule_event", {"title": "开会", "date": "D+1", "time": None}),
+    ("gym tomorrow at 6", {}, "schedule_event", {"time": None}),
     ("yoga every wednesday in march at 7pm", {}, "schedule_event", {"title": "Yoga", "date": "2027-03-01"}),
     ("三月份每周三晚上七点瑜伽", {"language": "zh"}, "schedule_event", {"title": "瑜伽", "time": "19:00"}),
     # A complete request of its own while lunch is open starts anew; a bare patch continues it.
@@ -87,6 +92,12 @@ def test_a_fact_about_the_world_is_booked_once_asked() -> None:
     assert (arguments["date"], arguments["time"], arguments["command_id"]) == ("D+1", "09:00", None)
     nothing_before = respond(with_history("add it to my calendar", "what's on friday?", "Friday is free."))
     assert tool_of(nothing_before)[1]["date"] is None
+
+
+@pytest.mark.parametrize("reply", ["七点", "7", "七点半", "6:30"])
+def test_a_bare_hour_of_either_half_is_not_a_patch(reply: str) -> None:
+    assert patch.read_patch(reply, today=datetime.date(2026, 12, 7)) is None
+    assert patch.read_patch("晚上" + reply, today=datetime.date(2026, 12, 7)) is not None
 
 
 def test_one_vocabulary_for_every_reader() -> None:
