@@ -125,9 +125,9 @@ def _rule(frequency: str, **parts: Any) -> dict[str, Any]:
 
 def read_calendar_words(text: str, today: datetime.date | None = None) -> CalendarWords:
     words = CalendarWords()
-    words.recurrence = _recurrence(text)
-    within = _IN_MONTH.search(text) if words.recurrence is not None and today is not None else None
-    if within is not None and today is not None:
+    words.recurrence = rule = _recurrence(text)
+    within = _IN_MONTH.search(text) if rule is not None and today is not None else None
+    if within is not None and rule is not None and today is not None:
         said = within.group("mon") or ""
         month = MONTHS.get(said.lower().rstrip(".")) or cn_int(within.group("zh") or "")
         if month and 1 <= month <= 12:
@@ -135,7 +135,7 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
             first = datetime.date(year, month, 1)
             words.first_day = "D+0" if first <= today else first.isoformat()
             last = calendar.monthrange(year, month)[1]
-            words.recurrence["until"] = f"{year:04d}-{month:02d}-{last:02d}"
+            rule["until"] = f"{year:04d}-{month:02d}-{last:02d}"
     if words.recurrence is not None:
         count = _COUNT_EN.search(text) or _COUNT_ZH.search(text) if "每" in text or words.recurrence else None
         if count is not None:
