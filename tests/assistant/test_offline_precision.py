@@ -59,6 +59,8 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("list today's schedule", {}, "query_events", {"start": "D+0"}),
     ("最近有什么安排吗", {"language": "zh"}, "query_events", {"start": "D+0", "end": "D+13"}),
     ("do i have anything on the 21st of this month", {}, "query_events", {"start": "2026-12-21"}),
+    ("move tomorrow's meeting to 4pm", {}, "change_event", {"event_words": "Meeting", "event_date": "D+1", "date": None}),
+    ("把明天的瑜伽改到晚上八点", {"language": "zh"}, "change_event", {"event_words": "瑜伽", "event_date": "D+1"}),
     ("haircut apr nine at 11am", {}, "schedule_event", {"title": "Haircut", "date": "04-09", "time": "11:00"}),
     ("dentist on dec twelve at 3pm", {}, "schedule_event", {"date": "12-12", "time": "15:00"}),
     ("add event baseball practice tonight at 5 pm", {}, "schedule_event", {"title": "Baseball practice"}),

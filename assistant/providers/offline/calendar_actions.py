@@ -28,6 +28,7 @@ from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
 from assistant.reading.calendar_dates import MONTH_NAME
 from assistant.reading.days import days_of
+from assistant.reading.vocabulary import DAY_POSSESSIVE
 
 Tools = Sequence[dict[str, Any]]
 
@@ -155,9 +156,11 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
                 title=new_title, date=s.day, time=new_time, duration_minutes=when.duration,
                 command_id=active["command_id"],
             )  # fmt: skip
-    # "把明天的会推迟一个小时": with a shift, a day names the event; otherwise it is the new day.
-    new_day = None if when.shift is not None else when.single_day
-    naming_day = _iso_day(s.day, turn.today) if when.shift is not None else None
+    # "把明天的会推迟一个小时", "move tomorrow's meeting to 4pm": with a shift or a day's possessive,
+    # the day names the event; otherwise it is the new day.
+    names_event = when.shift is not None or bool(DAY_POSSESSIVE.search(s.text))
+    new_day = None if names_event else when.single_day
+    naming_day = _iso_day(s.day, turn.today) if names_event else None
     if active and active.get("kind") == "change" and active.get("event_ref"):
         target = Target(ref=str(active["event_ref"]))
     else:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.providers.base import ModelRequest
-from assistant.reading.vocabulary import DAY_POSSESSIVE, WAKE_WORDS
+from assistant.reading.vocabulary import WAKE_WORDS
 
 _OPEN = "<context>"
 
@@ -66,7 +66,7 @@ class Turn:
 def normalize(text: str) -> str:
     # NFKC turns "３点", "，" and "？" into ASCII so one set of patterns reads both widths.
     text = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
-    return " ".join(WAKE_WORDS.sub("", DAY_POSSESSIVE.sub(r"\1", text)).split())
+    return " ".join(WAKE_WORDS.sub("", text).split())
 
 
 def split_user_turn(content: str) -> tuple[dict[str, Any], str]:
