@@ -102,7 +102,7 @@ WAKE_WORDS: Final = re.compile(r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s+)?(?:olly|siri|al
 # devices. Each gets an honest answer; none becomes a calendar event.
 ALARM = table(
     en=(r"\b(?:alarms?|alram|alarm\s*clock)\b", r"\bwake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|\bwake\s+me\b"),
-    zh=(r"闹钟|闹铃|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃",),
+    zh=(r"闹钟|闹铃|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$",),
 )
 SERVICE = table(
     en=(
@@ -111,15 +111,16 @@ SERVICE = table(
         r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
         r"^(?:play|order)\b",
     ),
-    zh=(r"打车|叫车|出租车|网约车|买票|订票|开灯|关灯|空调|扫地机",),
+    zh=(r"打车|叫车|出租车|网约车|买票|订票|(?:机|车|门|影|船)票|开灯|关灯|空调|扫地机",),
 )
 # A statement about the world (a departure, an air time, a start): information, not a request.
 WORLD_EVENT = table(
     en=(
         r"\b(?:leaves|departs|arrives|lands|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|kicks\s+off|"
         r"is\s+on\s+(?:tv|air)|comes\s+on|premieres)\b",
+        r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
     ),
-    zh=(r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门",),
+    zh=(r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|的(?:飞机|航班|高铁|火车|动车|大巴)",),
 )
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(
