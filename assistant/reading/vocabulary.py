@@ -120,7 +120,9 @@ WORLD_EVENT = table(
         r"is\s+on\s+(?:tv|air)|comes\s+on|premieres)\b",
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
     ),
-    zh=(r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|的(?:飞机|航班|高铁|火车|动车|大巴)",),
+    zh=(
+        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|的(?:飞机|航班|高铁|火车|动车|大巴)",
+    ),
 )
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(

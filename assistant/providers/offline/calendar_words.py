@@ -24,9 +24,6 @@ from assistant.reading.durations import find_lengths
 from assistant.reading.numbers import NUMBER, cn_int, number
 from assistant.reading.vocabulary import RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
 
-# The shared reader's numbers: digits, English words, Chinese numerals.
-EN_NUMBER = ZH_NUMBER = NUMBER
-
 if TYPE_CHECKING:
     from assistant.providers.offline.intents import Signals
 
@@ -44,20 +41,20 @@ _EVERY_UNIT_EN = re.compile(
     r"\b(?:every\s+(?P<other>other\s+)?(?P<unit>day|week|month|year)|(?P<ly>daily|weekly|monthly|yearly|annually))\b",
     re.I,
 )
-_COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{EN_NUMBER})\s+(?P<unit>days|weeks|months|years|times)\b", re.I)
+_COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{NUMBER})\s+(?P<unit>days|weeks|months|years|times)\b", re.I)
 _WEEKLY_ZH = re.compile(
     r"(?P<every>每|隔)(?P<two>两)?(?:周|星期|礼拜)(?P<days>[一二三四五六日天](?:[、和,，]?[一二三四五六日天])*)"
 )
-_MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{ZH_NUMBER})[号日]")
+_MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{NUMBER})[号日]")
 _MONTH_DAY_EN = re.compile(
     r"\b(?:on\s+the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?every\s+month\b|\bevery\s+month\s+on\s+the\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b",
     re.I,
 )
 _UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)")
-_COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?P<n>{ZH_NUMBER})(?P<unit>周|次|天|个月)")
+_COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_EN = re.compile(
-    rf"\b(?:and\s+)?remind\s+me\s+(?P<n>{EN_NUMBER})\s*(?P<unit>minutes?|mins?|hours?|hrs?|h)\s+(?:before(?:hand)?|ahead|earlier)\b",
+    rf"\b(?:and\s+)?remind\s+me\s+(?P<n>{NUMBER})\s*(?P<unit>minutes?|mins?|hours?|hrs?|h)\s+(?:before(?:hand)?|ahead|earlier)\b",
     re.I,
 )
 _REMIND_ME = r"(?:remind\s+me|(?:set|add|create|make|put|send\s+me)\s+(?:me\s+)?(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?(?:\s+(?:for|on))?)"
@@ -80,7 +77,7 @@ _IN_MONTH = re.compile(
     re.I,
 )
 _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
-_REMIND_ZH = re.compile(rf"[，,]?\s*提前(?P<n>{ZH_NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
+_REMIND_ZH = re.compile(rf"[，,]?\s*提前(?P<n>{NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
 
 
 @dataclass

@@ -145,16 +145,6 @@ def _revision(turn: Turn, s: Signals) -> bool:
     return not _follows_a_question(turn, s) and read_revision(turn, s.text) is not None
 
 
-def _alarm(turn: Turn, s: Signals) -> bool:
-    """An alarm or a wake-up call (the product has reminders, not alarms); "remind me to wake up" is a reminder."""
-    return s.text in vocabulary.ALARM and not _REMIND_ME.search(s.text)
-
-
-def _service(turn: Turn, s: Signals) -> bool:
-    """A ride, a ticket, a device: something to be done in the world, not put on the calendar."""
-    return s.text in vocabulary.SERVICE and not _CALENDAR_WORD.search(s.text)
-
-
 def _statement(turn: Turn, s: Signals) -> bool:
     """A fact about the world with a time ("my flight lands at 6", "节目周五八点播出"): talk, not a booking."""
     if s.question or not s.has_slots or s.text not in vocabulary.WORLD_EVENT:
@@ -214,8 +204,9 @@ RULES: tuple[Rule, ...] = (
     ("archive", lambda turn, s: s.text in lx.ARCHIVE),
     ("others", lambda turn, s: s.text in lx.OTHERS),
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
-    ("alarm", _alarm),
-    ("service", _service),
+    # Alarms, rides and devices are not the calendar's: an honest answer ("remind me to wake up" is a reminder).
+    ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not _REMIND_ME.search(s.text)),
+    ("service", lambda turn, s: s.text in vocabulary.SERVICE and not _CALENDAR_WORD.search(s.text)),
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
     ("drop", lambda turn, s: s.text in lx.DROP_REQUEST),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
