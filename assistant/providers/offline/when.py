@@ -16,19 +16,14 @@ from dataclasses import dataclass
 from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range
 from assistant.reading import extract_when
 from assistant.reading.durations import find_lengths
-from assistant.reading.numbers import cn_int
+from assistant.reading.numbers import EN_ORDINAL, cn_int, en_ordinal
 from assistant.reading.text import Masker
 from assistant.reading.vocabulary import PARTS_OF_DAY
 
-_ORDINAL_WORDS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-    "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8,
-    "9th": 9, "10th": 10, "last": -1,
-}  # fmt: skip
 LAST = -1  # "the last one": resolved against the last list shown
 
 _ORDINAL_EN = re.compile(
-    r"\b(?:the\s+)?(?P<word>" + "|".join(_ORDINAL_WORDS) + r")\s+(?:one|event|meeting|appointment|item|entry|thing)\b"
+    rf"\b(?:the\s+)?(?P<word>{EN_ORDINAL}|[0-9]{{1,2}}(?:st|nd|rd|th)|last)\s+(?:one|event|meeting|appointment|item|entry|thing)\b"
     r"|\b(?:number|no\.|#)\s*(?P<number>\d{1,2})\b",
     re.IGNORECASE,
 )
@@ -74,7 +69,8 @@ def _read_ordinal(masker: Masker) -> int | None:
     match = _ORDINAL_EN.search(masker.text)
     if match:
         masker.take(*match.span())
-        value = _ORDINAL_WORDS[match.group("word").lower()] if match.group("word") else int(match.group("number"))
+        word = (match.group("word") or "").lower()
+        value = (LAST if word == "last" else en_ordinal(word) or 0) if word else int(match.group("number"))
         return value if value == LAST or 1 <= value <= 50 else None
     match = _ORDINAL_ZH.search(masker.text)
     if match:
