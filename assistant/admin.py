@@ -151,6 +151,7 @@ class TurnTraceAdmin(ReadOnlyAdmin[TurnTrace]):
     list_select_related = ("thread__owner", "user_message")
     list_per_page = 50
 
+
     @admin.display(description="when", ordering="created_at")
     def when(self, trace: TurnTrace) -> str:
         moment = timezone.localtime(trace.created_at)
@@ -271,6 +272,7 @@ class ReviewForm(forms.Form):
 @admin.register(FlaggedTurn)
 class ReviewQueueAdmin(ReadOnlyAdmin[FlaggedTurn]):
     """The queue of flagged turns: newest first, by flag family, person and review state."""
+
 
     def change_view(
         self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict[str, Any] | None = None

@@ -285,7 +285,9 @@ MAX_TOOL_HOPS = env_int("MAX_TOOL_HOPS", 3)
 # OPENAI_TIMEOUT_SECONDS bounds each model call from request to the stream's last byte,
 # retries included. Longer than the slowest possible turn (every model call on its deadline),
 # so a second message never runs beside a slow first one.
-THREAD_LOCK_SECONDS = env_int("THREAD_LOCK_SECONDS", int(OPENAI_TIMEOUT_SECONDS * (MAX_TOOL_HOPS + 2)) + 60)
+THREAD_LOCK_SECONDS = env_int(
+    "THREAD_LOCK_SECONDS", int(OPENAI_TIMEOUT_SECONDS * (MAX_TOOL_HOPS + 2)) + 60
+)
 
 
 # Per-person limits on requests that run a turn (message, stream, button, cancel), counted in

@@ -253,7 +253,9 @@ class OpenAICompatibleProvider:
     @overload
     async def _post(self, arguments: dict[str, Any], *, stream: Literal[True]) -> openai.AsyncStream[object]: ...
 
-    async def _post(self, arguments: dict[str, Any], *, stream: bool) -> ChatCompletion | openai.AsyncStream[object]:
+    async def _post(
+        self, arguments: dict[str, Any], *, stream: bool
+    ) -> ChatCompletion | openai.AsyncStream[object]:
         """``chat.completions.create`` without its walk of the body.
 
         ``create`` first transforms the whole body against the SDK's TypedDicts (renaming aliased

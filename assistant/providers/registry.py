@@ -130,9 +130,7 @@ def profile_report() -> dict[str, Any]:
 def announce() -> None:
     """The start-up line: which server profile is in use (``auto`` detects on first contact)."""
     if settings.MODEL_PROVIDER == "openai" and configuration_problem() is None:
-        detail = (
-            "detected on the first call or /api/health/?probe=1" if settings.MODEL_SERVER == "auto" else "configured"
-        )
+        detail = "detected on the first call or /api/health/?probe=1" if settings.MODEL_SERVER == "auto" else "configured"
         logger.info(
             "model: %s at %s, server profile %s (%s)",
             settings.OPENAI_MODEL,

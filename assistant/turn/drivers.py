@@ -115,7 +115,9 @@ async def _hop(stage: Callable[..., HopResult], lock: ThreadLock, steps: TurnSte
 _unfinished: set[asyncio.Task[TurnOutcome]] = set()
 
 
-async def arun_turn_to_the_end(turn: Turn, *, emit: Emit = _no_emit, provider: Provider | None = None) -> TurnOutcome:
+async def arun_turn_to_the_end(
+    turn: Turn, *, emit: Emit = _no_emit, provider: Provider | None = None
+) -> TurnOutcome:
     """``arun_turn``, finished even if the caller is cancelled (under ASGI, Django cancels the
     view when the client goes away): the message it archived still gets its checked, recorded
     reply, and the lock is given back at the end, not left to time out."""

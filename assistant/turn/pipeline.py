@@ -50,7 +50,9 @@ logger = logging.getLogger(__name__)
 TurnSteps = Generator[ModelRequest, ModelResponse, TurnOutcome]
 
 
-def turn_steps(user: User, thread_id: int, turn_input: TurnInput, emit: Emit, provider: Provider | None) -> TurnSteps:
+def turn_steps(
+    user: User, thread_id: int, turn_input: TurnInput, emit: Emit, provider: Provider | None
+) -> TurnSteps:
     """Stages 1-6 as steps, under the thread lock the driver holds: each ``yield`` is a request
     for the model, and the driver sends its answer back in (or throws its error in)."""
     context, reply = _load_and_gate(user, thread_id, turn_input, emit)

@@ -124,6 +124,7 @@ def test_every_package_is_seen(package: str) -> None:
     assert any(name.startswith(package) for name in import_graph())
 
 
+
 def _names_imported(source: str) -> set[str]:
     names: set[str] = set()
     for node in ast.walk(ast.parse(source)):

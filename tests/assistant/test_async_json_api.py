@@ -124,9 +124,7 @@ def test_a_turn_under_asgi_awaits_the_model_and_writes_once(person: Any, clock: 
     assert response.status_code == 201 and response["Content-Type"] == "application/json"
     body = response.json()
     assert body["tools"] == ["schedule_event"] and body["statuses"] == ["created"]
-    assert (
-        body["user_message"]["text"] == "dentist on friday at 3pm" and body["assistant_message"]["role"] == "assistant"
-    )
+    assert body["user_message"]["text"] == "dentist on friday at 3pm" and body["assistant_message"]["role"] == "assistant"
     assert Event.objects.filter(owner=person, title="Dentist").count() == 1
     listed = async_to_sync(AsyncClient().get)(
         f"/api/threads/{thread.id}/messages/", headers={"Authorization": f"Token {token}"}
@@ -144,10 +142,7 @@ def test_a_thread_still_answering_gets_409_under_both_handlers(
     held.acquire()  # another message of this thread is being answered
     try:
         wsgi, asgi = both(
-            "post",
-            f"/api/threads/{thread.id}/messages/",
-            {"text": "what's on tomorrow?"},
-            Authorization=f"Token {token}",
+            "post", f"/api/threads/{thread.id}/messages/", {"text": "what's on tomorrow?"}, Authorization=f"Token {token}"
         )
     finally:
         held.release()

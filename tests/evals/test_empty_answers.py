@@ -29,14 +29,7 @@ cases:
     expect: {{events_count: 0}}
 """
     for index, text in enumerate(
-        [
-            "we had a meeting yesterday",
-            "昨天开了个会",
-            "I went to the dentist last week",
-            "上周去看了牙医",
-            "lunch was great",
-            "刚开完会",
-        ]
+        ["we had a meeting yesterday", "昨天开了个会", "I went to the dentist last week", "上周去看了牙医", "lunch was great", "刚开完会"]
     )
 )
 

@@ -27,14 +27,7 @@ def post_message(client: Client, thread: Thread, text: str, *outputs: dict[str, 
 
 
 def create(title: str) -> dict[str, Any]:
-    arguments = {
-        "title": title,
-        "date": "D+1",
-        "time": "15:00",
-        "duration_minutes": None,
-        "command_id": None,
-        "allow_overlap": None,
-    }
+    arguments = {"title": title, "date": "D+1", "time": "15:00", "duration_minutes": None, "command_id": None, "allow_overlap": None}
     return {"tool": "schedule_event", "arguments": arguments}
 
 

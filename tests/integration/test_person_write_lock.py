@@ -48,14 +48,7 @@ def run_together(workers: int, job: Callable[[int], Any]) -> list[Any]:
 def create_call(title: str, date: str, time: str) -> dict[str, Any]:
     return {
         "tool": "schedule_event",
-        "arguments": {
-            "title": title,
-            "date": date,
-            "time": time,
-            "duration_minutes": 60,
-            "command_id": None,
-            "allow_overlap": None,
-        },
+        "arguments": {"title": title, "date": date, "time": time, "duration_minutes": 60, "command_id": None, "allow_overlap": None},
     }
 
 

@@ -94,11 +94,7 @@ def test_every_status_has_a_renderer_and_a_sample() -> None:
     assert (
         set(RENDERERS)
         == set(SAMPLES)
-        == {
-            status
-            for status in Status
-            if status not in {Status.MEMORY_RESULTS, Status.ARCHIVE_RESULTS, Status.NEEDS_CONFIRMATION}
-        }
+        == {status for status in Status if status not in {Status.MEMORY_RESULTS, Status.ARCHIVE_RESULTS, Status.NEEDS_CONFIRMATION}}
     )
 
 
