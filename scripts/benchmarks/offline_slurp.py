@@ -31,7 +31,7 @@ from assistant.providers.offline.understand import respond  # noqa: E402
 from tools.registry import openai_tools  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "slurp-devel" / "slurp_devel.jsonl"
-CONTEXT = {
+CONTEXT: dict[str, object] = {
     "now": "2026-12-08 10:00",
     "weekday": "Tuesday",
     "time_zone": "Asia/Shanghai",
