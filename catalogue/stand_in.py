@@ -63,8 +63,8 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         "我没法从记忆里删除信息。如果内容有变化，告诉我新的说法（“记住……”），它会替换旧的那条。",
     ),
     "recurring": (
-        "I can only add single events, not repeating ones. Tell me one day and time and I'll set up that one.",
-        "我只能添加单次的安排，不能添加重复的。告诉我具体哪天几点，我来安排那一次。",
+        'Tell me what repeats, on which days and at what time, e.g. "yoga every Wednesday at 7pm".',
+        "告诉我重复的是什么、哪几天、几点，比如“每周三晚上七点瑜伽”。",
     ),
     "others": (
         "Sorry, I can only see and change your own calendar, not anyone else's.",
@@ -88,10 +88,41 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
     ),
     "nothing_to_drop": ("OK, no problem. What would you like to do instead?", "好的，没问题。还需要做什么吗？"),
     "unclear": (
-        "Sorry, I didn't quite get that. I can show what's on a day, add an appointment (say what, which day and "
-        "what time), move or delete one, find free time, or keep a fact in memory. Could you say it another way?",
-        "抱歉，我没太明白。我可以查看某天的日程、添加安排（说清楚做什么、哪天、几点）、修改或删除安排、找空闲时间，"
-        "或者把信息存进记忆。能换个说法吗？",
+        'Sorry, I didn\'t quite get that. I understand things like "what\'s on tomorrow?", "dentist Friday at '
+        '3pm" or "remind me at 5pm to call mum". Could you say it another way?',
+        "抱歉，我没太明白。我能听懂这样的话：“明天有什么安排”、“周五下午三点看牙医”、“下午五点提醒我给妈妈打电话”。"
+        "能换个说法吗？",
+    ),
+    "alarm": (
+        "I can't set alarms: I keep your calendar and reminders. I can remind you at {time} instead: say "
+        '"remind me to wake up at {time}".',
+        "我没法设闹钟：我只管日程和提醒。可以改成在{time}提醒你：说“{time}提醒我起床”就行。",
+    ),
+    "alarm_no_time": (
+        "I can't set alarms: I keep your calendar and reminders. Tell me when, e.g. \"remind me to wake up at "
+        "6:30am tomorrow\", and I'll set a reminder instead.",
+        "我没法设闹钟：我只管日程和提醒。告诉我时间，比如“明天早上六点半提醒我起床”，我可以设一个提醒。",
+    ),
+    "statement": (
+        'OK. If you\'d like it on your calendar, say "add it to my calendar".',
+        "好的。要加到日程里的话，说“加到日程里”就行。",
+    ),
+    "service": (
+        "Sorry, I can't do that: I only keep your calendar and reminders.",
+        "抱歉，这个我做不了：我只管你的日程和提醒。",
+    ),
+    "reminders_list": (
+        "I can't list your reminders here. I can show your events (\"what's coming up?\") or set a new reminder "
+        '("remind me at 5pm to call mum").',
+        "我这里没法列出提醒。我可以查看你的日程（“最近有什么安排”），或者设一个新提醒（“下午五点提醒我给妈妈打电话”）。",
+    ),
+    "ask_which_day": (
+        'Which day do you mean? Say it like "Friday", "21 May" or "next Tuesday".',
+        "你说的是哪一天？可以说“周五”、“5月21日”或“下周二”。",
+    ),
+    "ask_what_at_unsure": (
+        "What would you like to put at {time}, on which day — morning or evening?",
+        "{time}要安排什么？哪一天？上午还是晚上？",
     ),
     "ask_change_value": (
         "Sure — to which day or time should it move?",

@@ -64,7 +64,7 @@ CASE_SCHEMA: dict[str, Any] = {
                 "working_hours": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
                 "events": {
                     "type": "array",
-                    "items": {**_EVENT, "properties": {**_EVENT["properties"], "minutes": {"type": "integer"}}},
+                    "items": {**_EVENT, "properties": {**_EVENT["properties"], "minutes": {"type": "integer"}, "rrule": {"type": "string"}}},
                 },
                 "other_people_events": {"type": "array", "items": _EVENT},
                 "archive": {

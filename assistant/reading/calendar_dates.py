@@ -25,6 +25,7 @@ MONTHS: Final = {
 }  # fmt: skip
 MONTH_NAME: Final = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?(?![a-z])"
 _MONTH: Final = rf"(?P<mon>{MONTH_NAME})"
+_UNITS: Final = "one|two|three|four|five|six|seven|eight|nine"
 _DAY: Final = rf"(?:(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?(?![0-9a-z:])|(?P<dw>{EN_ORDINAL})(?![a-z]))"
 _YEAR: Final = r"(?P<y>(?:19|20)[0-9]{2})(?![0-9:])"
 # Words that, after "4 may" or "3 march", show the month name was a verb ("4 may be fine").
@@ -39,7 +40,12 @@ _NUMERIC_WITH_YEAR = re.compile(
 )
 # Hyphens are left out on purpose: "9-17" is as likely an hour range as September 17.
 _NUMERIC = re.compile(r"(?<![0-9/.:-])(?P<a>[0-9]{1,2})\s?/\s?(?P<b>[0-9]{1,2})(?![0-9/.:a-z])")
-_EN_MONTH_FIRST = re.compile(rf"(?<![a-z]){_MONTH}\s?(?:the\s+)?{_DAY}(?:,?\s+{_YEAR})?")
+# "apr nine", "december twelve": a day said as a cardinal, only right after the month's name.
+_DAY_WORDS: Final = (
+    rf"(?P<dc>(?:twenty|thirty)[\s-](?:{_UNITS})|{_UNITS}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+    r"|eighteen|nineteen|twenty|thirty)(?![a-z])(?!\s*(?:[ap]\.?m(?![a-z])|o'?\s?clock|thirty|fifteen|forty|oh\s))"
+)
+_EN_MONTH_FIRST = re.compile(rf"(?<![a-z]){_MONTH}\s?(?:the\s+)?(?:{_DAY}|{_DAY_WORDS})(?:,?\s+{_YEAR})?")
 _EN_DAY_FIRST = re.compile(
     rf"(?<![a-z0-9])(?:the\s+)?{_DAY.replace('(?![0-9a-z:])', '')}\s?(?:day\s+)?(?:of\s+)?(?:the\s+)?{_MONTH}"
     rf"(?:,?\s?{_YEAR}|\s+(?P<y2>[0-9]{{2}})(?![0-9:a-z]))?"
@@ -112,7 +118,7 @@ def find_calendar_dates(scan: Scan) -> None:
 
 def _add_english(scan: Scan, match: re.Match[str]) -> None:
     groups = match.groupdict()
-    day = en_ordinal(groups["dw"]) if groups.get("dw") else any_int(groups.get("d") or "")
+    day = en_ordinal(groups["dw"]) if groups.get("dw") else any_int(groups.get("d") or groups.get("dc") or "")
     if "rel" in groups:
         year, month = _shift_month(scan.today, _MONTH_SHIFTS[groups["rel"]])
         _add(scan, match, year, month, day)

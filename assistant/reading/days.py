@@ -12,23 +12,22 @@ under the product's conventions, which differ from Duckling's and dateparser's:
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Final
 
 from assistant.reading.numbers import CN_NUMBER, EN_COUNT, any_int
 from assistant.reading.scan import DateFinding, Scan
+from assistant.reading.vocabulary import WEEKDAYS_EN, WEEKDAYS_ZH
+from scheduling.symbols import InvalidExpression, resolve
 
 RANK_OFFSET: Final = 1
 RANK_WEEKDAY: Final = 2
 RANK_WEEKEND: Final = 3
 
-_EN_WEEKDAYS: Final = {
-    "monday": 1, "mon": 1, "tuesday": 2, "tues": 2, "tue": 2, "wednesday": 3, "weds": 3, "wed": 3,
-    "thursday": 4, "thurs": 4, "thur": 4, "thu": 4, "friday": 5, "fri": 5, "saturday": 6, "sat": 6,
-    "sunday": 7, "sun": 7,
-}  # fmt: skip
+_EN_WEEKDAYS: Final = WEEKDAYS_EN
 _EN_WEEKDAY: Final = "(?:" + "|".join(sorted(_EN_WEEKDAYS, key=len, reverse=True)) + ")"
-_ZH_WEEKDAYS: Final = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7}
+_ZH_WEEKDAYS: Final = WEEKDAYS_ZH
 
 # "next week's monday", "this week wednesday"
 _EN_WEEK_THEN_DAY = re.compile(
@@ -163,3 +162,11 @@ def _add_weekday(scan: Scan, match: re.Match[str], weekday: int, week_shift: int
     symbol = _weekday_symbol(weekday, week_shift, scan)
     bare = weekday if week_shift is None else None
     scan.add_date(match, DateFinding(match.span(), RANK_WEEKDAY, symbol=symbol, weekday=bare))
+
+
+def days_of(symbol: str | None, today: datetime.date) -> list[datetime.date]:
+    """The days a canonical symbol names, or none when it names none (or is not one)."""
+    try:
+        return resolve(symbol, today) if symbol else []
+    except InvalidExpression:
+        return []

@@ -73,7 +73,8 @@ def _extract(text: str, today: datetime.date, prefer_near: datetime.time | None)
     settled, time, part_of_day = _settle_time(scan, prefer_near, has_date=date is not None)
     if not settled or (date is None and time is None):
         return None
-    return WhenMatch(date=date, time=time, part_of_day=part_of_day, spans=_spans(scan))
+    guessed = time is not None and not scan.parts and all(not c.fixed and c.meridiem is None for c in scan.clocks)
+    return WhenMatch(date=date, time=time, part_of_day=part_of_day, spans=_spans(scan), guessed=guessed)
 
 
 def _settle_date(scan: Scan) -> tuple[bool, str | None]:

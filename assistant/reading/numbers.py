@@ -16,8 +16,6 @@ _CN_UNITS: Final = frozenset("十廿百")
 # Up to four characters covers 二零一五 (a year said digit by digit) and 二十三 (23).
 CN_NUMBER: Final = r"[零〇一二两三四五六七八九十廿]{1,4}"
 CN_MONTH: Final = r"(?:十[一二]?|[一二三四五六七八九])"
-DIGITS_OR_CN: Final = rf"(?:[0-9]{{1,2}}|{CN_NUMBER})"
-
 _EN_UNITS: Final = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
 }  # fmt: skip

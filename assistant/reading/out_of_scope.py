@@ -33,7 +33,7 @@ _BEFORE = re.compile(
             r"[0-9]{1,2}\s?[ap]\.?m\.?\s?(?:-|~|to|till|until|through)\s?[0-9]{1,2}",
             r"(?<![a-z])from\s+[0-9]{1,2}(?::[0-9]{2})?\s?(?:[ap]\.?m\.?)?\s?(?:-|~|to|till|until)\s?[0-9]",
             r"(?:[0-9]|[一二两三四五六七八九十])\s?(?:点|时|:[0-9]{2})(?:半|[一三]刻|[0-9零一二三四五六七八九十]{1,3}分?)?"
-            r"\s?(?:到|至|-|~)",
+            r"\s?(?:到(?!达|站|家)|至|-|~)",
             r"每|上上?个?周末|半夜|深夜|通宵",
             # Offsets and durations in hours, minutes, seconds (they need the clock), months and years.
             rf"{_CN_QUANTITY}\s?(?:个\s?)?(?:半\s?)?(?:小时|钟头|分钟|秒钟|秒|钟(?=\s?(?:之|以)?[前后]))",
@@ -85,6 +85,7 @@ _CHANGES_AFTER: Final = frozenset((
 _CN_NUMERALS: Final = frozenset("零〇一二两三四五六七八九十廿百")
 _ZH_BEFORE: Final = frozenset("从自每年月号差刻分")  # not 到: "改到周四" is "move it to Thursday"
 _ZH_AFTER: Final = frozenset("前后起到至底初中末旬年月日号点分刻差之以")
+_ZH_WORDS: Final = frozenset(("起床", "起来", "起飞", "到达", "到站", "到家"))
 _NUMBER_WORD = re.compile(rf"(?:{EN_COUNT}|{EN_ORDINAL}|hundred|thousand)")
 
 
@@ -95,6 +96,8 @@ def _ignored_neighbour(scan: Scan) -> bool:
             continue
         before = tokens[index - 1] if index else ""
         after = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if "".join(tokens[index + 1 : index + 3]) in _ZH_WORDS:
+            after = ""  # "七点起床", "三点到达": a word that starts like "from" or "to", not a range
         if _changes(before, _CHANGES_BEFORE, _ZH_BEFORE) or _changes(after, _CHANGES_AFTER, _ZH_AFTER):
             return True
     return False

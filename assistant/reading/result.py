@@ -16,12 +16,15 @@ class WhenMatch:
     :func:`scheduling.symbols.resolve` accepts; ``time`` is ``HH:mm`` on the 24-hour clock;
     ``part_of_day`` is set only when a part of day was said without a clock time. ``spans`` are
     ``[start, end)`` ranges of the text that were read, so the caller can see what was not.
+    ``guessed`` says the clock's half of the day was not said ("7" read as 19:00): a caller that
+    shows or writes the time must not present it as the person's.
     """
 
     date: str | None
     time: str | None
     part_of_day: PartOfDay | None
     spans: tuple[tuple[int, int], ...]
+    guessed: bool = False
 
     def residue(self, text: str) -> str:
         """``text`` without the spans that were read, whitespace collapsed ("make it 4" -> "make it")."""

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.reading import extract_when
+from assistant.reading.vocabulary import ASKS as _QUESTION
 from scheduling import symbols
 
 # Tools whose result writes what the person did not see yet. Deletes always ask anyway.
@@ -64,11 +65,6 @@ _WRITE_WORDS = re.compile(
     r"drop|clear|extend|shorten|bump|postpone|delay|bring|switch|swap|update|edit|fix|keep|insist|anyway|"
     r"go\s+ahead|do\s+it|instead|rather|how\s+about|what\s+about|let'?s|can\s+we\s+do|could\s+we\s+do|want|need|get|have|set|fit|squeeze|slot|grab|hold|meet|organi[sz]e|sign\s+me\s+up)\b"
     r"|挪|改|换|调|推|提前|延|订|约|加|安排|排|放|记|存|删|取消|设|建|创建|定|预约|预订|登记|命名|叫|标题|照样|还是|要|想|帮我|给我|来个|弄",
-    re.IGNORECASE,
-)
-_QUESTION = re.compile(
-    r"[?？]\s*$|^\s*(?:what|what's|whats|when|where|who|which|how|is|are|am|do|does|did|any|anything)\b"
-    r"|[吗呢么]\s*[?？。!！]?\s*$|有什么|有啥|有没有|什么时候|几点|是否|空吗|有空",
     re.IGNORECASE,
 )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.reading.vocabulary import ASKS_OR_AVAILABILITY as _QUESTION_WORDS
 from assistant.turn.claim_text import normalise
 from assistant.turn.claim_words import EN_ASK, EN_DONE, KINDS, ZH_VERBS
 
@@ -54,12 +55,6 @@ def asked_writes(text: str) -> set[str]:
         # "haircut Wednesday 2pm", "周五下午三点看牙医": an event said with its time is a create.
         kinds.add("create")
     return kinds
-
-
-_QUESTION_WORDS = re.compile(
-    r"\b(?:what|what's|whats|when|where|which|who|am\s+i|do\s+i|any|anything|free|busy)\b|什么|几点|哪|有空|忙|安排吗|有没有|吗",
-    re.I,
-)
 
 
 def _names_something(text: str) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from assistant.reading import extract_when
 from assistant.reading.durations import find_lengths
 from assistant.reading.text import Masker, is_filler
+from assistant.reading.vocabulary import QUESTION_WORD as _QUESTION
 from scheduling.commands import SlotPatch
 
 MAX_PATCH_CHARS = 80
@@ -34,9 +35,6 @@ _TITLE_ZH = re.compile(
 )
 
 # A question is never a patch: "what is on Sunday?", "and on Sunday?", "那周日呢？" go to the model.
-_QUESTION = re.compile(
-    r"[?？]|\b(?:what|when|which|who|why|where|is there|do i|am i|are there)\b|吗|呢|什么|哪|有没有|是不是", re.I
-)
 
 
 @dataclass(frozen=True)
@@ -68,6 +66,9 @@ def read_patch(text: str, *, today: datetime.date, prefer_near: datetime.time | 
     duration = lengths[0].minutes if lengths else None
     if (when is None and duration is None) or not is_filler(residue):
         return None
+    if when is not None and when.guessed and prefer_near is None and (when.time or "")[:2] in ("18", "19"):
+        return None  # "七点", "7": morning or evening? never guessed into a write
+
     raw = {"duration_minutes": text} if duration else {}
     if when is not None and when.date:
         raw["date"] = text

@@ -85,3 +85,30 @@ def test_a_named_delete_only_asks(person: Any, add_event: Callable[..., Event], 
     result = delete_event(context_for(person, frozen_now), {"event_words": "dentist"})
     assert result.status == Status.AWAITING_CONFIRMATION and result.data["event"]["title"] == "Dentist"
     assert Event.objects.filter(owner=person).count() == 1
+
+
+def test_a_repeating_event_is_found_by_its_name_once(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    standup = add_event(person, "Standup", "2026-11-02T09:00", 15)
+    Event.objects.filter(id=standup.id).update(rrule="FREQ=WEEKLY;BYDAY=MO")
+    context = context_for(person, frozen_now)
+    found = events_named(context, Named(words="standup"))
+    assert [(event.id, event.rrule) for event in found.events] == [(standup.id, "FREQ=WEEKLY;BYDAY=MO")]
+    assert found.events[0].starts_at == standup.starts_at  # the series row, not a moved copy
+    asked = change_event(context, {**NO_VALUES, "event_words": "standup", "time": "10:00"})
+    assert asked.status == Status.NEEDS_SCOPE
+
+
+def test_none_fits_but_the_day_was_named_offers_that_days_events(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    add_event(person, "Yoga", "2026-12-09T19:00")
+    add_event(person, "Dentist", "2026-12-10T15:00")
+    context = context_for(person, frozen_now)
+    offered = change_event(context, {**NO_VALUES, "event_words": "瑜伽", "event_date": "2026-12-09", "time": "20:00"})
+    assert offered.status == Status.AMBIGUOUS_REFERENCE
+    assert [c["title"] for c in offered.data["candidates"]] == ["Yoga"]
+    assert offered.data["choosing"] == {"tool": "change_event", "values": {"time": "20:00"}}
+    none = change_event(context, {**NO_VALUES, "event_words": "瑜伽", "time": "20:00"})
+    assert none.status == Status.NOT_FOUND

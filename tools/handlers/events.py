@@ -17,7 +17,7 @@ from tools.context import ToolContext
 from tools.facts import day_fact, event_fact, slot_fact
 from tools.handlers import series
 from tools.handlers.schedule import change_command, outcome_result, patch_from_arguments, with_day_in_focus
-from tools.handlers.targets import Named, events_named
+from tools.handlers.targets import Named, events_named, events_on
 from tools.spec import Status, ToolResult
 
 MAX_QUERY_DAYS = 62
@@ -115,6 +115,12 @@ def _named_target(context: ToolContext, named: Named, arguments: Mapping[str, An
     found = events_named(context, named, among)
     if len(found.events) == 1:
         return found.events[0]
+    if not found.events and named.date and named.words:
+        # None fits the words, but the person named the day: offer that day's events as a numbered
+        # choice, so a name in the other language ("瑜伽" for "Yoga") still lands.
+        on_day = events_on(context, found.days)
+        if on_day:
+            return _which_one(context, on_day, arguments, tool, "no title fits those words; these are on that day")
     if not found.events:
         looked = {"from": day_fact(found.days[0]), "to": day_fact(found.days[-1])}
         return ToolResult(

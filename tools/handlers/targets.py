@@ -20,7 +20,7 @@ from typing import Any
 from scheduling import symbols
 from scheduling.localtime import local_datetime
 from scheduling.models import Event
-from scheduling.selectors import event_list_in_range
+from scheduling.selectors import occurrences_in_range
 from tools.context import ToolContext
 
 # Without a day, a named event is looked for from the start of today this far ahead.
@@ -142,17 +142,26 @@ def _days(context: ToolContext, named: Named) -> list[datetime.date]:
     return [context.today + datetime.timedelta(days=offset) for offset in range(SEARCH_DAYS_AHEAD)]
 
 
+def events_on(context: ToolContext, days: list[datetime.date]) -> list[Event]:
+    """The person's events on these days (a series once), at most ``MAX_CANDIDATES``, for a numbered choice."""
+    return _on_days(context, days)[:MAX_CANDIDATES]
+
+
 def _on_days(context: ToolContext, days: list[datetime.date]) -> list[Event]:
     zone = context.zone
     start = local_datetime(days[0], datetime.time(0, 0), zone)
     end = local_datetime(days[-1] + datetime.timedelta(days=1), datetime.time(0, 0), zone)
     wanted = set(days)
-    # Ownership is here: the selector reads this person's events only.
-    return [
-        event
-        for event in event_list_in_range(owner=context.user, start=start, end=end)
-        if event.starts_at.astimezone(zone).date() in wanted
-    ]
+    # Ownership is here: the selectors read this person's events only. A repeating event counts
+    # once, as its series row ("change the standup to 10am"), when one of its occurrences is on the days.
+    found = occurrences_in_range(owner=context.user, start=start, end=end, now=context.now)
+    on_days = [event for event in found if event.starts_at.astimezone(zone).date() in wanted]
+    series = {event.id for event in on_days if event.rrule}
+    masters = {event.id: event for event in Event.objects.filter(owner=context.user, id__in=series)}
+    chosen: dict[int, Event] = {}
+    for event in on_days:
+        chosen.setdefault(event.id, masters.get(event.id, event) if event.rrule else event)
+    return list(chosen.values())
 
 
 def _narrow(context: ToolContext, events: list[Event], named: Named) -> list[Event]:

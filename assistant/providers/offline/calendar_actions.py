@@ -17,6 +17,7 @@ from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, text
 from assistant.providers.offline.create_action import create
 from assistant.providers.offline.intents import Signals, read_signals
@@ -25,7 +26,9 @@ from assistant.providers.offline.replies import say
 from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
-from scheduling.symbols import InvalidExpression, resolve
+from assistant.reading.calendar_dates import MONTH_NAME
+from assistant.reading.days import days_of
+from assistant.reading.vocabulary import DAY_POSSESSIVE
 
 Tools = Sequence[dict[str, Any]]
 
@@ -38,6 +41,11 @@ _ACTION_WORDS = re.compile(
     r"\b(?:duration|length|time|start|starting|end|actually|no|sorry|wait)\b",
     re.IGNORECASE,
 )
+UNREAD_DAY = re.compile(
+    rf"(?<![a-z]){MONTH_NAME}\s*\d|\d\s*(?:st|nd|rd|th)\b|\d\s*(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_NAME}"
+    r"|[0-9一二三四五六七八九十]\s*[号日](?!程|历)|\bof\s+(?:this|next)\s+month\b",
+    re.IGNORECASE,
+)
 _EXPLICIT_REF = re.compile(r"\bE(?P<id>[0-9]{1,12})\b")
 # "make it 1pm": a bare patch, meaningful only with something in focus.
 _PATCH_ONLY = re.compile(r"^(?:(?:actually|ok(?:ay)?|and|so|no)[\s,]+)*(?:make|set)\s+(?:it|that)\b", re.IGNORECASE)
@@ -45,17 +53,8 @@ _PATCH_ONLY = re.compile(r"^(?:(?:actually|ok(?:ay)?|and|so|no)[\s,]+)*(?:make|s
 _NEW_INSTEAD = re.compile(r"^(?:那|那就)?(?:改成|换成|还是)")
 
 
-def _resolved(symbol: str | None, today: datetime.date) -> list[datetime.date]:
-    if symbol is None:
-        return []
-    try:
-        return resolve(symbol, today)
-    except InvalidExpression:
-        return []
-
-
 def _iso_day(symbol: str | None, today: datetime.date) -> str | None:
-    days = _resolved(symbol, today)
+    days = days_of(symbol, today)
     return days[0].isoformat() if len(days) == 1 else None
 
 
@@ -66,6 +65,10 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(
             turn, tools, "search_memory", query=title_from(subject.group("subject")) or subject.group("subject")
         )
+    if s.day is None and UNREAD_DAY.search(s.when.residue):
+        # "the 21st", "May 9th" inside a sentence the reader declined: ask, never answer about today
+        # (a day answered about becomes the day in focus that a later "add it at 3pm" would book).
+        return text(say("ask_which_day", turn.language))
     start = s.day or "D+0"
     end = s.when.end if s.when.end != start else None
     if s.day is None and lx.QUERY_LOOKUP.search(s.text):
@@ -76,7 +79,7 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     when = s.when
     start, end = (s.day, when.end) if s.day else ("D+0", "D+6")  # no day said: look across the coming week
-    first = _resolved(start, turn.today)
+    first = days_of(start, turn.today)
     if first and first[0] < turn.today:
         start = "D+0"  # "this week" from a Wednesday: the days already gone have no free time to offer
     part = None if when.time else (when.part_of_day or part_of_day_words(s.text))
@@ -111,6 +114,7 @@ def _target(
         return Target(ordinal=ordinal or None, unknown=ordinal == 0)
     residue = s.when.residue.replace(exclude, " ") if exclude else s.when.residue
     residue = lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue))  # "只要", "actually": not names
+    residue = read_calendar_words(residue).cut(residue) or ""  # "my weekly yoga": the series is named "yoga"
     name = title_from(_ACTION_WORDS.sub(" ", residue))
     entities = turn.recent_entities
     day = s.day if naming_day is not None else None
@@ -152,9 +156,11 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
                 title=new_title, date=s.day, time=new_time, duration_minutes=when.duration,
                 command_id=active["command_id"],
             )  # fmt: skip
-    # "把明天的会推迟一个小时": with a shift, a day names the event; otherwise it is the new day.
-    new_day = None if when.shift is not None else when.single_day
-    naming_day = _iso_day(s.day, turn.today) if when.shift is not None else None
+    # "把明天的会推迟一个小时", "move tomorrow's meeting to 4pm": with a shift or a day's possessive,
+    # the day names the event; otherwise it is the new day.
+    names_event = when.shift is not None or bool(DAY_POSSESSIVE.search(s.text))
+    new_day = None if names_event else when.single_day
+    naming_day = _iso_day(s.day, turn.today) if names_event else None
     if active and active.get("kind") == "change" and active.get("event_ref"):
         target = Target(ref=str(active["event_ref"]))
     else:
@@ -220,7 +226,7 @@ def shift_clock(start: str, minutes: int) -> str | None:
 
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
-    named = title_from(_ACTION_WORDS.sub(" ", s.when.residue))
+    named = title_from(_ACTION_WORDS.sub(" ", read_calendar_words(s.when.residue).cut(s.when.residue) or ""))
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
     target = _target(turn, s, naming_day=_iso_day(s.day, turn.today), asks_first=True)

@@ -5,6 +5,8 @@ shared number readers; what is read here is cut from the title."""
 
 from __future__ import annotations
 
+import calendar
+import datetime
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -12,13 +14,15 @@ from typing import Any, Protocol
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call
+from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import read_when
-from assistant.reading.numbers import NUMBER, number
-
-# The shared reader's numbers: digits, English words, Chinese numerals.
-EN_NUMBER = ZH_NUMBER = NUMBER
+from assistant.reading.calendar_dates import MONTH_NAME, MONTHS
+from assistant.reading.durations import find_lengths
+from assistant.reading.numbers import NUMBER, cn_int, number
+from assistant.reading.vocabulary import RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
 
 
 class Said(Protocol):
@@ -28,11 +32,9 @@ class Said(Protocol):
     def text(self) -> str: ...
 
 
-_DAYS_EN = {"monday": "MO", "tuesday": "TU", "wednesday": "WE", "thursday": "TH", "friday": "FR",
-            "saturday": "SA", "sunday": "SU", "mon": "MO", "tue": "TU", "tues": "TU", "wed": "WE", "thu": "TH",
-            "thur": "TH", "thurs": "TH", "fri": "FR", "sat": "SA", "sun": "SU"}  # fmt: skip
-_DAYS_ZH = {"一": "MO", "二": "TU", "三": "WE", "四": "TH", "五": "FR", "六": "SA", "日": "SU", "天": "SU"}
-_WORKDAYS = ["MO", "TU", "WE", "TH", "FR"]
+_DAYS_EN = {name: RFC_DAYS[day - 1] for name, day in WEEKDAYS_EN.items()}
+_DAYS_ZH = {char: RFC_DAYS[day - 1] for char, day in WEEKDAYS_ZH.items()}
+_WORKDAYS = list(RFC_DAYS[:5])
 _DAY_EN = "|".join(sorted(_DAYS_EN, key=len, reverse=True))
 _UNIT = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
 
@@ -44,37 +46,43 @@ _EVERY_UNIT_EN = re.compile(
     r"\b(?:every\s+(?P<other>other\s+)?(?P<unit>day|week|month|year)|(?P<ly>daily|weekly|monthly|yearly|annually))\b",
     re.I,
 )
-_COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{EN_NUMBER})\s+(?P<unit>days|weeks|months|years|times)\b", re.I)
+_COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{NUMBER})\s+(?P<unit>days|weeks|months|years|times)\b", re.I)
 _WEEKLY_ZH = re.compile(
     r"(?P<every>每|隔)(?P<two>两)?(?:周|星期|礼拜)(?P<days>[一二三四五六日天](?:[、和,，]?[一二三四五六日天])*)"
 )
-_MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{ZH_NUMBER})[号日]")
+_MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{NUMBER})[号日]")
 _MONTH_DAY_EN = re.compile(
     r"\b(?:on\s+the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?every\s+month\b|\bevery\s+month\s+on\s+the\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b",
     re.I,
 )
 _UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)")
-_COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?P<n>{ZH_NUMBER})(?P<unit>周|次|天|个月)")
+_COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_EN = re.compile(
-    rf"\b(?:and\s+)?remind\s+me\s+(?P<n>{EN_NUMBER})\s*(?P<unit>minutes?|mins?|hours?|hrs?|h)\s+(?:before(?:hand)?|ahead|earlier)\b",
+    rf"\b(?:and\s+)?remind\s+me\s+(?P<n>{NUMBER})\s*(?P<unit>minutes?|mins?|hours?|hrs?|h)\s+(?:before(?:hand)?|ahead|earlier)\b",
     re.I,
 )
+_REMIND_ME = r"(?:remind\s+me|(?:set|add|create|make|put|send\s+me)\s+(?:me\s+)?(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?(?:\s+(?:for|on))?)"
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
-    r"\bremind\s+me\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
+    rf"\b{_REMIND_ME}\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
     r"|提醒我(?:一下)?(?!(?:什么|哪|几点|有没有))(?P<zh>.+)$",
     re.I,
 )
 _REMIND_MARKER = re.compile(
-    r"\b(?:please\s+|pls\s+|can\s+you\s+)?remind\s+me\s+(?:to\s+|about\s+)?|提醒我(?:一下)?", re.I
+    rf"\b(?:please\s+|pls\s+|can\s+you\s+)?{_REMIND_ME}\s+(?:to\s+|about\s+)?|提醒我(?:一下)?", re.I
 )
 # Things that take whole days: with no time said, they are all-day events.
 _ALL_DAY_KIND = re.compile(
     r"\b(?:birthday|bday|anniversary|holidays?|vacation|day\s+off|trip|leave)\b|生日|纪念日|假期|休假|出差|旅行|请假",
     re.I,
 )
-_REMIND_ZH = re.compile(rf"[，,]?\s*提前(?P<n>{ZH_NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
+_IN_MONTH = re.compile(
+    rf"\b(?:in|during|through(?:out)?|for)\s+(?:the\s+month\s+of\s+)?(?P<mon>{MONTH_NAME})|(?P<zh>[0-9一二三四五六七八九十]{{1,3}})月份?的?(?=.{{0,3}}每)",
+    re.I,
+)
+_GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
+_REMIND_ZH = re.compile(rf"[，,]?\s*提前(?P<n>{NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
 
 
 @dataclass
@@ -84,6 +92,7 @@ class CalendarWords:
     reminder_minutes: int | None = None
     all_day_kind: bool = False
     reminder_text: str | None = None
+    first_day: str | None = None  # "every Wednesday in March": the rule starts with March (and ends with it)
     spans: list[tuple[int, int]] = field(default_factory=list)
 
     @property
@@ -101,7 +110,7 @@ class CalendarWords:
         if self.reminder_minutes is not None:
             patterns += [_REMIND_EN, _REMIND_ZH]
         if self.recurrence is not None:
-            patterns += [_WEEKDAYS, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _MONTH_DAY_ZH, _MONTH_DAY_EN,
+            patterns += [_IN_MONTH, _WEEKDAYS, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _MONTH_DAY_ZH, _MONTH_DAY_EN,
                          _UNIT_ZH]  # fmt: skip
         if self.all_day:
             patterns.append(_ALL_DAY)
@@ -116,9 +125,19 @@ def _rule(frequency: str, **parts: Any) -> dict[str, Any]:
             "count": None, **parts}  # fmt: skip
 
 
-def read_calendar_words(text: str) -> CalendarWords:
+def read_calendar_words(text: str, today: datetime.date | None = None) -> CalendarWords:
     words = CalendarWords()
-    words.recurrence = _recurrence(text)
+    words.recurrence = rule = _recurrence(text)
+    within = _IN_MONTH.search(text) if rule is not None and today is not None else None
+    if within is not None and rule is not None and today is not None:
+        said = within.group("mon") or ""
+        month = MONTHS.get(said.lower().rstrip(".")) or cn_int(within.group("zh") or "")
+        if month and 1 <= month <= 12:
+            year = today.year + (month < today.month)
+            first = datetime.date(year, month, 1)
+            words.first_day = "D+0" if first <= today else first.isoformat()
+            last = calendar.monthrange(year, month)[1]
+            rule["until"] = f"{year:04d}-{month:02d}-{last:02d}"
     if words.recurrence is not None:
         count = _COUNT_EN.search(text) or _COUNT_ZH.search(text) if "每" in text or words.recurrence else None
         if count is not None:
@@ -128,7 +147,7 @@ def read_calendar_words(text: str) -> CalendarWords:
     if _ALL_DAY.search(text):
         words.all_day = True
     # "mum's birthday" is the day itself; "dinner on mum's birthday" is a meal on that day.
-    words.all_day_kind = bool(_ALL_DAY_KIND.search(text)) and not MEAL.search(text)
+    words.all_day_kind = bool(_ALL_DAY_KIND.search(text)) and not MEAL.search(text) and not _GATHERING.search(text)
     reminder = _REMIND_EN.search(text) or _REMIND_ZH.search(text)
     if reminder is not None:
         amount = 0.5 if reminder.group("n") == "半" else number(reminder.group("n"))
@@ -147,12 +166,36 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     ("remind me 10 minutes before it")."""
     words = read_calendar_words(s.text)
     if words.reminder_text is None:
-        return call(turn, tools, "set_reminder", text=None, event_ref=None, minutes_before=words.reminder_minutes,
+        # "remind me 30 minutes before lunch with Sam": the event named, when the context shows it.
+        named = title_from(_REMIND_EN.sub(" ", _REMIND_ZH.sub(" ", s.text)))
+        found = best_match(named, turn.recent_entities) if named and not POINTER.fullmatch(named) else []
+        ref = str(found[0]["ref"]) if len(found) == 1 else None
+        return call(turn, tools, "set_reminder", text=None, event_ref=ref, minutes_before=words.reminder_minutes,
                     date=None, time=None)  # fmt: skip
-    when = read_when(_REMIND_MARKER.sub(" ", s.text), today=turn.today)
-    what = re.sub(r"\s+", " ", when.residue).strip(" ,，.。") or words.reminder_text
-    return call(turn, tools, "set_reminder", text=what, event_ref=None, minutes_before=None,
-                date=when.single_day or ("D+0" if when.time else None), time=when.time)  # fmt: skip
+    rest = _REMIND_MARKER.sub(" ", s.text)
+    date, time, rest = _from_now(turn, rest)
+    when = read_when(rest, today=turn.today)
+    what = re.sub(r"^(?:for\s+)?(?:me\s+)?(?:(?:to|about|of|that)\s+)+|\s+", " ", when.residue).strip(" ,，.。") or None
+    date, time = (date, time) if time else (when.single_day or ("D+0" if when.time else None), when.time)
+    return call(turn, tools, "set_reminder", text=what, event_ref=None, minutes_before=None, date=date, time=time)
+
+
+_OFFSET_WORDS = re.compile(r"\b(?:in|after|within)\s*$", re.IGNORECASE)
+_OFFSET_AFTER_ZH = re.compile(r"^\s*(?:之|以)?后")
+
+
+def _from_now(turn: Turn, text: str) -> tuple[str | None, str | None, str]:
+    """ "in forty minutes", "after two hours", "半小时后": the moment that far from now, and the rest."""
+    offsets = [length for length in find_lengths(text) if length.kind == "offset"]
+    if turn.now is None or len(offsets) != 1:
+        return None, None, text
+    length = offsets[0]
+    moment = turn.now + datetime.timedelta(minutes=length.minutes)
+    before = _OFFSET_WORDS.sub(" ", text[: length.start])
+    after = _OFFSET_AFTER_ZH.sub(" ", text[length.end :])
+    if not (_OFFSET_WORDS.search(text[: length.start]) or _OFFSET_AFTER_ZH.match(text[length.end :])):
+        return None, None, text  # "for 20 minutes" is a length, not a moment
+    return f"D+{(moment.date() - turn.today).days}", f"{moment:%H:%M}", f"{before} {after}"
 
 
 def reminder_intent(text: str, has_day_or_time: bool) -> bool:

@@ -3,6 +3,7 @@ task aside and coming back to it, the planning consultation, and the answers giv
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -14,7 +15,8 @@ from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.replies import say
 from assistant.providers.offline.titles import best_match, clean_title, sentence
-from scheduling.symbols import InvalidExpression, resolve
+from assistant.providers.offline.when import read_when
+from assistant.reading.days import days_of
 
 Tools = Sequence[dict[str, Any]]
 
@@ -126,13 +128,9 @@ def resume(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 def council(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     """Days to review: to the end of the range said ("next week" from a Monday is 14), else 7."""
     days = 7
-    if s.when.end is not None:
-        try:
-            last = resolve(s.when.end, turn.today)[-1]
-        except InvalidExpression:
-            last = None
-        if last is not None and last >= turn.today:
-            days = (last - turn.today).days + 1
+    ahead = [day for day in days_of(s.when.end, turn.today) if day >= turn.today]
+    if ahead:
+        days = (ahead[-1] - turn.today).days + 1
     return call(turn, tools, "offer_planning_consultation", days=max(1, min(days, 14)))
 
 
@@ -151,7 +149,41 @@ def ask_what_at(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if turn.context.get("day_in_focus") and s.when.time and s.when.residue.strip():
         # "add an event at 4:30pm" after "what's free on the 8th?": the server takes that day and says so.
         return call(turn, tools, "schedule_event", time=s.when.time, duration_minutes=s.when.duration)
+    if s.when.guessed and s.when.time:
+        return text(say("ask_what_at_unsure", turn.language, time=_hour_words(s.when.time, turn.zh)))
     return text(say("ask_what_at", turn.language, time=s.when.time or ""))
+
+
+def _hour_words(time: str, zh: bool) -> str:
+    """A time whose half of the day was not said, as said: "7", "7:30", "7点"."""
+    hour, minute = int(time[:2]) % 12 or 12, int(time[3:])
+    if zh:
+        return f"{hour}点" + (f"{minute}分" if minute else "")
+    return f"{hour}:{minute:02d}" if minute else str(hour)
+
+
+_WAKE_HOUR = datetime.time(7, 0)
+
+
+def alarm(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    """The product has no alarms: say so, and name the reminder it could set instead (only when asked)."""
+    when = read_when(s.text, today=turn.today, prefer_near=_WAKE_HOUR)
+    if when.time is None or s.text in lx.DELETE or s.question:
+        return text(say("alarm_no_time", turn.language))
+    return text(say("alarm", turn.language, time=moment_words(turn, when.single_day, when.time)))
+
+
+def moment_words(turn: Turn, day: str | None, time: str) -> str:
+    """A day and a time in the person's language: "07:00 tomorrow", "明天07:00", "07:00 on Fri 11 Dec"."""
+    named = {"D+0": ("today", "今天"), "D+1": ("tomorrow", "明天")}.get(day or "")
+    if named:
+        return f"{named[1]}{time}" if turn.zh else f"{time} {named[0]}"
+    days = days_of(day, turn.today)
+    if len(days) != 1:
+        return time
+    if turn.zh:
+        return f"{days[0].month}月{days[0].day}日{time}"
+    return f"{time} on {days[0].strftime('%a')} {days[0].day} {days[0].strftime('%b')}"
 
 
 def words_only(key: str) -> Callable[[Turn, Signals, Tools], ModelResponse]:

@@ -17,9 +17,10 @@ from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, text
 from assistant.providers.offline.intents import Signals
+from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.replies import say
-from assistant.providers.offline.titles import overlap, same, title_from
+from assistant.providers.offline.titles import overlap, same, title_from, words
 from assistant.providers.offline.when import read_when
 
 Tools = Sequence[dict[str, Any]]
@@ -79,6 +80,8 @@ def _occasion_owner_zh(text: str) -> str | None:
     return owner if re.fullmatch(r"[\u4e00-\u9fff]{1,4}", owner) else None
 
 
+_EITHER_HALF = frozenset({6, 7, 18, 19})  # a bare 6 or 7 is as often morning as evening
+_ONE_DAY_KIND = re.compile(r"\b(?:birthday|bday|anniversary)\b|生日|纪念日", re.IGNORECASE)
 _COMPANY_EN = re.compile(r"\bwith\s+(?P<who>.+)$", re.IGNORECASE)
 _COMPANY_ZH = re.compile(
     r"^(?:和|跟|与|同)(?P<who>[\u4e00-\u9fff]{1,4}?)(?:一起)?(?:吃|喝|见|开|聊|去|看|打|玩|逛|碰|约)"
@@ -94,6 +97,13 @@ def _other_company(title: str, known: str) -> bool:
     return False
 
 
+def _own_request(s: Signals, title: str, known: object) -> bool:
+    """A complete request of its own (a title saying more than the open one, a day and a time):
+    "lunch with Sam next Wednesday at 1pm" while "the lunch" waits is a new request, not its patch."""
+    complete = s.day is not None and s.when.time is not None and not lx.POINTER.search(s.text)
+    return complete and bool(words(title) - words(str(known)))
+
+
 def _carried_day(turn: Turn, s: Signals) -> str | None:
     """The day of the last message: "book it at 11 then" after "when could I do it on Wednesday?"."""
     if s.when.time is None or turn.previous is None:
@@ -103,11 +113,19 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
 
 
 def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
-    extra = read_calendar_words(s.text)
+    extra = read_calendar_words(s.text, turn.today)
     if extra.found:
         # Repeat and reminder words are not a day, a time or a length: read the rest without them.
         s = dataclasses.replace(s, when=read_when(extra.cut(s.text) or "", today=turn.today))
     when = s.when
+    meal = own_kind(s.text)
+    if when.guessed and meal:
+        # "breakfast at 7" is 07:00, "dinner at 7" 19:00: the meal says which half of the day.
+        when = read_when(extra.cut(s.text) or s.text, today=turn.today, prefer_near=usual_time(meal))
+        s = dataclasses.replace(s, when=when)
+    elif when.guessed and when.time and int(when.time[:2]) in _EITHER_HALF:
+        when = dataclasses.replace(when, time=None)  # "gym at 6", "7点开会": morning or evening? asked, not guessed
+        s = dataclasses.replace(s, when=when)
     title, how = _words_for_title(s)
     end_date = None
     asked = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
@@ -119,8 +137,11 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             s = dataclasses.replace(s, when=dataclasses.replace(when, end=None))
             when = s.when
     explicit = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
+    if end_date is not None and _ONE_DAY_KIND.search(s.text):
+        end_date, s = None, dataclasses.replace(s, when=dataclasses.replace(when, date=None))  # a birthday is one day
+        when = s.when
     active = turn.active_command
-    day = s.memory_date or when.single_day
+    day = s.memory_date or when.single_day or extra.first_day
     if not (active and active.get("kind") == "create"):
         day = day or _carried_day(turn, s)
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
@@ -144,7 +165,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             title is not None
             and known
             and how != "named"
-            and (overlap(title, str(known)) == 0 or _other_company(title, str(known)))
+            and (overlap(title, str(known)) == 0 or _other_company(title, str(known)) or _own_request(s, title, known))
         )
         if not switch:
             command_id = active["command_id"]

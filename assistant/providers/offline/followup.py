@@ -19,7 +19,7 @@ from assistant.providers.offline.calls import text
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.replies import say
 from assistant.reading import extract_when
-from scheduling.symbols import InvalidExpression, resolve
+from assistant.reading.days import days_of
 
 MAX_QUOTES = 3
 MAX_QUOTE_CHARS = 160
@@ -50,11 +50,9 @@ def remembered_day(facts: Sequence[str], today: datetime.date) -> str | None:
         # (a birth year) is dropped: the event goes on the coming anniversary.
         if not symbol or not symbol[0].isdigit():
             continue
-        try:
-            days = resolve(symbol, today)
-        except InvalidExpression:
-            continue
-        return f"{days[0].month:02d}-{days[0].day:02d}"
+        days = days_of(symbol, today)
+        if days:
+            return f"{days[0].month:02d}-{days[0].day:02d}"
     return None
 
 

@@ -22,21 +22,9 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import clean_title, title_from
 from assistant.providers.offline.when import When, read_when
+from assistant.reading import vocabulary
 
-_QUESTION_EN = re.compile(
-    r"\?\s*$|^(?:(?:so|and|ok(?:ay)?|hey|also)[\s,]+)?(?:what|when|where|who|which|how|why|do|does|did|am|is|are|was|were|"
-    r"have|has|any|anything|should\s+i|would\s+i|will\s+i|is\s+there)\b",
-    re.IGNORECASE,
-)
-_QUESTION_ZH = re.compile(
-    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几点|几号|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
-)
-# A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?"
-_POLITE = re.compile(
-    r"^(?:please|pls|(?:can|could|would|will)\s+(?:you|i|we)|let'?s|may\s+i|(?:and\s+)?(?:how|what)\s+about)\b"
-    r"|^(?:请|麻烦|帮我|能不能|可不可以)",
-    re.IGNORECASE,
-)
+_QUESTION_EN, _QUESTION_ZH, _POLITE = vocabulary.QUESTION_EN, vocabulary.QUESTION_ZH, vocabulary.POLITE
 # "What about Friday?" continues whatever came before: the open request, or else the last question.
 _WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b|^那?(?:.{0,8})呢[?？]?$", re.IGNORECASE)
 
@@ -157,6 +145,19 @@ def _revision(turn: Turn, s: Signals) -> bool:
     return not _follows_a_question(turn, s) and read_revision(turn, s.text) is not None
 
 
+def _statement(turn: Turn, s: Signals) -> bool:
+    """A fact about the world with a time ("my flight lands at 6", "节目周五八点播出"): talk, not a booking."""
+    if s.question or not s.has_slots or s.text not in vocabulary.WORLD_EVENT:
+        return False
+    return s.text not in lx.CREATE and s.text not in lx.ACTION and not _CALENDAR_WORD.search(s.text)
+
+
+_REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
+_CALENDAR_WORD = re.compile(
+    r"\b(?:calendar|schedule|appointment|remind|event|diary|agenda)\b|日程|日历|提醒|安排|预约", re.IGNORECASE
+)
+
+
 def _bare_time(turn: Turn, s: Signals) -> bool:
     """A bare time with nothing open ("3pm"): what should be then is for the person to say."""
     return turn.active_command is None and bool(s.when.time) and s.day is None and title_from(s.when.residue) is None
@@ -203,6 +204,10 @@ RULES: tuple[Rule, ...] = (
     ("archive", lambda turn, s: s.text in lx.ARCHIVE),
     ("others", lambda turn, s: s.text in lx.OTHERS),
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
+    # Alarms, rides and devices are not the calendar's: an honest answer ("remind me to wake up" is a reminder).
+    ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not _REMIND_ME.search(s.text)),
+    ("service", lambda turn, s: s.text in vocabulary.SERVICE and not _CALENDAR_WORD.search(s.text)),
+    ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
     ("drop", lambda turn, s: s.text in lx.DROP_REQUEST),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
     ("goodbye", lambda turn, s: s.text in lx.GOODBYE),
@@ -217,11 +222,12 @@ RULES: tuple[Rule, ...] = (
     ("forget", lambda turn, s: s.text in lx.FORGET),
     ("revise", _revision),
     ("past", _past_report),
+    ("statement", _statement),
     ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
     ("reminder", lambda turn, s: not s.question and reminder_intent(s.text, bool(s.when.date or s.when.time))),
-    ("create", lambda turn, s: not s.question and _repeat_or_reminder(s.text, s.when)),
-    ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question),
+    ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
+    ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE),
     ("change", lambda turn, s: s.text in lx.CHANGE and not s.question),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),

@@ -10,85 +10,23 @@ from __future__ import annotations
 
 import re
 
-from assistant.providers.offline.table import Table as Table
-from assistant.providers.offline.table import table
-from assistant.providers.offline.talk_phrases import (
-    ABILITY as ABILITY,
-)
-from assistant.providers.offline.talk_phrases import (
-    ACK as ACK,
-)
-from assistant.providers.offline.talk_phrases import (
-    ARCHIVE as ARCHIVE,
-)
-from assistant.providers.offline.talk_phrases import (
-    BULK_DELETE as BULK_DELETE,
-)
-from assistant.providers.offline.talk_phrases import (
-    CAPABILITY as CAPABILITY,
-)
-from assistant.providers.offline.talk_phrases import (
-    COUNCIL as COUNCIL,
-)
-from assistant.providers.offline.talk_phrases import (
-    DROP_REQUEST as DROP_REQUEST,
-)
-from assistant.providers.offline.talk_phrases import (
-    FORGET as FORGET,
-)
-from assistant.providers.offline.talk_phrases import (
-    GENERIC_OBJECT as GENERIC_OBJECT,
-)
-from assistant.providers.offline.talk_phrases import (
-    GOODBYE as GOODBYE,
-)
-from assistant.providers.offline.talk_phrases import (
-    GREETING as GREETING,
-)
-from assistant.providers.offline.talk_phrases import (
-    INJECTION as INJECTION,
-)
-from assistant.providers.offline.talk_phrases import (
-    MEMORY_DAY as MEMORY_DAY,
-)
-from assistant.providers.offline.talk_phrases import (
-    MEMORY_QUESTION as MEMORY_QUESTION,
-)
-from assistant.providers.offline.talk_phrases import (
-    MEMORY_SUBJECT as MEMORY_SUBJECT,
-)
-from assistant.providers.offline.talk_phrases import (
-    MEMORY_VALUE as MEMORY_VALUE,
-)
-from assistant.providers.offline.talk_phrases import (
-    OTHERS as OTHERS,
-)
-from assistant.providers.offline.talk_phrases import (
-    RECURRING as RECURRING,
-)
-from assistant.providers.offline.talk_phrases import (
-    REMEMBER as REMEMBER,
-)
-from assistant.providers.offline.talk_phrases import (
-    RESUME as RESUME,
-)
-from assistant.providers.offline.talk_phrases import (
-    THANKS as THANKS,
-)
+from assistant.providers.offline.talk_phrases import *  # noqa: F403  (one namespace: lx.QUERY, lx.ACK)
+from assistant.reading.vocabulary import Table as Table
+from assistant.reading.vocabulary import table
 
 DELETE = table(
     en=(
         r"\b(?:delete|remove|cancel|drop|erase|scrap|get\s+rid\s+of|call\s+off)\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
     ),
-    zh=(r"删掉|删除|删了|删|去掉|移除|取消|撤掉|不去了|不开了",),
+    zh=(r"删掉|删除|删了|删|去掉|移除|取消|撤掉|不去了|不开了", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
 )
 
 CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
         r"\b(?:move|push|shift|reschedule|postpone|delay|bring\s+(?:it\s+|that\s+)?forward|rename|change|switch|"
-        r"make\s+(?:it|that|this)|set\s+(?:it|that)|put\s+(?:it|that)|extend|shorten|retitle)\b",
+        r"make\s+(?:it|that|this)|set\s+(?:it|that)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there)\b)|extend|shorten|retitle)\b",
     ),
     zh=(r"改到|改成|改为|改在|改一下|改个|挪到|移到|换到|换成|调到|调整|推迟|延后|提前|推到|改名|重命名|延长|缩短|改",),
 )
@@ -202,6 +140,9 @@ QUERY = table(
         r"\bhow\s+(?:busy|free|packed|full)\s+(?:am\s+i|are\s+we|is\s+my)\b",
         r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:free|busy|available)\b.*\?\s*$",
         r"\b(?:what\s+time|when)(?:'s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+",
+        r"\b(?:coming\s+up|upcoming)\b|^(?:my\s+|the\s+)?next\s+(?:event|meeting|appointment|thing|call)s?\b",
+        r"^(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:schedule|calendar|agenda|events?|appointments?|meetings?)\b",
+        r"^(?:my\s+)?(?:events?|appointments?|meetings?|plans?|schedule)\s+(?:for|on|this|next|today|tomorrow)\b",
     ),
     zh=(
         r"有(?:什么|啥|哪些)(?:安排|事|事情|会|会议|计划|活动|约|日程|行程)?",
@@ -215,12 +156,14 @@ QUERY = table(
         r"有(?:别的|其他|其它)(?:事|安排|会|活动)?",
         r"(?:计划|安排|日程|行程)(?:是什么|有哪些|有什么|呢)|约了(?:谁|什么|哪些)|有(?:谁|哪些人)",
         r"现在(?:什么样|怎么样|有什么|有哪些)|怎么样了[?？]?$|还有(?:什么|别的|其他)(?:事|安排)?",
+        r"^(?:我的?)?下一个(?:安排|会|会议|活动|日程)",
     ),
 )
 
 # "When is my next meeting?": a question about one event, not one day; it looks ahead.
 QUERY_LOOKUP = re.compile(
-    r"\b(?:what\s+time|when)(?:'s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+|下一个|下次|下一次",
+    r"\b(?:what\s+time|when)(?:'s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+|下一个|下次|下一次"
+    r"|\b(?:coming\s+up|upcoming|next\s+(?:event|meeting|appointment|thing|call))\b|最近|近期|接下来|这几天",
     re.IGNORECASE,
 )
 LOOKUP_DAYS = 14
@@ -260,6 +203,7 @@ CREATE = table(
     en=(
         r"^(?:(?:please|pls|ok(?:ay)?|also|and|then|now|can\s+you|could\s+you|would\s+you|will\s+you|i\s+(?:want|need|would\s+like)\s+to|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
+        r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
         r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b",
     ),
     zh=(

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.reading import extract_when
+from assistant.reading.days import days_of
 from assistant.reading.numbers import NUMBER, cn_int, number
 from assistant.reading.text import Masker
-from scheduling.symbols import InvalidExpression, resolve
 
 
 @dataclass(frozen=True)
@@ -53,8 +53,8 @@ _RANGES: tuple[tuple[re.Pattern[str], Callable[[datetime.date], DayRange]], ...]
     (re.compile(r"\blast\s+week\b", re.I), _week(-1)),
     (re.compile(r"\b(?:this|the|my|current)\s+week\b(?!\s*end)", re.I), _week(0)),
     (re.compile(r"\bnext\s+(?:two|2)\s+weeks\b|未来两周|接下来两周", re.I), days_ahead(14)),
-    (re.compile(r"\b(?:this|the|my|current)\s+month\b", re.I), _month(0)),
-    (re.compile(r"\bnext\s+month\b|下个?月(?![0-9一二三四五六七八九十])", re.I), _month(1)),
+    (re.compile(r"(?<!\bof\s)\b(?:this|the|my|current)\s+month\b", re.I), _month(0)),
+    (re.compile(r"(?<!\bof\s)\bnext\s+month\b|下个?月(?![0-9一二三四五六七八九十])", re.I), _month(1)),
     (re.compile(r"(?:这|本)个?月"), _month(0)),
     (re.compile(rf"(?:这|本)个?(?:周|星期|礼拜){_NO_DAY_AFTER}|这一周"), _week(0)),
     (re.compile(rf"(?<!下)下个?(?:周|星期|礼拜){_NO_DAY_AFTER}"), _week(1)),
@@ -109,10 +109,7 @@ def _span_of(days: list[str], today: datetime.date, *, ordered: bool) -> DayRang
         match = extract_when(said, today=today)
         if match is None or match.date is None or match.time is not None:
             return None
-        try:
-            resolved = resolve(match.date, today)
-        except InvalidExpression:
-            return None
+        resolved = days_of(match.date, today)
         if len(resolved) != 1:
             return None
         found.append((resolved[0], match.date))

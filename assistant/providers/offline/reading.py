@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.providers.base import ModelRequest
+from assistant.reading.vocabulary import WAKE_WORDS
 
 _OPEN = "<context>"
 
@@ -64,7 +65,8 @@ class Turn:
 
 def normalize(text: str) -> str:
     # NFKC turns "３点", "，" and "？" into ASCII so one set of patterns reads both widths.
-    return " ".join(unicodedata.normalize("NFKC", text).replace("\u2019", "'").split())
+    text = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+    return " ".join(WAKE_WORDS.sub("", text).split())
 
 
 def split_user_turn(content: str) -> tuple[dict[str, Any], str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.providers.offline.table import Table, table
+from assistant.reading.vocabulary import table
 
 INJECTION = table(
     en=(
@@ -169,8 +169,6 @@ MEMORY_VALUE = table(
         r"(?P<subject>(?:我|我们)?(?:最喜欢|常去|常用|平时去|经常去)的[\u4e00-\u9fff]{1,4}?(?=吃|喝|见|开|那|$|，|。))",
     ),
 )
-MEMORY_SUBJECT = Table(MEMORY_DAY.en + MEMORY_VALUE.en, MEMORY_DAY.zh + MEMORY_VALUE.zh)
-
 MEMORY_QUESTION = table(
     en=(
         r"\b(?:when|what\s+(?:day|date))\s+(?:is|was|'s)\s+(?P<subject>.+?(?:birthday|bday|anniversary))\b",

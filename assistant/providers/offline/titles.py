@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from assistant.providers.offline.replies import say
@@ -18,7 +18,8 @@ MAX_TITLE = 200
 
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
-    r"^(?:please|pls|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|"
+    r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?calendar(?:\s+(?:for|that))?|calendar(?=\s+\S)|put\s+that|"
+    r"please|pls|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|can\s+you|could\s+you|would\s+you|will\s+you|"
@@ -26,7 +27,8 @@ _LEAD_EN = re.compile(
     r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|schedule|book(?:\s+in)?|put(?:\s+in|\s+down)?|add|"
     r"set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|"
     r"save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|"
-    r"there\s+is|we\s+have|new|me|for|on|at|in|to|with\s+me|an?|the|some|my|our)\b[\s,:]*",
+    r"there\s+is|we\s+have|new|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
+    r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=\s+\S)|set|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
     re.IGNORECASE,
 )
 _TAIL_EN = re.compile(
@@ -80,6 +82,7 @@ _FILLER = frozenset({
 # Words that say "an appointment" without saying which: the server asks for a title instead.
 _NAMELESS = re.compile(
     r"^(?:something|anything|stuff|things?|it|that|this|one|them|appointments?|events?|an?\s+appointment|an?\s+event|"
+    r"(?:calendar\s+)?(?:entry|entries|event)|reminders?|"
     r"(?:(?:some|a|the)\s+)?time|事情|东西|一下|日程|一个日程|个日程|安排|一个安排|个安排|时间|个时间|一个时间)$",
     re.IGNORECASE,
 )
@@ -185,7 +188,3 @@ def sentence(text: str, *, zh: bool) -> str:
     if text[0].isascii() and text[0].isalpha():
         text = text[0].upper() + text[1:]
     return say("fact_sentence", "zh" if zh else "en", text=text)
-
-
-def first_present(values: Iterable[str | None]) -> str | None:
-    return next((value for value in values if value), None)

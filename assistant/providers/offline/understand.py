@@ -12,6 +12,7 @@ After an intermediate tool the request ends with its result, and ``followup.py``
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Callable, Sequence
@@ -23,7 +24,7 @@ from assistant.providers.offline import calendar_words, create_action, followup,
 from assistant.providers.offline import conversation_actions as conversation
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import call, text
-from assistant.providers.offline.intents import Signals, classify, read_signals
+from assistant.providers.offline.intents import Signals, classify, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn, read_turn
 from assistant.providers.offline.replies import say
 from assistant.providers.offline.revise_action import revise
@@ -37,6 +38,10 @@ ACTIONS: dict[str, Action] = {
     "injection": conversation.words_only("injection"),
     "others": conversation.words_only("others"),
     "bulk_delete": conversation.words_only("bulk_delete"),
+    "alarm": conversation.alarm,
+    "service": conversation.words_only("service"),
+    "reminders_list": conversation.words_only("reminders_list"),
+    "statement": conversation.words_only("statement"),
     "drop": calendar.drop,
     "greeting": conversation.words_only("greeting"),
     "goodbye": conversation.words_only("goodbye"),
@@ -100,6 +105,10 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if active.get("status") == "conflict" and active.get("kind") == "create" and lx.INSIST.search(turn.text):
         # The clash was shown and the person insists: book it as an overlap (the server checks both).
         return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
+    if _ADD_IT.match(turn.text) and turn.previous and previous_intent(turn) == "statement":
+        # "the train leaves tomorrow at 9" … "add it to my calendar": the person asked for it now.
+        before = dataclasses.replace(turn, text=turn.previous, previous=None)
+        return create_action.create(before, read_signals(before), tools)
     signals = read_signals(turn)
     intent = classify(turn, signals)
     if active.get("status") == "needs_title" and intent in {"unclear", "create"} and _names_it(turn, signals):
@@ -116,6 +125,12 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     return ACTIONS[intent](turn, signals, tools)
 
 
+_ADD_IT = re.compile(
+    r"^(?:(?:yes|yeah|yep|ok(?:ay)?|sure|please|pls)[\s,]+)*(?:add|put|book|save|schedule)\s+(?:it|that|this)"
+    r"(?:\s+(?:to|in|on|into)\s+(?:my\s+|the\s+)?(?:calendar|schedule|diary))?(?:\s+please)?[\s.!]*$"
+    r"|^(?:好的?|行|可以|嗯)?[，,]?(?:帮我)?(?:把它)?(?:加到|放到|记到|加进|添加到)(?:我的)?(?:日程|日历)(?:里|上)?吧?[。！!]?$",
+    re.IGNORECASE,
+)
 _CLAUSES = re.compile(r"\s*(?:[,;，；]|\bbut\b|\band\s+then\b|然后|不过|但是)\s*", re.IGNORECASE)
 _WITH_THEM = re.compile(r"\bwith\s+(?:them|him|her)\b", re.IGNORECASE)
 _WITH_SOMEONE = re.compile(r"\bwith\s+(?P<who>(?:the\s+|my\s+)?[a-z]+(?:\s+[a-z]+)?)\s*$", re.IGNORECASE)

@@ -16,28 +16,19 @@ from dataclasses import dataclass
 from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range
 from assistant.reading import extract_when
 from assistant.reading.durations import find_lengths
-from assistant.reading.numbers import cn_int
+from assistant.reading.numbers import EN_ORDINAL, cn_int, en_ordinal
 from assistant.reading.text import Masker
+from assistant.reading.vocabulary import PARTS_OF_DAY
 
-_ORDINAL_WORDS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-    "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8,
-    "9th": 9, "10th": 10, "last": -1,
-}  # fmt: skip
 LAST = -1  # "the last one": resolved against the last list shown
 
 _ORDINAL_EN = re.compile(
-    r"\b(?:the\s+)?(?P<word>" + "|".join(_ORDINAL_WORDS) + r")\s+(?:one|event|meeting|appointment|item|entry|thing)\b"
+    rf"\b(?:the\s+)?(?P<word>{EN_ORDINAL}|[0-9]{{1,2}}(?:st|nd|rd|th)|last)\s+(?:one|event|meeting|appointment|item|entry|thing)\b"
     r"|\b(?:number|no\.|#)\s*(?P<number>\d{1,2})\b",
     re.IGNORECASE,
 )
 _ORDINAL_ZH = re.compile(
     r"第\s*(?P<number>\d{1,2}|[一二两三四五六七八九十]{1,3})\s*(?:个|项|条|场|件)?|(?P<last>最后(?:一|那)个)"
-)
-_PARTS = (
-    (re.compile(r"\bmornings?\b|上午|早上|早晨", re.IGNORECASE), "morning"),
-    (re.compile(r"\bafternoons?\b|下午|中午", re.IGNORECASE), "afternoon"),
-    (re.compile(r"\b(?:evenings?|tonight|nights?)\b|晚上|今晚|傍晚", re.IGNORECASE), "evening"),
 )
 
 
@@ -51,6 +42,7 @@ class When:
     shift: int | None = None  # minutes to move by: +60 "an hour later", -30 "提前半小时"
     ordinal: int | None = None  # 1-based; LAST for "the last one"
     residue: str = ""  # the message without anything read here
+    guessed: bool = False  # the time's half of the day was not said ("7"): never shown or written as said
 
     @property
     def past(self) -> bool:
@@ -77,7 +69,8 @@ def _read_ordinal(masker: Masker) -> int | None:
     match = _ORDINAL_EN.search(masker.text)
     if match:
         masker.take(*match.span())
-        value = _ORDINAL_WORDS[match.group("word").lower()] if match.group("word") else int(match.group("number"))
+        word = (match.group("word") or "").lower()
+        value = (LAST if word == "last" else en_ordinal(word) or 0) if word else int(match.group("number"))
         return value if value == LAST or 1 <= value <= 50 else None
     match = _ORDINAL_ZH.search(masker.text)
     if match:
@@ -90,7 +83,7 @@ def _read_ordinal(masker: Masker) -> int | None:
 
 
 def part_of_day_words(text: str) -> str | None:
-    found = {part for pattern, part in _PARTS if pattern.search(text)}
+    found = {part for pattern, part in PARTS_OF_DAY if pattern.search(text)}
     return found.pop() if len(found) == 1 else None
 
 
@@ -119,6 +112,7 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
         duration = duration or clock_range[1]
     match = extract_when(masker.text, today=today, prefer_near=prefer_near)
     residue = match.residue(masker.text) if match else " ".join(masker.text.split())
+    residue = re.sub(r"(?:(?<=\s)|^)'s\b\s*", "", residue)  # "tomorrow's meeting": the day was read
     date = match.date if match else None
     end = None
     if date is None and day_range is not None:
@@ -134,4 +128,5 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
         shift=shift,
         ordinal=ordinal,
         residue=residue,
+        guessed=bool(match and match.guessed and not clock_range),
     )

@@ -1,0 +1,134 @@
+"""The one vocabulary of both languages every reader shares: question words, weekdays, parts of
+the day, and phrase tables of what a kind of request looks like (``Table``). The stand-in's
+lexicons, the reading module and the guards' question detectors take their words from here, so
+two readers never disagree about what a word means (中午 is noon everywhere, not "afternoon").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True)
+class Table:
+    """What one kind of request looks like, in English and in Chinese."""
+
+    en: tuple[re.Pattern[str], ...]
+    zh: tuple[re.Pattern[str], ...]
+
+    def search(self, text: str) -> re.Match[str] | None:
+        # Both languages are tried: people mix scripts ("明天 dentist 3pm"), and the patterns of
+        # one language cannot match the other's script.
+        for pattern in self.en + self.zh:
+            match = pattern.search(text)
+            if match:
+                return match
+        return None
+
+    def __contains__(self, text: str) -> bool:
+        return self.search(text) is not None
+
+    def remove(self, text: str) -> str:
+        """``text`` without what any pattern of the table matched."""
+        for pattern in self.en + self.zh:
+            text = pattern.sub(" ", text)
+        return " ".join(text.split())
+
+
+def table(en: tuple[str, ...], zh: tuple[str, ...]) -> Table:
+    return Table(
+        tuple(re.compile(pattern, re.IGNORECASE) for pattern in en),
+        tuple(re.compile(pattern) for pattern in zh),
+    )
+
+
+# Weekdays, 1 = Monday, in both languages (RFC 5545's two-letter codes for repeat rules).
+WEEKDAYS_EN: Final = {
+    "monday": 1, "mon": 1, "tuesday": 2, "tues": 2, "tue": 2, "wednesday": 3, "weds": 3, "wed": 3,
+    "thursday": 4, "thurs": 4, "thur": 4, "thu": 4, "friday": 5, "fri": 5, "saturday": 6, "sat": 6,
+    "sunday": 7, "sun": 7,
+}  # fmt: skip
+WEEKDAYS_ZH: Final = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7}
+RFC_DAYS: Final = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+
+# Parts of the day a free-time search can name; noon and midnight are clock times, not parts.
+PARTS_OF_DAY: Final = (
+    (re.compile(r"\bmornings?\b|上午|早上|早晨|清晨", re.IGNORECASE), "morning"),
+    (re.compile(r"\bafternoons?\b|下午|午后", re.IGNORECASE), "afternoon"),
+    (re.compile(r"\b(?:evenings?|tonight|nights?)\b|晚上|今晚|傍晚", re.IGNORECASE), "evening"),
+    (re.compile(r"\b(?:noon|midday)\b|中午|正午", re.IGNORECASE), "noon"),
+)
+
+# A question: it ends with a question mark, opens with a question word, or (Chinese) carries a
+# question particle. ``QUESTION_WORD`` finds a question word anywhere in a sentence.
+QUESTION_EN: Final = re.compile(
+    r"\?\s*$|^(?:(?:so|and|ok(?:ay)?|hey|also|um|uh)[\s,]+)?(?:what|what's|whats|when|where|who|which|how|why|do|does|"
+    r"did|am|is|are|was|were|have|has|any|anything|should\s+i|would\s+i|will\s+i|is\s+there)\b",
+    re.IGNORECASE,
+)
+QUESTION_ZH: Final = re.compile(
+    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几点|几号|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
+)
+QUESTION: Final = re.compile(f"{QUESTION_EN.pattern}|{QUESTION_ZH.pattern}", re.IGNORECASE)
+QUESTION_WORD: Final = re.compile(
+    r"[?？]|\b(?:what|what's|whats|when|which|who|why|where|is\s+there|do\s+i|am\s+i|are\s+there)\b"
+    r"|吗|呢|什么|啥|哪|几点|有没有|是不是",
+    re.IGNORECASE,
+)
+# What the guards count as asking: a question as above, or a Chinese question particle at the end.
+ASKS: Final = re.compile(f"{QUESTION.pattern}|[吗呢么]\\s*[?？。!！]?\\s*$|有空|空吗", re.IGNORECASE)
+# A question word or a word about being free or busy, anywhere ("any", "free", "忙").
+ASKS_OR_AVAILABILITY: Final = re.compile(
+    f"{QUESTION_WORD.pattern}|\\b(?:any|anything|free|busy|what's|whats)\\b|几点|有空|忙|安排吗", re.IGNORECASE
+)
+# A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?"
+POLITE: Final = re.compile(
+    r"^(?:please|pls|(?:can|could|would|will)\s+(?:you|u|i|we)|let'?s|may\s+i|(?:and\s+)?(?:how|what)\s+about)\b"
+    r"|^(?:请|麻烦|帮我|能不能|可不可以)",
+    re.IGNORECASE,
+)
+# "tomorrow's meeting", "today's schedule": a day's possessive names the day, not a title "'s meeting".
+DAY_POSSESSIVE: Final = re.compile(
+    r"\b(?:today|tonight|tomorrow|tmrw|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|weekend)'s\b"
+    r"|(?:今天|明天|后天|(?:下|这|本)?(?:周|星期)[一二三四五六日天])的",
+    re.IGNORECASE,
+)
+# Words said to the assistant that are not part of a request: wake words and fillers.
+WAKE_WORDS: Final = re.compile(r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s+)?(?:olly|siri|alexa|google|assistant)\b[\s,]*", re.I)
+
+# Things the product does not do, said in a request: alarms (it has reminders), rides, tickets,
+# devices. Each gets an honest answer; none becomes a calendar event.
+ALARM = table(
+    en=(r"\b(?:alarms?|alram|alarm\s*clock)\b", r"\bwake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|\bwake\s+me\b"),
+    zh=(r"闹钟|闹铃|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$",),
+)
+SERVICE = table(
+    en=(
+        r"\b(?:taxi|cab|uber|lyft)\b",
+        r"\b(?:book|buy|get|order)\s+(?:me\s+)?(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?tickets?\b",
+        r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
+        r"^(?:play|order)\b",
+    ),
+    zh=(r"打车|叫车|出租车|网约车|买票|订票|(?:机|车|门|影|船)票|开灯|关灯|空调|扫地机",),
+)
+# A statement about the world (a departure, an air time, a start): information, not a request.
+WORLD_EVENT = table(
+    en=(
+        r"\b(?:leaves|departs|arrives|lands|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|kicks\s+off|"
+        r"is\s+on\s+(?:tv|air)|comes\s+on|premieres)\b",
+        r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
+    ),
+    zh=(
+        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|的(?:飞机|航班|高铁|火车|动车|大巴)",
+    ),
+)
+# Asking for the reminders set: the product has no list of them to read out.
+REMINDER_QUESTION = table(
+    en=(
+        r"\b(?:which|what|any|list|show|my)\b.{0,20}\breminders?\b(?!\s+(?:me|to|for)\b)",
+        r"\breminders?\b.{0,20}\b(?:set|do\s+i\s+have|are\s+there)\b",
+    ),
+    zh=(r"(?:哪些|什么|几个|有没有|查看|看看|列出)(?:的)?提醒|提醒(?:有哪些|列表)|设了(?:哪些|什么)提醒",),
+)

@@ -1,0 +1,112 @@
+"""The offline default's precision (issue 22): alarms, statements, cancels and bare hours never
+become bookings; reminders said from now; a complete request of its own is not an open request's
+patch; the readers share one vocabulary."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+
+from assistant.providers.offline.understand import respond
+from assistant.providers.offline.when import part_of_day_words
+from assistant.reading import vocabulary
+from assistant.turn import authority, claim_request, patch
+from tests.assistant.offline_requests import CREATING_LUNCH, assert_honest, request, tool_of, with_history
+
+# Monday 2026-12-07 10:00 (offline_requests.NOW).
+TALK: list[tuple[str, dict[str, Any], str]] = [
+    ("set an alarm for 6am", {}, "06:00"),
+    ("wake me up at 7", {}, "07:00"),
+    ("pls set alarm tomorrow at six am", {}, "06:00 tomorrow"),
+    ("can u set an alram for 5 tmrw morning", {}, "05:00 tomorrow"),
+    ("七点叫我起床", {"language": "zh"}, "07:00"),
+    ("明早六点的闹钟", {"language": "zh"}, "明天06:00"),
+    ("设置一个闹钟", {"language": "zh"}, "闹钟"),
+    ("七点", {"language": "zh"}, "7点"),
+    ("my flight lands at 6", {}, "add it to my calendar"),
+    ("the show airs on friday at 8pm", {}, "add it to my calendar"),
+    ("我坐的火车明天早上九点出发", {"language": "zh"}, "加到日程里"),
+    ("航班明天下午三点到达", {"language": "zh"}, "加到日程里"),
+    ("i need a taxi tomorrow at eight in the morning", {}, "can't do that"),
+    ("which reminders are set?", {}, "can't list"),
+    ("do i have anything on the 21st, the one after the party, with everybody", {}, "Which day"),
+    ("blorp fizzle wibble", {}, '"what\'s on tomorrow?"'),
+    ("嗯嗯那个啥", {"language": "zh"}, "“明天有什么安排”"),
+]
+
+
+@pytest.mark.parametrize(("message", "setup", "phrase"), TALK, ids=[case[0] for case in TALK])
+def test_no_booking_is_guessed(message: str, setup: dict[str, Any], phrase: str) -> None:
+    response = respond(request(message, **setup))
+    assert response.tool_calls == [], response.tool_calls
+    assert phrase in response.text and "19:00" not in response.text
+    assert_honest(response.text)
+
+
+CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
+    ("取消我的每周三的瑜伽课", {"language": "zh"}, "delete_event", {"event_words": "瑜伽课"}),
+    ("cancel my weekly yoga class on wednesdays", {}, "delete_event", {"event_words": "Yoga class"}),
+    ("remind me in forty minutes to call mum", {}, "set_reminder", {"text": "call mum", "time": "10:40"}),
+    ("remind me to stretch after two hours", {}, "set_reminder", {"text": "stretch", "time": "12:00"}),
+    ("半小时后提醒我喝水", {"language": "zh"}, "set_reminder", {"text": "喝水", "date": "D+0", "time": "10:30"}),
+    ("set a reminder for the meeting friday at 3pm", {}, "set_reminder", {"text": "the meeting", "date": "W5"}),
+    ("remind me 30 minutes before lunch with Sam", {"entities": [{"ref": "E9", "title": "Lunch with Sam",
+     "date": "2026-12-08", "start": "12:00"}]}, "set_reminder", {"event_ref": "E9", "minutes_before": 30}),
+    ("anything coming up?", {}, "query_events", {"start": "D+0", "end": "D+13"}),
+    ("my next event", {}, "query_events", {"start": "D+0", "end": "D+13"}),
+    ("list today's schedule", {}, "query_events", {"start": "D+0"}),
+    ("最近有什么安排吗", {"language": "zh"}, "query_events", {"start": "D+0", "end": "D+13"}),
+    ("do i have anything on the 21st of this month", {}, "query_events", {"start": "2026-12-21"}),
+    ("move tomorrow's meeting to 4pm", {}, "change_event", {"event_words": "Meeting", "event_date": "D+1", "date": None}),
+    ("把明天的瑜伽改到晚上八点", {"language": "zh"}, "change_event", {"event_words": "瑜伽", "event_date": "D+1"}),
+    ("haircut apr nine at 11am", {}, "schedule_event", {"title": "Haircut", "date": "04-09", "time": "11:00"}),
+    ("dentist on dec twelve at 3pm", {}, "schedule_event", {"date": "12-12", "time": "15:00"}),
+    ("add event baseball practice tonight at 5 pm", {}, "schedule_event", {"title": "Baseball practice"}),
+    ("olly schedule my doctors appointment on friday at two pm", {}, "schedule_event",
+     {"title": "Doctors appointment", "date": "W5", "time": "14:00"}),
+    ("add birthday with mom for next month", {}, "schedule_event", {"date": None, "end_date": None}),
+    ("breakfast with ann tomorrow at 7", {}, "schedule_event", {"time": "07:00"}),
+    ("dinner with ann tomorrow at 7", {}, "schedule_event", {"time": "19:00"}),
+    ("明天7点开会", {"language": "zh"}, "schedule_event", {"title": "开会", "date": "D+1", "time": None}),
+    ("gym tomorrow at 6", {}, "schedule_event", {"time": None}),
+    ("yoga every wednesday in march at 7pm", {}, "schedule_event", {"title": "Yoga", "date": "2027-03-01"}),
+    ("三月份每周三晚上七点瑜伽", {"language": "zh"}, "schedule_event", {"title": "瑜伽", "time": "19:00"}),
+    # A complete request of its own while lunch is open starts anew; a bare patch continues it.
+    ("dinner with tom on saturday at 7pm", {"active": CREATING_LUNCH}, "schedule_event", {"command_id": None}),
+    ("lunch with Sam next Wednesday at 1pm", {"active": CREATING_LUNCH}, "schedule_event",
+     {"title": "Lunch with Sam", "command_id": None}),
+    ("next wednesday at 1pm", {"active": CREATING_LUNCH}, "schedule_event", {"command_id": "c-1"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("message", "setup", "tool", "expected"), CALLS, ids=[case[0] for case in CALLS])
+def test_the_request_is_read(message: str, setup: dict[str, Any], tool: str, expected: dict[str, Any]) -> None:
+    name, arguments = tool_of(respond(request(message, **setup)))
+    assert name == tool
+    assert {key: arguments.get(key) for key in expected} == expected
+
+
+def test_a_fact_about_the_world_is_booked_once_asked() -> None:
+    added = respond(with_history("ok add it to my calendar", "the train to shanghai leaves tomorrow at 9", "OK."))
+    arguments = tool_of(added)[1]
+    assert (arguments["date"], arguments["time"], arguments["command_id"]) == ("D+1", "09:00", None)
+    nothing_before = respond(with_history("add it to my calendar", "what's on friday?", "Friday is free."))
+    assert tool_of(nothing_before)[1]["date"] is None
+
+
+@pytest.mark.parametrize("reply", ["七点", "7", "七点半", "6:30"])
+def test_a_bare_hour_of_either_half_is_not_a_patch(reply: str) -> None:
+    assert patch.read_patch(reply, today=datetime.date(2026, 12, 7)) is None
+    assert patch.read_patch("晚上" + reply, today=datetime.date(2026, 12, 7)) is not None
+
+
+def test_one_vocabulary_for_every_reader() -> None:
+    assert authority._QUESTION is vocabulary.ASKS
+    assert patch._QUESTION is vocabulary.QUESTION_WORD
+    assert claim_request._QUESTION_WORDS is vocabulary.ASKS_OR_AVAILABILITY
+    # 中午 is noon for the stand-in too (it was "afternoon"), and a free-time search takes no part for it.
+    assert part_of_day_words("中午找个空") == "noon"
+    assert part_of_day_words("下午有空吗") == "afternoon"
+    assert vocabulary.WEEKDAYS_ZH["天"] == vocabulary.WEEKDAYS_EN["sunday"] == 7
