@@ -67,6 +67,13 @@ PEOPLE = {
     "uma": "en",
     "vera": "en",
     "wes": "en",
+    "xena": "en",
+    "yuri": "en",
+    "zoe": "en",
+    "amy": "en",
+    "ben": "zh",
+    "cleo": "en",
+    "dan": "en",
 }
 # A staff account for the admin pages (a superuser: it sees every review page).
 ADMIN = "root"

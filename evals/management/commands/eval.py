@@ -6,28 +6,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.migrations.executor import MigrationExecutor
+from django.db import DEFAULT_DB_ALIAS
 from tqdm import tqdm
 
 from evals.cases import CaseFileError, load_cases
+from evals.database import migrate_when_needed
 from evals.metrics import ENDINGS, summarise
 from evals.models import EvalRun
 from evals.report import write_reports
 from evals.runner import CaseResult
 from evals.service import provider_factory, run_cases, store_run
-
-
-def _migrate_when_needed(*, verbosity: int) -> None:
-    """The eval's own database is created and migrated on first use (and after a new migration)."""
-    connection = connections[DEFAULT_DB_ALIAS]
-    if connection.vendor == "sqlite" and str(connection.settings_dict["NAME"]) != ":memory:":
-        Path(str(connection.settings_dict["NAME"])).parent.mkdir(parents=True, exist_ok=True)
-    executor = MigrationExecutor(connection)
-    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
-        call_command("migrate", interactive=False, verbosity=0 if verbosity < 2 else verbosity)
 
 
 class Command(BaseCommand):
@@ -58,7 +47,7 @@ class Command(BaseCommand):
             cases = load_cases([Path(p) for p in options["cases"]] if options["cases"] else None)
         except CaseFileError as error:
             raise CommandError(str(error)) from error
-        _migrate_when_needed(verbosity=options["verbosity"])
+        migrate_when_needed(DEFAULT_DB_ALIAS, verbosity=options["verbosity"])
         if options["group"]:
             cases = [case for case in cases if case.group == options["group"]]
         repeat = options["repeat"] if mode == "live" else 1
@@ -103,7 +92,11 @@ class Command(BaseCommand):
         self._print(summary, results, mode)
         # Offline, a known issue that now passes is a stale marker; live, a weak model may pass one
         # by chance, so only unexpected failures fail the run.
-        failed = summary["unexpected"] if mode == "offline" else [r.case_id for r in results if r.unexpected and not r.passed]
+        failed = (
+            summary["unexpected"]
+            if mode == "offline"
+            else [r.case_id for r in results if r.unexpected and not r.passed]
+        )
         if failed:
             unique = list(dict.fromkeys(failed))
             raise CommandError(f"{len(unique)} unexpected result(s): {', '.join(unique[:20])}")
