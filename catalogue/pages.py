@@ -111,6 +111,10 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
         "This request is finished or was set aside; its buttons no longer change anything.",
         "这个请求已结束或已被搁置，按钮不再起作用。",
     ),
+    "card_answered_hint": (
+        "This question was answered or is no longer current; its buttons no longer change anything.",
+        "这个问题已回复或已过时，按钮不再起作用。",
+    ),
     "confirm_delete_card_title": ("To be deleted", "将被删除"),
     "scope_delete_title": ("Delete which ones?", "删除哪些？"),
     "scope_change_title": ("Change which ones?", "修改哪些？"),

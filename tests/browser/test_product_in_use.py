@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS, Session, send, sign_in, sign_in_admin
+from tests.browser.test_chat import weekend_phrase
 
 pytestmark = pytest.mark.browser
 
@@ -59,3 +60,36 @@ def test_an_admin_eval_runs_apart_and_the_chat_keeps_answering(session: Session,
     steps.shot("run-done", full_page=True)
     log = session.server.log.read_text()
     assert "database is locked" not in log
+
+
+def test_a_card_answered_by_typing_goes_stale_at_once_and_after_a_reload(session: Session) -> None:
+    page, steps = session.page, session.steps
+    sign_in(session, "yuri")
+    # A pick-one card, answered by typing the day instead of pressing a button.
+    send(session, f"Team lunch {weekend_phrase()[0]} at 12:30")
+    pick = page.get_by_test_id("pending-card").last
+    expect(pick.get_by_test_id("quick-reply").first).to_be_enabled()
+    send(session, weekend_phrase()[1].isoformat())
+    expect(page.get_by_test_id("assistant-message").last).to_contain_text("Added")
+    expect(pick).to_have_attribute("data-state", "closed")
+    expect(pick.get_by_test_id("quick-reply").first).to_be_disabled()
+
+    # A delete card answered by a typed "yes": stale the moment the answer is shown.
+    send(session, "delete it")
+    card = page.get_by_test_id("confirmation-card").last
+    expect(card.get_by_role("button", name="Confirm")).to_be_enabled()
+    steps.shot("asked")
+    send(session, "yes")
+    expect(page.get_by_test_id("assistant-message").last).to_contain_text("Deleted")
+    expect(card).to_have_attribute("data-state", "closed")
+    expect(card.get_by_test_id("card-status")).to_have_text("Answered")
+    expect(card.get_by_role("button", name="Confirm")).to_be_disabled()
+    steps.shot("answered-by-typing")
+
+    page.reload()
+    expect(page.get_by_test_id("assistant-message")).to_have_count(4)
+    for each in [page.get_by_test_id("pending-card").first, page.get_by_test_id("confirmation-card").first]:
+        expect(each).to_have_attribute("data-state", "closed")
+        for button in each.locator("button").all():
+            expect(button).to_be_disabled()
+    steps.shot("after-reload")
