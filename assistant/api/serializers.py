@@ -142,10 +142,10 @@ def message_card_context(
       unexpired and bound to the thread's current intent revision and state;
     - a which-ones card (a repeating event's scope), while it is the thread's last message.
     """
-    carded = [m for m in messages if isinstance(m.card, dict)]
+    carded = [(m, m.card) for m in messages if isinstance(m.card, dict)]
     if not carded:
         return {}
-    ids = {str(m.card["command_id"]) for m in carded if m.card.get("command_id")}
+    ids = {str(card["command_id"]) for _m, card in carded if card.get("command_id")}
     statuses = {
         str(command_id): status
         for command_id, status in ScheduleCommand.objects.filter(owner=owner, id__in=ids).values_list("id", "status")
@@ -165,15 +165,15 @@ def message_card_context(
     }
     last_id = max((m.id for m in messages), default=None)
     # A request asked again (a revision, a resumed task) has a newer card: only that one is open.
-    newest_card_of = {str(m.card.get("command_id")): m.id for m in sorted(carded, key=lambda m: m.id)}
+    newest_card_of = {str(card.get("command_id")): m.id for m, card in sorted(carded, key=lambda pair: pair[0].id)}
     open_cards: set[int] = set()
-    for message in carded:
-        kind = message.card.get("type")
+    for message, card in carded:
+        kind = card.get("type")
         if kind == "pending_command":
-            command_id = str(message.card.get("command_id"))
+            command_id = str(card.get("command_id"))
             live = command_id == active_id and newest_card_of.get(command_id) == message.id
         elif kind == "confirmation":
-            live = str(message.card.get("confirmation_id")) in live_confirmations
+            live = str(card.get("confirmation_id")) in live_confirmations
         else:
             live = message.id == last_id
         if live:
