@@ -276,3 +276,30 @@ def test_two_eval_runs_compared(admin_client: Client) -> None:
     # With no choice made, the two latest finished runs are compared.
     latest = admin_client.get("/admin/evals/evalrun/compare/").content.decode()
     assert 'data-testid="broke"' in latest
+
+
+def test_a_turn_without_a_flag_marked_needs_a_fix_is_found_in_the_queue(
+    admin_client: Client, make_chat: Any, make_person: Any
+) -> None:
+    ann, ben = make_chat(make_person("ann")), make_chat(make_person("ben"))
+    plain = flagged(ann, [], "what's on friday")
+    informative = flagged(ben, ["stale_confirmation"], "yes")
+    claim = flagged(ben, ["unverified_create_claim"], "book lunch")
+    untouched = flagged(ann, [], "thanks")
+    assert untouched.flags == []
+    for trace in (plain, informative):
+        admin_client.post(f"/admin/assistant/turntrace/{trace.id}/review/", {"verdict": "needs_fix", "note": "x"})
+
+    def listed(query: str = "") -> list[int]:
+        html = admin_client.get(f"/admin/assistant/flaggedturn/{query}").content.decode()
+        return [int(found) for found in re.findall(r'data-testid="queue-row" data-trace-id="(\d+)"', html)]
+
+    assert sorted(listed()) == sorted([plain.id, informative.id, claim.id])
+    assert sorted(listed("?state=needs_fix")) == sorted([plain.id, informative.id])
+    assert listed("?state=open") == [claim.id]
+    assert sorted(listed("?flag=none")) == sorted([plain.id, informative.id])
+    assert listed("?flag=none&person=" + str(User.objects.get(username="ann").id)) == [plain.id]
+    assert listed("?flag=unverified&state=needs_fix") == []
+    index = admin_client.get("/admin/").content.decode()
+    assert re.search(r'data-testid="review-count">1<', index)
+    assert re.search(r'data-testid="needs-fix-count">2<', index)

@@ -8,7 +8,8 @@ import time
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import DEFAULT_TIMEOUT_MS, Session, send, sign_in, sign_in_admin
+from tests.browser.conftest import DEFAULT_TIMEOUT_MS, Session, no_clipped_columns, send, sign_in, sign_in_admin
+from tests.browser.test_admin_review import FLAG_TURNS
 from tests.browser.test_chat import weekend_phrase
 
 pytestmark = pytest.mark.browser
@@ -93,3 +94,53 @@ def test_a_card_answered_by_typing_goes_stale_at_once_and_after_a_reload(session
         for button in each.locator("button").all():
             expect(button).to_be_disabled()
     steps.shot("after-reload")
+
+
+def test_a_turn_marked_needs_a_fix_is_found_again_and_the_traces_list_reads_at_1366(session: Session) -> None:
+    page, steps = session.page, session.steps
+    sign_in(session, "zoe")
+    for text in ("what's on tomorrow", "Yoga tomorrow at 7pm", "hello"):
+        send(session, text)
+    long_flags = ["needs_confirmation:untrusted_source", "unverified_create_claim", "malformed_tool_arguments"]
+    session.server.manage("shell", "-c", FLAG_TURNS.format(person="zoe", flags=[[], long_flags, []]))
+
+    # The traces list: pills on one line each, tools and statuses as a list, nothing cut.
+    sign_in_admin(session)
+    page.goto("/admin/assistant/turntrace/?q=zoe")
+    expect(page.locator("#result_list tbody tr")).to_have_count(3)
+    no_clipped_columns(session)
+    assert "<br>" not in page.locator("#result_list").inner_text()
+    expect(page.locator("#result_list td.field-tools li").filter(has_text="query_events")).to_have_count(1)
+    pills = page.locator("#result_list td.field-flag_list .flag-badge")
+    expect(pills).to_have_count(len(long_flags))
+    for index in range(len(long_flags)):
+        box = pills.nth(index).bounding_box()
+        assert box is not None and box["height"] < 24, (long_flags[index], box)  # one line of 17 px
+    steps.shot("traces-1366")
+
+    # A turn with no flag, marked "needs a fix" from its own page, is found in the queue.
+    page.locator("#result_list tbody tr").last.locator("th a").click()
+    expect(page.get_by_test_id("turn-page")).to_contain_text("what's on tomorrow")
+    page.get_by_test_id("review-note").fill("should have said the day's name")
+    page.get_by_test_id("mark-needs-fix").click()
+    page.goto("/admin/")
+    expect(page.get_by_test_id("needs-fix-count")).to_have_text("1")
+    steps.shot("index-counts")
+    page.get_by_test_id("needs-fix-link").click()
+    rows = page.get_by_test_id("queue-row")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("what's on tomorrow")
+    expect(rows.first.get_by_test_id("review-state")).to_contain_text("should have said the day")
+    page.get_by_test_id("filter-flag").select_option("none")
+    page.get_by_test_id("filter-person").select_option(label="zoe")
+    page.get_by_test_id("apply-filters").click()
+    expect(rows).to_have_count(1)
+    no_clipped_columns(session, ".queue-table")
+    steps.shot("queue-needs-fix")
+    # The flagged turn, not reviewed yet, is in the queue beside it.
+    page.get_by_test_id("filter-flag").select_option("")
+    page.get_by_test_id("filter-state").select_option("")
+    page.get_by_test_id("apply-filters").click()
+    expect(rows).to_have_count(2)
+    no_clipped_columns(session, ".queue-table")
+    steps.shot("queue-zoe")
