@@ -33,9 +33,18 @@ class Language(models.TextChoices):
     ZH = "zh", "中文"
 
 
+class TimeZoneSource(models.TextChoices):
+    DEFAULT = "default", "the site's default"
+    BROWSER = "browser", "taken from the browser on the first visit"
+    PERSON = "person", "chosen by the person"
+
+
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+    # Where the zone came from: the site's default until the first page view sends the browser's
+    # zone (taken once, never over a zone the person chose), or the person's own choice.
+    time_zone_source = models.CharField(max_length=8, choices=TimeZoneSource.choices, default=TimeZoneSource.DEFAULT)
     language = models.CharField(max_length=2, choices=Language.choices, default=Language.EN)
     work_start = models.TimeField(default=datetime.time(9, 0))
     work_end = models.TimeField(default=datetime.time(18, 0))

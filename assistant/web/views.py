@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -30,8 +30,13 @@ from scheduling.errors import ValidationFailed
 from scheduling.ics import calendar_feed
 from scheduling.localtime import local_today
 from scheduling.models import Profile
-from scheduling.selectors import event_rows_for_feed, profile_get, profile_get_by_feed_token
-from scheduling.services import profile_revoke_feed_token, profile_rotate_feed_token, profile_update
+from scheduling.selectors import event_rows_for_feed, occurrences_in_range, profile_get, profile_get_by_feed_token
+from scheduling.services import (
+    profile_adopt_browser_zone,
+    profile_revoke_feed_token,
+    profile_rotate_feed_token,
+    profile_update,
+)
 
 # What a subscriber sees: a year back and two years ahead is what calendar apps keep anyway.
 FEED_PAST = datetime.timedelta(days=365)
@@ -108,9 +113,37 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "page": "settings",
             "strings_json": json.dumps(strings_for(language_of(request)), ensure_ascii=False),
             "max_import_bytes": settings.MAX_IMPORT_BYTES,
+            "upcoming": _upcoming(person),
             **_feed_context(request, profile),
         },
     )
+
+
+UPCOMING_DAYS = 90
+
+
+def _upcoming(person: User) -> dict[str, Any]:
+    """What a zone change would move on screen: the next 90 days' events, and the first timed one."""
+    now = timezone.now()
+    events = occurrences_in_range(owner=person, start=now, end=now + datetime.timedelta(days=UPCOMING_DAYS))
+    timed = next((event for event in events if not event.all_day and event.starts_at >= now), None)
+    return {
+        "count": len(events),
+        "next": timed,
+        "next_start": timed.starts_at.astimezone(datetime.UTC).isoformat() if timed else "",
+    }
+
+
+@login_required
+@require_POST
+def browser_zone(request: HttpRequest) -> JsonResponse:
+    """The chat page's first view sends the browser's zone; it is taken only while the person's
+    zone is still the site's default (see profile_adopt_browser_zone)."""
+    try:
+        profile = profile_adopt_browser_zone(user=_person(request), time_zone=request.POST.get("time_zone", ""))
+    except ValidationFailed as error:
+        return JsonResponse({"detail": error.message}, status=400)
+    return JsonResponse({"time_zone": profile.time_zone, "source": profile.time_zone_source})
 
 
 @login_required

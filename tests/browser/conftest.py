@@ -147,7 +147,9 @@ def _create_people(env: dict[str, str]) -> None:
         "from scheduling.models import Profile\n"
         f"for name, language in {PEOPLE!r}.items():\n"
         "    user = get_user_model().objects.create_user(username=name, password=" + repr(PASSWORD) + ")\n"
-        "    Profile.objects.create(user=user, time_zone=" + repr(PERSON_ZONE) + ", language=language)\n"
+        "    Profile.objects.create(user=user, time_zone="
+        + repr(PERSON_ZONE)
+        + ', time_zone_source="person", language=language)\n'
         f"get_user_model().objects.create_superuser(username={ADMIN!r}, password={PASSWORD!r})\n"
     )
     _manage(env, "shell", "-c", code)

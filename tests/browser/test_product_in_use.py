@@ -8,7 +8,16 @@ import time
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import DEFAULT_TIMEOUT_MS, Session, no_clipped_columns, send, sign_in, sign_in_admin
+from tests.browser.conftest import (
+    BROWSER_ZONE,
+    DEFAULT_TIMEOUT_MS,
+    PASSWORD,
+    Session,
+    no_clipped_columns,
+    send,
+    sign_in,
+    sign_in_admin,
+)
 from tests.browser.test_admin_review import FLAG_TURNS
 from tests.browser.test_chat import weekend_phrase
 
@@ -144,3 +153,53 @@ def test_a_turn_marked_needs_a_fix_is_found_again_and_the_traces_list_reads_at_1
     expect(rows).to_have_count(2)
     no_clipped_columns(session, ".queue-table")
     steps.shot("queue-zoe")
+
+
+NEWCOMER = """
+from django.contrib.auth import get_user_model
+get_user_model().objects.create_user(username="newcomer", password={password!r})
+"""
+
+
+def test_a_newcomer_gets_the_browsers_zone_and_settings_explain_a_change(session: Session) -> None:
+    page, steps = session.page, session.steps
+    session.server.manage("shell", "-c", NEWCOMER.format(password=PASSWORD))
+    sign_in(session, "newcomer")
+    # The first view sent the browser's zone and drew the page again in it.
+    expect(page.get_by_test_id("agenda-zone")).to_have_text(BROWSER_ZONE)
+    send(session, "Dinner tomorrow at 7pm")
+    expect(page.get_by_test_id("assistant-message").last).to_contain_text("19:00")
+    steps.shot("first-visit")
+
+    page.get_by_role("link", name="Settings").click()
+    zone = page.get_by_label("Time zone", exact=True)
+    expect(zone).to_have_value(BROWSER_ZONE)
+    expect(page.get_by_test_id("zone-source")).to_contain_text("Taken from your browser")
+    change = page.get_by_test_id("zone-change")
+    expect(change).to_be_hidden()
+
+    # Cities and countries in English and Chinese, from CLDR.
+    search = page.get_by_test_id("zone-search")
+    search.fill("中国")
+    expect(page.get_by_test_id("zone-search-count")).to_contain_text("matching")
+    visible = page.evaluate(
+        "() => [...document.querySelectorAll('#id_time_zone option')].filter(o => !o.hidden).map(o => o.value)"
+    )
+    assert "Asia/Shanghai" in visible and "Europe/Paris" not in visible
+    search.fill("上海")
+    expect(page.get_by_test_id("zone-search-count")).to_have_text("1 matching")
+    expect(zone).to_have_value("Asia/Shanghai")
+
+    # Before saving: what the change does to the events already there.
+    expect(change).to_be_visible()
+    expect(change).to_contain_text("moves no event")
+    example = page.get_by_test_id("zone-change-example")
+    expect(example).to_contain_text("Dinner")
+    expect(example).to_contain_text("19:00")
+    expect(example).to_contain_text("11:00")  # 19:00 in Los Angeles is 11:00 the next day in Shanghai
+    steps.shot("change-explained")
+    page.get_by_test_id("save-settings").click()
+    expect(page.get_by_text("Settings saved.")).to_be_visible()
+    expect(zone).to_have_value("Asia/Shanghai")
+    expect(page.get_by_test_id("zone-source")).to_have_count(0)
+    steps.shot("saved")

@@ -1059,7 +1059,49 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+/**
+ * The first visit: the person's zone is still the site's default, so the browser's own zone is
+ * sent once (the server takes it only in that case) and the page is drawn again in it.
+ * Settings says where the zone came from.
+ */
+async function adoptBrowserZone() {
+  if (app.dataset.timeZoneSource !== "default") {
+    return false;
+  }
+  let browserZone = "";
+  try {
+    browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch {
+    return false;
+  }
+  if (!browserZone) {
+    return false;
+  }
+  try {
+    const response = await fetch(app.dataset.browserZoneUrl, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": csrfToken() },
+      body: new URLSearchParams({ time_zone: browserZone }),
+    });
+    if (!response.ok) {
+      return false;
+    }
+    const answer = await response.json();
+    if (answer.time_zone !== zone) {
+      location.reload();
+      return true;
+    }
+  } catch {
+    // The default zone stays; Settings says so.
+  }
+  return false;
+}
+
 async function start() {
+  if (await adoptBrowserZone()) {
+    return;
+  }
   if (app.dataset.standIn === "true") {
     showStandIn();
   }
