@@ -217,8 +217,12 @@ class ScheduleCommand(models.Model):
         ]
 
     def __str__(self) -> str:
-        title = (self.slots.get("title") or {}).get("value") or "untitled"
-        return f"{self.kind} {title!r} [{self.status}]"
+        title = (self.slots.get("title") or {}).get("value")
+        if not title and self.target_event_id is not None:
+            # A change or delete acts on an event: it is named by that event's title.
+            target = self.target_event
+            title = target.title if target is not None else f"event #{self.target_event_id}"
+        return f"{self.kind} {title or 'untitled'!r} [{self.status}]"
 
     @property
     def is_open(self) -> bool:
@@ -308,8 +312,11 @@ class ReminderDelivery(models.Model):
     note = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # The person closed its notice in the page: it is not shown again, on any device.
+    dismissed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name_plural = "reminder deliveries"
         ordering = ["id"]
         indexes = [models.Index(fields=["owner", "status", "id"], name="delivery_owner_status")]
 

@@ -19,6 +19,7 @@ from scheduling.models import (
     EventSource,
     Language,
     Profile,
+    ReminderDelivery,
     ScheduleCommand,
     TimeZoneSource,
     validate_time_zone,
@@ -169,6 +170,17 @@ def profile_update(*, user: User, **changes: Any) -> Profile:
     profile.work_start, profile.work_end = work_start, work_end
     profile.save()
     return profile
+
+
+def reminder_notice_dismiss(*, owner: User, delivery_id: int, now: datetime.datetime) -> int:
+    """Close a reminder's notice for good: this firing and the reminder's earlier ones. Another
+    person's delivery is simply not found (0 closed)."""
+    delivery = ReminderDelivery.objects.filter(owner=owner, id=delivery_id).first()
+    if delivery is None:
+        return 0
+    return ReminderDelivery.objects.filter(
+        owner=owner, reminder_id=delivery.reminder_id, id__lte=delivery.id, dismissed_at__isnull=True
+    ).update(dismissed_at=now)
 
 
 def profile_adopt_browser_zone(*, user: User, time_zone: str) -> Profile:
