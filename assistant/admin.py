@@ -385,13 +385,21 @@ SHORT_ID = 8
 class ScheduleCommandWithTurnsAdmin(ScheduleCommandAdmin):
     list_display = ("title", "owner", "kind", "status_badge", "updated", "expires", "short_id", "thread")  # type: ignore[assignment]
     list_display_links = ("title",)
-    list_select_related = ("owner",)
+    list_select_related = ("owner", "target_event")
     readonly_fields = (*ScheduleCommandAdmin.readonly_fields, "turns")  # type: ignore[assignment]
     search_fields = (*ScheduleCommandAdmin.search_fields, "slots__title__value")  # type: ignore[assignment]
     ordering = ("-updated_at",)
 
     class Media:
         css = {"all": ("web/admin.css",)}
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        # A command is the record of a conversation's request: read here, changed only by the
+        # person's turns (or closed by the list's expire and cancel actions, which run services).
+        return False
 
     @admin.display(description="title")
     def title(self, command: ScheduleCommand) -> str:

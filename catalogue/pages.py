@@ -206,6 +206,10 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
     "import_file": ("Calendar file (.ics)", "日历文件（.ics）"),
     "import_preview": ("Preview", "预览"),
     "import_confirm": ("Import", "导入"),
+    "import_nothing_new": (
+        "Nothing new to import: every event in this file is already on your calendar, unchanged.",
+        "没有可导入的新内容：这个文件里的日程都已在你的日历上，且没有变化。",
+    ),
     "import_cancel": ("Choose another file", "换一个文件"),
     "import_working": ("Reading the file…", "正在读取文件……"),
     "import_preview_heading": ("In this file", "文件内容"),

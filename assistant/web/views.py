@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections import defaultdict
 from typing import Any
 
 from django.conf import settings
@@ -16,6 +17,7 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -29,7 +31,7 @@ from assistant.web.i18n import language_of, strings_for
 from scheduling.errors import ValidationFailed
 from scheduling.ics import calendar_feed
 from scheduling.localtime import local_today
-from scheduling.models import Profile
+from scheduling.models import Profile, Reminder
 from scheduling.selectors import event_rows_for_feed, occurrences_in_range, profile_get, profile_get_by_feed_token
 from scheduling.services import (
     profile_adopt_browser_zone,
@@ -182,9 +184,19 @@ def calendar_feed_view(request: HttpRequest, token: str) -> HttpResponse:
     if profile is None or not profile.user.is_active:
         raise Http404("no such feed")
     now = timezone.now()
-    events = event_rows_for_feed(owner=profile.user, start=now - FEED_PAST, end=now + FEED_FUTURE)
+    events = list(
+        event_rows_for_feed(owner=profile.user, start=now - FEED_PAST, end=now + FEED_FUTURE).annotate(
+            series_uid=F("series__uid")
+        )
+    )
+    alarms: dict[int, list[int]] = defaultdict(list)
+    for event_id, minutes in Reminder.objects.filter(
+        owner=profile.user, event_id__in=[event.id for event in events], minutes_before__isnull=False
+    ).values_list("event_id", "minutes_before"):
+        if event_id is not None and minutes is not None:
+            alarms[event_id].append(minutes)
     name = f"{strings_for(profile.language)['feed_calendar_name']} · {profile.user.get_username()}"
-    body = calendar_feed(events, calendar_name=name, calendar_zone=profile.time_zone)
+    body = calendar_feed(events, calendar_name=name, calendar_zone=profile.time_zone, alarms=alarms)
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="schedule.ics"'
     # The token is a secret: no shared cache may keep the body, and no search engine may list it.

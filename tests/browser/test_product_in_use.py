@@ -203,3 +203,78 @@ def test_a_newcomer_gets_the_browsers_zone_and_settings_explain_a_change(session
     expect(zone).to_have_value("Asia/Shanghai")
     expect(page.get_by_test_id("zone-source")).to_have_count(0)
     steps.shot("saved")
+
+
+# Two reminders that fired a few minutes ago (as the sweep would have sent them): one on an event,
+# the other on an event that will be deleted.
+FIRED_REMINDERS = """
+import datetime
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from scheduling.models import DeliveryStatus, Event, Reminder, ReminderDelivery
+person = get_user_model().objects.get(username={person!r})
+now = timezone.now()
+for title in ("Standup", "Dentist"):
+    # Hours away, so the server's own sweep (another test moves its clock a few minutes) never fires them.
+    event = Event.objects.create(owner=person, title=title, starts_at=now + datetime.timedelta(hours=3),
+                                 ends_at=now + datetime.timedelta(hours=4), time_zone="Asia/Shanghai")
+    reminder = Reminder.objects.create(owner=person, event=event, minutes_before=15)
+    for minutes_ago in (30, 5):  # fired twice (a retry, a series): still one notice
+        moment = now - datetime.timedelta(minutes=minutes_ago)
+        ReminderDelivery.objects.create(reminder=reminder, owner=person, key=f"{{reminder.id}}:{{minutes_ago}}",
+                                        fire_at=moment, occurrence_start=event.starts_at, title=title,
+                                        status=DeliveryStatus.SENT, sent_at=moment)
+print(Event.objects.get(owner=person, title="Dentist").id)
+"""
+
+DELETE_EVENT = """
+from scheduling.models import Event
+Event.objects.filter(id={event_id}).delete()
+"""
+
+
+def test_a_reminder_notice_shows_once_stays_dismissed_and_goes_with_its_event(
+    session: Session, browser: Browser
+) -> None:
+    page, steps = session.page, session.steps
+    sign_in(session, "amy")
+    dentist = session.server.manage("shell", "-c", FIRED_REMINDERS.format(person="amy")).strip().splitlines()[-1]
+    page.evaluate("() => window.scheduleReminders.poll()")
+    notices = page.get_by_test_id("reminder-notice")
+    expect(notices).to_have_count(2)  # one per reminder, not one per firing
+    expect(notices.first).to_contain_text("Standup")
+    steps.shot("two-notices")
+    # The desktop-notifications control is a button that looks like one.
+    control = page.get_by_test_id("reminder-permission")
+    if control.is_visible():
+        assert control.evaluate("b => getComputedStyle(b).borderTopStyle") != "none"
+
+    notices.filter(has_text="Standup").get_by_role("button").click()
+    expect(notices).to_have_count(1)
+    # Another browser (no local storage of this one): the dismissed notice does not come back.
+    other = browser.new_context(viewport={"width": 1366, "height": 860}, locale="en-US", base_url=session.server.url)
+    other.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    try:
+        elsewhere = Session(page=other.new_page(), steps=steps, server=session.server, problems=session.problems)
+        sign_in(elsewhere, "amy")
+        elsewhere.page.evaluate("() => window.scheduleReminders.poll()")
+        expect(elsewhere.page.get_by_test_id("reminder-notice")).to_have_count(1)
+        expect(elsewhere.page.get_by_test_id("reminder-notice")).to_contain_text("Dentist")
+    finally:
+        other.close()
+
+    # The event is deleted: its notice goes at the next poll, and does not return on a reload.
+    session.server.manage("shell", "-c", DELETE_EVENT.format(event_id=int(dentist)))
+    page.evaluate("() => window.scheduleReminders.poll()")
+    expect(notices).to_have_count(0)
+    page.reload()
+    expect(page.get_by_test_id("agenda-day").first).to_be_visible()
+    page.evaluate("() => window.scheduleReminders.poll()")
+    expect(notices).to_have_count(0)
+    expect(page.get_by_test_id("reminder-notices")).to_be_hidden()
+    steps.shot("all-gone")
+
+
+def test_the_favicon_is_served(session: Session) -> None:
+    response = session.page.request.get("/favicon.ico")
+    assert response.ok and response.headers["content-type"].startswith("image/svg+xml"), response.headers

@@ -304,3 +304,23 @@ def test_the_eval_settings_put_the_eval_database_first_and_the_product_reads_run
     }
     shown = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     assert shown.stdout.split() == ["/tmp/e.sqlite3", "['default']"]
+
+
+def test_a_live_run_names_an_unexpected_case_once_and_draws_no_bar_off_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Expects a delete where the stand-in creates: an unexpected failure on each of the 3 repeats.
+    wrong = CREATE_CASE.format(id="wrong-on-purpose", marker="", start="2026-12-11T15:00").replace(
+        "expect: {tools: [schedule_event], statuses: [created]}", "expect: {tools: [delete_event]}"
+    )
+    cases = case_file(tmp_path, wrong, CREATE_CASE.format(id="fine", marker="", start="2026-12-11T15:00"))
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="1 unexpected result"):
+        call_command(
+            "eval", "live", "--provider", "offline", "--repeat", "3", "--no-store", "--cases", str(cases), stdout=out
+        )
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("UNEXPECTED")]
+    assert len(lines) == 1 and lines[0].startswith("UNEXPECTED wrong-on-purpose [outside] (3 of 3 runs)"), lines
+    # pytest's stderr is no terminal: no progress bar ("eval live: 100%|...", carriage returns).
+    err = capsys.readouterr().err
+    assert "eval live" not in err and "\r" not in err

@@ -66,7 +66,8 @@ class Command(BaseCommand):
             desc=f"eval {mode}",
             unit="run",
             file=sys.stderr,
-            disable=options["verbosity"] == 0,
+            # A bar is for a person at a terminal; in a CI log it is one line of carriage returns.
+            disable=options["verbosity"] == 0 or not sys.stderr.isatty(),
         )
 
         def progress(done: int, total: int, result: CaseResult) -> None:
@@ -106,15 +107,21 @@ class Command(BaseCommand):
         empty = summary["empty_answers"]
         if empty["warning"]:
             write(self.style.WARNING(f"WARNING: {empty['warning']}"))
+        # A live run repeats each case k times: an unexpected case is named once, with its count.
+        unexpected: dict[str, list[CaseResult]] = {}
         for result in results:
             if result.unexpected:
-                reasons = result.failures + [f for turn in result.turns for f in turn.failures]
-                why = (
-                    "; ".join(reasons)[:400]
-                    if reasons
-                    else f"known issue now passes: remove the marker ({result.known_issue})"
-                )
-                write(self.style.ERROR(f"UNEXPECTED {result.case_id} [{result.group}]: {why}"))
+                unexpected.setdefault(result.case_id, []).append(result)
+        for case_id, repeats in unexpected.items():
+            result = next((r for r in repeats if not r.passed), repeats[0])
+            reasons = result.failures + [f for turn in result.turns for f in turn.failures]
+            why = (
+                "; ".join(reasons)[:400]
+                if reasons
+                else f"known issue now passes: remove the marker ({result.known_issue})"
+            )
+            times = f" ({len(repeats)} of {summary['repeat']} runs)" if summary["repeat"] > 1 else ""
+            write(self.style.ERROR(f"UNEXPECTED {case_id} [{result.group}]{times}: {why}"))
         write(
             f"cases: {summary['cases']}  runs: {summary['runs']}  passed: {summary['passed']}  "
             f"pass{'^' + str(summary['repeat']) if summary['repeat'] > 1 else ''} rate: {summary['pass_hat_k']:.1%}"

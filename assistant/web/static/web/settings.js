@@ -122,6 +122,7 @@ function importer(panel) {
   const confirmButton = document.getElementById("import-confirm");
   const cancelButton = document.getElementById("import-cancel");
   const previewButton = document.getElementById("import-preview-button");
+  const nothingNewNote = document.getElementById("import-nothing-new");
   const done = document.getElementById("import-done");
   const skippedRow = document.getElementById("import-skipped-row");
   const skippedList = document.getElementById("import-skipped");
@@ -212,6 +213,10 @@ function importer(panel) {
       }),
     );
     skippedRow.hidden = !(report.skipped || []).length;
+    // Nothing would be created or changed: no Import button, a sentence that says why.
+    const nothingNew = !report.created && !report.updated;
+    confirmButton.hidden = nothingNew;
+    nothingNewNote.hidden = !nothingNew;
     preview.hidden = false;
     heading.focus();
   }
