@@ -51,7 +51,7 @@ class RemindersDue(APIView):
 
 
 class ReminderDismiss(APIView):
-    @extend_schema(request=None, responses={200: dict})
+    @extend_schema(request=None, responses={200: dict, 404: None})
     def post(self, request: Request, delivery_id: int) -> Response:
         closed = reminder_notice_dismiss(owner=request.user, delivery_id=delivery_id, now=timezone.now())  # type: ignore[arg-type]
         return Response({"dismissed": closed})
