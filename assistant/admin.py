@@ -31,7 +31,15 @@ from assistant.models import (
     TurnReview,
     TurnTrace,
 )
-from assistant.review import REVIEW_FAMILIES, flag_explained, flagged_turn_list, review_queue_count, turn_review_set
+from assistant.review import (
+    NO_REVIEW_FLAG,
+    REVIEW_FAMILIES,
+    flag_explained,
+    flagged_turn_list,
+    review_queue_count,
+    review_turn_list,
+    turn_review_set,
+)
 from assistant.web.turn_page import (
     command_title,
     format_ms,
@@ -110,16 +118,19 @@ class FlaggedFilter(admin.SimpleListFilter):
 
 
 def flag_badges(flags: list[str]) -> str:
+    """Pills, one per line in a short list (format_html_join escapes its separator, so the
+    list's markup is in the items, never between them)."""
     if not flags:
         return "—"
-    return format_html_join(
-        " ",
-        '<span class="flag-badge{}" title="{}">{}</span>',
+    items = format_html_join(
+        "",
+        '<li><span class="flag-badge{}" title="{}">{}</span></li>',
         (
             (" flag-review" if item["needs_review"] else "", item["meaning"], item["flag"])
             for item in map(flag_explained, flags)
         ),
     )
+    return format_html('<ul class="pill-list">{}</ul>', items)
 
 
 _Model = TypeVar("_Model", bound=Model)
@@ -150,7 +161,9 @@ class TurnTraceAdmin(ReadOnlyAdmin[TurnTrace]):
     date_hierarchy = "created_at"
     list_select_related = ("thread__owner", "user_message")
     list_per_page = 50
-
+    # The list is wide (eight columns, pills that never wrap): it gives the page's width to the
+    # table instead of the navigation sidebar, so nothing is cut at 1366 px.
+    change_list_template = "admin/assistant/turntrace/change_list.html"
 
     @admin.display(description="when", ordering="created_at")
     def when(self, trace: TurnTrace) -> str:
@@ -169,14 +182,15 @@ class TurnTraceAdmin(ReadOnlyAdmin[TurnTrace]):
     def tools(self, trace: TurnTrace) -> str:
         if not trace.tool_calls:
             return "—"
-        return format_html_join(
-            "<br>",
-            '<code>{}</code> <span class="status-badge status-{}">{}</span>',
+        items = format_html_join(
+            "",
+            '<li><code>{}</code> <span class="status-badge status-{}">{}</span></li>',
             (
                 (call.get("name"), call.get("status") or "", call.get("status") or call.get("verdict") or "")
                 for call in trace.tool_calls
             ),
         )
+        return format_html('<ul class="call-list">{}</ul>', items)
 
     @admin.display(description="flags")
     def flag_list(self, trace: TurnTrace) -> str:
@@ -271,8 +285,8 @@ class ReviewForm(forms.Form):
 
 @admin.register(FlaggedTurn)
 class ReviewQueueAdmin(ReadOnlyAdmin[FlaggedTurn]):
-    """The queue of flagged turns: newest first, by flag family, person and review state."""
-
+    """The review queue: flagged turns and every turn given a verdict, newest first, by flag
+    family, person and review state."""
 
     def change_view(
         self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict[str, Any] | None = None
@@ -285,9 +299,9 @@ class ReviewQueueAdmin(ReadOnlyAdmin[FlaggedTurn]):
         family = request.GET.get("flag") or None
         state = request.GET.get("state") or None
         person_id = _int_or_none(request.GET.get("person"))
-        traces = flagged_turn_list(family=family, person_id=person_id, state=state)
+        traces = review_turn_list(family=family, person_id=person_id, state=state)
         page = Paginator(traces, QUEUE_PAGE).get_page(request.GET.get("p"))
-        people = User.objects.filter(threads__traces__in=flagged_turn_list()).distinct().order_by("username")
+        people = User.objects.filter(threads__traces__in=review_turn_list()).distinct().order_by("username")
         rows = [
             {
                 "trace": trace,
@@ -307,6 +321,7 @@ class ReviewQueueAdmin(ReadOnlyAdmin[FlaggedTurn]):
             "rows": rows,
             "page": page,
             "families": REVIEW_FAMILIES,
+            "no_review_flag": NO_REVIEW_FLAG,
             "people": people,
             "states": [("open", "not reviewed"), *TurnReview.Verdict.choices],
             "chosen": {"flag": family or "", "person": person_id, "state": state or ""},
@@ -370,13 +385,21 @@ SHORT_ID = 8
 class ScheduleCommandWithTurnsAdmin(ScheduleCommandAdmin):
     list_display = ("title", "owner", "kind", "status_badge", "updated", "expires", "short_id", "thread")  # type: ignore[assignment]
     list_display_links = ("title",)
-    list_select_related = ("owner",)
+    list_select_related = ("owner", "target_event")
     readonly_fields = (*ScheduleCommandAdmin.readonly_fields, "turns")  # type: ignore[assignment]
     search_fields = (*ScheduleCommandAdmin.search_fields, "slots__title__value")  # type: ignore[assignment]
     ordering = ("-updated_at",)
 
     class Media:
         css = {"all": ("web/admin.css",)}
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        # A command is the record of a conversation's request: read here, changed only by the
+        # person's turns (or closed by the list's expire and cancel actions, which run services).
+        return False
 
     @admin.display(description="title")
     def title(self, command: ScheduleCommand) -> str:

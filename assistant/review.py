@@ -187,9 +187,58 @@ def flagged_turn_list(
     return traces
 
 
+NO_REVIEW_FLAG = "none"
+
+
+def _needs_review() -> Q:
+    match = Q()
+    for item in REVIEW_FAMILIES:
+        match |= _family_match(item)
+    return match
+
+
+def review_turn_list(
+    *, family: str | None = None, person_id: int | None = None, state: str | None = None
+) -> QuerySet[TurnTrace]:
+    """The review queue: every turn with a review state, newest first. A turn is in it when a flag
+    needs a person (not reviewed yet: "open") or when a person gave it a verdict, flagged or not
+    (a turn marked "needs a fix" from its own page is found again here).
+
+    ``family`` is a flag family's key, or "none" for turns without a flag that needs review.
+    """
+    needs = _needs_review()
+    traces = (
+        TurnTrace.objects.filter(needs | Q(review__isnull=False))
+        .select_related("thread__owner", "user_message", "assistant_message", "review__reviewer")
+        .order_by("-created_at", "-id")
+    )
+    if family == NO_REVIEW_FLAG:
+        traces = traces.exclude(needs)
+    elif family:
+        chosen = next((item for item in REVIEW_FAMILIES if item.key == family), None)
+        if chosen is None:
+            return TurnTrace.objects.none()
+        traces = traces.filter(_family_match(chosen))
+    if person_id is not None:
+        traces = traces.filter(thread__owner_id=person_id)
+    if state == "open":
+        traces = traces.filter(review__isnull=True)
+    elif state in TurnReview.Verdict.values:
+        traces = traces.filter(review__verdict=state)
+    return traces
+
+
 def review_queue_count() -> int:
     """Flagged turns nobody has looked at yet: the figure on the admin index."""
     return flagged_turn_list(state="open").count()
+
+
+def review_queue_counts() -> dict[str, int]:
+    """The admin index's figures: turns waiting for a first look, and turns marked "needs a fix"."""
+    return {
+        "open": review_queue_count(),
+        TurnReview.Verdict.NEEDS_FIX.value: TurnReview.objects.filter(verdict=TurnReview.Verdict.NEEDS_FIX).count(),
+    }
 
 
 def turn_review_set(*, trace: TurnTrace, verdict: str, note: str, reviewer: User, now: datetime.datetime) -> TurnReview:

@@ -153,6 +153,12 @@ def database_settings(url: str) -> dict[str, Any]:
 
 
 DATABASES = {"default": database_settings(env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
+# The eval's own database (settings_eval's default): an eval runs its cases there, in a process of
+# its own, and its runs and results are kept there; the product reads them through this alias
+# (evals.database), so an eval never takes the product database's write lock.
+EVAL_DATABASE_URL = env_str("EVAL_DATABASE_URL") or f"sqlite:///{VAR_DIR / 'eval.sqlite3'}"
+DATABASES["evals"] = database_settings(EVAL_DATABASE_URL)
+DATABASE_ROUTERS = ["evals.database.EvalRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")

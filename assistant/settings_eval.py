@@ -10,12 +10,12 @@ import os
 os.environ.setdefault("SECRET_KEY", "eval-only-key-for-a-local-database-never-served")
 # The product's DATABASE_URL is not the eval's: cases run in rolled-back transactions, but a
 # stored run and a migration are real writes.
-_eval_database = os.environ.get("EVAL_DATABASE_URL", "").strip()
 os.environ.pop("DATABASE_URL", None)
 
-from assistant.settings import *  # noqa: E402, F403
-from assistant.settings import VAR_DIR, database_settings  # noqa: E402
+from assistant.settings import *  # noqa: F403
+from assistant.settings import EVAL_DATABASE_URL, database_settings
 
-DATABASES = {"default": database_settings(_eval_database or f"sqlite:///{VAR_DIR / 'eval.sqlite3'}")}
+# The same database the product reads eval runs from (its "evals" alias); here it is the default.
+DATABASES = {"default": database_settings(EVAL_DATABASE_URL)}
 # Slow work after a turn runs inside the turn, so a case's checks see it and nothing outlives the case.
 POST_TURN_TASKS = "inline"

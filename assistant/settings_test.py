@@ -15,3 +15,5 @@ POST_TURN_TASKS = "inline"
 # Time is frozen in most tests, so no count would ever expire; the throttle tests turn them on.
 MESSAGE_RATE_BURST = None
 MESSAGE_RATE_SUSTAINED = None
+# One database in the unit tests; the eval alias and its process are exercised by the browser tests.
+DATABASES.pop("evals", None)

@@ -111,6 +111,10 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
         "This request is finished or was set aside; its buttons no longer change anything.",
         "这个请求已结束或已被搁置，按钮不再起作用。",
     ),
+    "card_answered_hint": (
+        "This question was answered or is no longer current; its buttons no longer change anything.",
+        "这个问题已回复或已过时，按钮不再起作用。",
+    ),
     "confirm_delete_card_title": ("To be deleted", "将被删除"),
     "scope_delete_title": ("Delete which ones?", "删除哪些？"),
     "scope_change_title": ("Change which ones?", "修改哪些？"),
@@ -147,7 +151,28 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "time_zone": ("Time zone", "时区"),
     "time_zone_search": ("Search time zones", "搜索时区"),
-    "time_zone_search_placeholder": ("Type a city or region, e.g. Shanghai", "输入城市或地区，例如 Shanghai"),
+    "time_zone_search_placeholder": (
+        "Type a city, country or zone, e.g. Shanghai, China, 上海",
+        "输入城市、国家或时区，例如 上海、中国、Shanghai",
+    ),
+    "time_zone_from_browser": (
+        "Taken from your browser on your first visit. Change it here if it is not where you live.",
+        "首次访问时取自你的浏览器。如果不是你所在的时区，请在这里更改。",
+    ),
+    "time_zone_default": (
+        "This is the site's default, not yet your own zone: choose yours.",
+        "这是网站的默认时区，还不是你自己的：请选择你的时区。",
+    ),
+    "zone_change_intro": (
+        "Saving a new zone moves no event: each keeps its moment in time, so its clock time changes. "
+        "Dates and times you type from now on are read in the new zone. Upcoming events: {count}.",
+        "保存新时区不会移动任何日程：每个日程保持原来的时刻，所以它显示的钟点会变。"
+        "此后你输入的日期和时间按新时区理解。即将到来的日程：{count} 个。",
+    ),
+    "zone_change_example": (
+        "For example “{title}”, now {before} in {from}, will show as {after} in {to}.",
+        "例如“{title}”，现在是 {from} 的 {before}，之后会显示为 {to} 的 {after}。",
+    ),
     "time_zone_matches": ("{count} matching", "{count} 个匹配"),
     "language": ("Language", "语言"),
     "work_hours": ("Working hours", "工作时间"),
@@ -181,6 +206,10 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
     "import_file": ("Calendar file (.ics)", "日历文件（.ics）"),
     "import_preview": ("Preview", "预览"),
     "import_confirm": ("Import", "导入"),
+    "import_nothing_new": (
+        "Nothing new to import: every event in this file is already on your calendar, unchanged.",
+        "没有可导入的新内容：这个文件里的日程都已在你的日历上，且没有变化。",
+    ),
     "import_cancel": ("Choose another file", "换一个文件"),
     "import_working": ("Reading the file…", "正在读取文件……"),
     "import_preview_heading": ("In this file", "文件内容"),

@@ -18,17 +18,22 @@ from django.utils.safestring import mark_safe
 from evals.compare import compare_runs
 from evals.compare import group_chart as compare_group_chart
 from evals.compare import latency_chart as compare_latency_chart
+from evals.database import eval_database
 from evals.models import EvalCaseResult, EvalRun
 from evals.report import group_chart, latency_chart
-from evals.tasks import launch
+from evals.tasks import launch, prepare
 
 
 class EvalCaseResultInline(admin.TabularInline[EvalCaseResult, EvalRun]):
     model = EvalCaseResult
     extra = 0
     can_delete = False
-    fields = ("case_id", "group", "repeat_index", "passed", "known_issue", "failures", "seconds")
+    fields = ("case_id", "group", "repeat_index", "passed", "known_issue", "failures", "time")
     readonly_fields = fields
+
+    @admin.display(description="seconds")
+    def time(self, result: EvalCaseResult) -> str:
+        return f"{result.seconds:.2f}"
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
@@ -41,6 +46,10 @@ class LaunchForm(forms.Form):
     mode = forms.ChoiceField(choices=EvalRun.Mode.choices, initial="live")
     provider = forms.ChoiceField(choices=[("offline", "offline stand-in"), ("openai", "openai (settings' endpoint)")])
     repeat = forms.IntegerField(min_value=1, max_value=10, initial=3)
+    # Reading every case file to list the groups takes seconds; the run itself checks the name.
+    group = forms.SlugField(
+        max_length=60, required=False, help_text="only the cases of this group (create, query, …); empty: all cases"
+    )
 
 
 @admin.register(EvalRun)
@@ -54,6 +63,7 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
         "model_name",
         "repeat",
         "case_paths",
+        "group",
         "status",
         "progress",
         "figures",
@@ -65,6 +75,7 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
     exclude = ("summary", "progress_done", "progress_total")
     inlines = [EvalCaseResultInline]
     change_list_template = "admin/evals/evalrun/change_list.html"
+    change_form_template = "admin/evals/evalrun/change_form.html"
     actions = ["compare_selected"]
 
     class Media:
@@ -89,12 +100,14 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
     @admin.display(description="mode · provider · model")
     def what(self, run: EvalRun) -> str:
         model = f" · {run.model_name}" if run.model_name else ""
-        return f"{run.mode} · {run.provider}{model} · k={run.repeat}"
+        group = f" · {run.group}" if run.group else ""
+        return f"{run.mode} · {run.provider}{model} · k={run.repeat}{group}"
 
     @admin.display(description="progress")
     def progress(self, run: EvalRun) -> str:
         if not run.progress_total:
-            return "—"
+            # Started, still reading the case files: an indeterminate bar.
+            return format_html("<progress></progress> starting") if run.status == EvalRun.Status.RUNNING else "—"
         percent = 100 * run.progress_done / run.progress_total
         return format_html(
             '<progress value="{}" max="100"></progress> {}/{}', int(percent), run.progress_done, run.progress_total
@@ -148,14 +161,26 @@ class EvalRunAdmin(admin.ModelAdmin[EvalRun]):
         """Two runs side by side: cases that broke or were fixed, per-group and latency deltas."""
         return _compare_view(self, request)
 
+    def change_view(
+        self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        run = self.get_object(request, object_id)
+        # The page follows a run in progress by reloading itself (a meta refresh: no script needed).
+        unfinished = run is not None and run.status in (EvalRun.Status.QUEUED, EvalRun.Status.RUNNING)
+        return super().change_view(request, object_id, form_url, {**(extra_context or {}), "refresh": unfinished})
+
     def launch(self, request: HttpRequest) -> HttpResponse:
         form = LaunchForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
+            prepare()
             run = EvalRun.objects.create(
-                mode=data["mode"], provider=data["provider"], repeat=data["repeat"] if data["mode"] == "live" else 1
+                mode=data["mode"],
+                provider=data["provider"],
+                repeat=data["repeat"] if data["mode"] == "live" else 1,
+                group=data["group"],
             )
-            transaction.on_commit(lambda: launch(run))
+            transaction.on_commit(lambda: launch(run), using=eval_database())
             self.message_user(request, f"Eval run #{run.id} started; this page shows its progress.", messages.SUCCESS)
             return HttpResponseRedirect(reverse("admin:evals_evalrun_change", args=[run.id]))
         context = {

@@ -21,6 +21,9 @@ class EvalRun(models.Model):
     model_name = models.CharField(max_length=100, blank=True, default="")
     repeat = models.PositiveIntegerField(default=1)
     case_paths = models.JSONField(default=list, blank=True)
+    group = models.CharField(
+        max_length=60, blank=True, default="", help_text="only this group's cases (all when empty)"
+    )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     progress_done = models.PositiveIntegerField(default=0)
     progress_total = models.PositiveIntegerField(default=0)

@@ -83,6 +83,10 @@ def execute_run(run: EvalRun, *, base_url: str | None = None, api_key: str | Non
     run.save(update_fields=["status"])
     try:
         cases = load_cases([Path(p) for p in run.case_paths] or None)
+        if run.group:
+            cases = [case for case in cases if case.group == run.group]
+            if not cases:
+                raise ValueError(f"no case in group {run.group!r}")
         factory = (
             None
             if run.mode == EvalRun.Mode.OFFLINE

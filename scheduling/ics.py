@@ -1,8 +1,9 @@
 """The private calendar feed: a person's events as an iCalendar (RFC 5545) document.
 
 A pure function of the events and zone names it is given: no database, no clock. Calendar apps
-poll the feed and match events by UID, so a UID is derived from the event's id alone and never
-changes when the event is moved or renamed; DTSTAMP and LAST-MODIFIED come from the row's own
+poll the feed and match events by UID, so a UID never changes when the event is moved or renamed:
+an imported event keeps the UID its file gave it (so the calendar it came from, or a second
+import of this feed, sees the same event), any other is derived from the event's id; DTSTAMP and LAST-MODIFIED come from the row's own
 ``updated_at`` so an unchanged event serializes to the same bytes on every poll.
 
 Times are written in the event's own zone (``DTSTART;TZID=Asia/Shanghai:...``) with one
@@ -15,11 +16,11 @@ from __future__ import annotations
 
 import datetime
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 from zoneinfo import ZoneInfo
 
-from icalendar import Calendar, Event, Timezone, vDuration, vRecur
+from icalendar import Alarm, Calendar, Event, Timezone, vDuration, vRecur
 
 from scheduling.recurrence import ical_bytes, ical_text
 
@@ -40,15 +41,33 @@ class FeedEvent(Protocol):
     ends_at: datetime.datetime
     created_at: datetime.datetime
     updated_at: datetime.datetime
-    # Optional (read with defaults): all_day, busy, rrule, exdates, series_id, recurrence_id.
+    # Optional (read with defaults): all_day, busy, rrule, exdates, series_id, recurrence_id,
+    # uid (an imported event's own) and series_uid (its series' uid, for an overridden occurrence).
 
 
 def event_uid(event_id: int) -> str:
     return f"event-{event_id}@{UID_DOMAIN}"
 
 
-def calendar_feed(events: Iterable[FeedEvent], *, calendar_name: str, calendar_zone: str) -> bytes:
-    """The events as ``text/calendar`` bytes (UTF-8, CRLF line ends, folded lines)."""
+def feed_uid(event: FeedEvent) -> str:
+    """An overridden occurrence shares its series' UID; an imported event keeps its file's."""
+    series_id = getattr(event, "series_id", None)
+    if series_id is not None:
+        return str(getattr(event, "series_uid", "") or "") or event_uid(series_id)
+    return str(getattr(event, "uid", "") or "") or event_uid(event.id)
+
+
+def calendar_feed(
+    events: Iterable[FeedEvent],
+    *,
+    calendar_name: str,
+    calendar_zone: str,
+    alarms: Mapping[int, Sequence[int]] | None = None,
+) -> bytes:
+    """The events as ``text/calendar`` bytes (UTF-8, CRLF line ends, folded lines).
+
+    ``alarms`` maps an event id to its reminders' minutes before; each becomes a VALARM (a
+    DISPLAY alarm, TRIGGER -PTnM before the start, per occurrence for a series)."""
     calendar = Calendar()
     calendar.add("prodid", PRODUCT_ID)
     calendar.add("version", "2.0")
@@ -65,11 +84,11 @@ def calendar_feed(events: Iterable[FeedEvent], *, calendar_name: str, calendar_z
     for event in events:
         zone = ZoneInfo(event.time_zone)
         all_day, busy = bool(getattr(event, "all_day", False)), bool(getattr(event, "busy", True))
-        rule, series_id = str(getattr(event, "rrule", "") or ""), getattr(event, "series_id", None)
+        rule = str(getattr(event, "rrule", "") or "")
         recurrence_id = getattr(event, "recurrence_id", None)
         component = Event()
         # An overridden occurrence shares its series' UID and names the occurrence it replaces.
-        component.add("uid", event_uid(series_id if series_id is not None else event.id))
+        component.add("uid", feed_uid(event))
         component.add("dtstamp", event.updated_at.astimezone(datetime.UTC))
         component.add("dtstart", _moment(event.starts_at, zone, all_day))
         component.add("dtend", _moment(event.ends_at, zone, all_day))
@@ -86,6 +105,8 @@ def calendar_feed(events: Iterable[FeedEvent], *, calendar_name: str, calendar_z
         component.add("last-modified", event.updated_at.astimezone(datetime.UTC))
         component.add("status", "CONFIRMED")
         component.add("transp", "OPAQUE" if busy else "TRANSPARENT")
+        for minutes in sorted(set((alarms or {}).get(event.id, ()))):
+            component.add_component(_alarm(event.title, minutes))
         calendar.add_component(component)
         zones.add(event.time_zone)
         years.update({event.starts_at.year, event.ends_at.year})
@@ -96,6 +117,14 @@ def calendar_feed(events: Iterable[FeedEvent], *, calendar_name: str, calendar_z
     for tzid in sorted(zones - {"UTC", "Etc/UTC"}, reverse=True):
         calendar.subcomponents.insert(0, _vtimezone(tzid, first_year - 1, last_year + 2))
     return ical_bytes(calendar)
+
+
+def _alarm(title: str, minutes: int) -> Alarm:
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("description", title)
+    alarm.add("trigger", -datetime.timedelta(minutes=minutes))
+    return alarm
 
 
 def _moment(moment: datetime.datetime, zone: ZoneInfo, all_day: bool) -> datetime.datetime | datetime.date:

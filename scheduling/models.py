@@ -33,9 +33,18 @@ class Language(models.TextChoices):
     ZH = "zh", "中文"
 
 
+class TimeZoneSource(models.TextChoices):
+    DEFAULT = "default", "the site's default"
+    BROWSER = "browser", "taken from the browser on the first visit"
+    PERSON = "person", "chosen by the person"
+
+
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+    # Where the zone came from: the site's default until the first page view sends the browser's
+    # zone (taken once, never over a zone the person chose), or the person's own choice.
+    time_zone_source = models.CharField(max_length=8, choices=TimeZoneSource.choices, default=TimeZoneSource.DEFAULT)
     language = models.CharField(max_length=2, choices=Language.choices, default=Language.EN)
     work_start = models.TimeField(default=datetime.time(9, 0))
     work_end = models.TimeField(default=datetime.time(18, 0))
@@ -208,8 +217,12 @@ class ScheduleCommand(models.Model):
         ]
 
     def __str__(self) -> str:
-        title = (self.slots.get("title") or {}).get("value") or "untitled"
-        return f"{self.kind} {title!r} [{self.status}]"
+        title = (self.slots.get("title") or {}).get("value")
+        if not title and self.target_event_id is not None:
+            # A change or delete acts on an event: it is named by that event's title.
+            target = self.target_event
+            title = target.title if target is not None else f"event #{self.target_event_id}"
+        return f"{self.kind} {title or 'untitled'!r} [{self.status}]"
 
     @property
     def is_open(self) -> bool:
@@ -303,8 +316,11 @@ class ReminderDelivery(models.Model):
     # again by the next sweep; ``attempts`` counts the times it was queued.
     lease_until = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    # The person closed its notice in the page: it is not shown again, on any device.
+    dismissed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name_plural = "reminder deliveries"
         ordering = ["id"]
         indexes = [
             models.Index(fields=["owner", "status", "id"], name="delivery_owner_status"),

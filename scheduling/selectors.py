@@ -194,6 +194,19 @@ def command_active_for_thread(*, owner: User, thread_id: int, now: datetime.date
     )
 
 
+def reminder_notices_open(*, owner: User, within: datetime.timedelta, limit: int = 20) -> list[ReminderDelivery]:
+    """The notices the page shows: reminders sent to the owner recently and not dismissed, one per
+    reminder (its newest firing). A deleted event has taken its reminders and their deliveries
+    with it, so its notice is simply no longer here."""
+    rows = ReminderDelivery.objects.filter(
+        owner=owner, status=DeliveryStatus.SENT, dismissed_at__isnull=True, sent_at__gte=timezone.now() - within
+    ).order_by("-id")
+    newest: dict[int, ReminderDelivery] = {}
+    for row in rows[: limit * 5]:
+        newest.setdefault(row.reminder_id, row)
+    return sorted(newest.values(), key=lambda row: row.id)[-limit:]
+
+
 def reminder_deliveries_sent(
     *, owner: User, after_id: int, within: datetime.timedelta, limit: int = 20
 ) -> list[ReminderDelivery]:

@@ -19,7 +19,9 @@ from scheduling.models import (
     EventSource,
     Language,
     Profile,
+    ReminderDelivery,
     ScheduleCommand,
+    TimeZoneSource,
     validate_time_zone,
 )
 from scheduling.occurrences import occurrence_end
@@ -151,6 +153,7 @@ def profile_update(*, user: User, **changes: Any) -> Profile:
         except Exception as error:
             raise ValidationFailed(str(error)) from None
         profile.time_zone = changes["time_zone"]
+        profile.time_zone_source = TimeZoneSource.PERSON
     if "language" in changes:
         if changes["language"] not in Language.values:
             raise ValidationFailed("language must be en or zh")
@@ -166,6 +169,33 @@ def profile_update(*, user: User, **changes: Any) -> Profile:
         raise ValidationFailed("working hours must end after they start")
     profile.work_start, profile.work_end = work_start, work_end
     profile.save()
+    return profile
+
+
+def reminder_notice_dismiss(*, owner: User, delivery_id: int, now: datetime.datetime) -> int:
+    """Close a reminder's notice for good: this firing and the reminder's earlier ones. Another
+    person's delivery is simply not found (0 closed)."""
+    delivery = ReminderDelivery.objects.filter(owner=owner, id=delivery_id).first()
+    if delivery is None:
+        return 0
+    return ReminderDelivery.objects.filter(
+        owner=owner, reminder_id=delivery.reminder_id, id__lte=delivery.id, dismissed_at__isnull=True
+    ).update(dismissed_at=now)
+
+
+def profile_adopt_browser_zone(*, user: User, time_zone: str) -> Profile:
+    """The first page view's browser zone becomes the person's, once, and only while the zone is
+    still the site's default: it never replaces a zone the person chose or one taken before."""
+    try:
+        validate_time_zone(time_zone)
+    except Exception as error:
+        raise ValidationFailed(str(error)) from None
+    profile = profile_get(user=user)
+    updated = Profile.objects.filter(id=profile.id, time_zone_source=TimeZoneSource.DEFAULT).update(
+        time_zone=time_zone, time_zone_source=TimeZoneSource.BROWSER
+    )
+    if updated:
+        profile.refresh_from_db()
     return profile
 
 

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from assistant.models import Message, Thread
+from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Thread, ThreadState
 from scheduling.models import Event, Language, Profile, ScheduleCommand, validate_time_zone
 from scheduling.selectors import command_active_for_thread
 from scheduling.text import clean_line, clean_text, is_blank, visible_character_pattern
@@ -122,40 +122,72 @@ class MessageSerializer(serializers.ModelSerializer[Message]):
         return (message.marker or {}).get("kind")
 
     def get_card(self, message: Message) -> dict[str, Any] | None:
-        """The card as stored, plus (when listing) whether its request is still the open one.
+        """The card as stored, plus (when listing) whether it can still be answered.
 
-        ``command_status`` is the command's status now and ``command_open`` whether it is still
-        the thread's open request, so an old card shows as answered after a reload.
+        ``open`` is false once the card's question was answered by any path (its button, a typed
+        "yes", a later revision, a newer question) or ran out of time, so an answered card shows
+        as answered after a reload, whatever kind it is. For a pending request, ``command_status``
+        is the command's status now and ``command_open`` whether it is still the open request.
         """
         card = message.card
-        active = self.context.get("active_command_id", _UNKNOWN)
-        if not isinstance(card, dict) or not card.get("command_id") or active is _UNKNOWN:
+        open_cards = self.context.get("open_cards")
+        if not isinstance(card, dict) or open_cards is None:
             return card
-        statuses: dict[str, str] = self.context.get("command_statuses", {})
-        return {
-            **card,
-            "command_status": statuses.get(str(card["command_id"])),
-            "command_open": str(card["command_id"]) == active,
-        }
-
-
-_UNKNOWN = object()
+        shown: dict[str, Any] = {**card, "open": message.id in open_cards}
+        if card.get("command_id"):
+            statuses: dict[str, str] = self.context.get("command_statuses", {})
+            shown["command_status"] = statuses.get(str(card["command_id"]))
+            shown["command_open"] = str(card["command_id"]) == self.context.get("active_command_id")
+        return shown
 
 
 def message_card_context(
     *, owner: User, thread: Thread, messages: list[Message], now: datetime.datetime
 ) -> dict[str, Any]:
-    """What listed cards need to show whether they can still be answered: each card's command
-    status now, and the thread's open request (read only; the server checks again on a tap)."""
-    ids = {str(m.card["command_id"]) for m in messages if isinstance(m.card, dict) and m.card.get("command_id")}
-    if not ids:
+    """Which listed cards can still be answered (read only; the server checks again on a tap):
+
+    - a pending request's card, while its command is the thread's open request;
+    - a confirmation's card (delete, held write, planning), while its confirmation is pending,
+      unexpired and bound to the thread's current intent revision and state;
+    - a which-ones card (a repeating event's scope), while it is the thread's last message.
+    """
+    carded = [(m, m.card) for m in messages if isinstance(m.card, dict)]
+    if not carded:
         return {}
+    ids = {str(card["command_id"]) for _m, card in carded if card.get("command_id")}
     statuses = {
         str(command_id): status
         for command_id, status in ScheduleCommand.objects.filter(owner=owner, id__in=ids).values_list("id", "status")
     }
-    active = command_active_for_thread(owner=owner, thread_id=thread.id, now=now)
-    return {"command_statuses": statuses, "active_command_id": str(active.id) if active else None}
+    active = command_active_for_thread(owner=owner, thread_id=thread.id, now=now) if ids else None
+    active_id = str(active.id) if active else None
+    state = ThreadState.objects.filter(thread=thread).first()
+    live_confirmations = {
+        str(confirmation_id)
+        for confirmation_id in PendingConfirmation.objects.filter(
+            thread=thread,
+            status=ConfirmationStatus.PENDING,
+            expires_at__gt=now,
+            intent_revision=state.revision if state else 0,
+            state_digest=state.digest if state else "",
+        ).values_list("id", flat=True)
+    }
+    last_id = max((m.id for m in messages), default=None)
+    # A request asked again (a revision, a resumed task) has a newer card: only that one is open.
+    newest_card_of = {str(card.get("command_id")): m.id for m, card in sorted(carded, key=lambda pair: pair[0].id)}
+    open_cards: set[int] = set()
+    for message, card in carded:
+        kind = card.get("type")
+        if kind == "pending_command":
+            command_id = str(card.get("command_id"))
+            live = command_id == active_id and newest_card_of.get(command_id) == message.id
+        elif kind == "confirmation":
+            live = str(card.get("confirmation_id")) in live_confirmations
+        else:
+            live = message.id == last_id
+        if live:
+            open_cards.add(message.id)
+    return {"command_statuses": statuses, "active_command_id": active_id, "open_cards": open_cards}
 
 
 class PostMessageSerializer(serializers.Serializer[Any]):

@@ -14,6 +14,7 @@ urlpatterns = [
     path("events/", views.EventList.as_view(), name="api-events"),
     path("me/", views.Me.as_view(), name="api-me"),
     path("reminders/due/", reminders.RemindersDue.as_view(), name="api-reminders-due"),
+    path("reminders/<int:delivery_id>/dismiss/", reminders.ReminderDismiss.as_view(), name="api-reminder-dismiss"),
     path("calendar/import/", imports.CalendarImport.as_view(), name="api-calendar-import"),
     path("health/", views.Health.as_view(), name="api-health"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

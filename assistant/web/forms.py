@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import datetime
-import functools
-from collections import defaultdict
 from typing import Any
-from zoneinfo import available_timezones
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 
 from assistant.web.i18n import language_of, strings_for
+from assistant.web.zones import time_zone_groups, zone_search_text
 from scheduling.models import Language, validate_time_zone
 from scheduling.reminders import MAX_MINUTES_BEFORE
 from tools.handlers.reminders import DEFAULT_MINUTES_BEFORE
@@ -20,16 +18,14 @@ from tools.handlers.reminders import DEFAULT_MINUTES_BEFORE
 FEED_ACTIONS = ("enable", "rotate", "revoke")
 
 
-@functools.cache
-def time_zone_groups() -> list[tuple[str, list[tuple[str, str]]]]:
-    """Zones grouped by region for the <select>: "Asia" -> [Asia/Shanghai, ...]."""
-    groups: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for name in sorted(available_timezones()):
-        if name in {"localtime", "Factory"} or name.startswith(("posix/", "right/")):
-            continue
-        region = name.split("/", 1)[0] if "/" in name else "Other"
-        groups[region].append((name, name.replace("_", " ")))
-    return sorted(groups.items())
+class ZoneSelect(forms.Select):
+    """The zone list; each option carries every name CLDR has for it, for the page's search."""
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(name, value, *args, **kwargs)
+        if value:
+            option["attrs"]["data-search"] = zone_search_text(str(value))
+        return option
 
 
 class TimeInput(forms.TimeInput):
@@ -40,7 +36,7 @@ class TimeInput(forms.TimeInput):
 
 
 class ProfileForm(forms.Form):
-    time_zone = forms.ChoiceField()
+    time_zone = forms.ChoiceField(widget=ZoneSelect)
     language = forms.ChoiceField(choices=Language.choices)
     work_start = forms.TimeField(widget=TimeInput())
     work_end = forms.TimeField(widget=TimeInput())
@@ -50,7 +46,7 @@ class ProfileForm(forms.Form):
     def __init__(self, *args: Any, language: str = "en", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ui = strings_for(language)
-        self.fields["time_zone"].choices = time_zone_groups()  # type: ignore[attr-defined]
+        self.fields["time_zone"].choices = time_zone_groups(language)  # type: ignore[attr-defined]
         labels = {"time_zone": "time_zone", "language": "language", "work_start": "work_start", "work_end": "work_end"}
         for name, key in labels.items():
             field = self.fields[name]

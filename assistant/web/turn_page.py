@@ -248,5 +248,15 @@ def links(trace: TurnTrace) -> dict[str, list[dict[str, str]]]:
 
 
 def command_title(command: ScheduleCommand) -> str:
+    """A create names its title slot; a change or delete names the event it acts on."""
     value = command.slot_value("title")
-    return str(value) if value else "untitled"
+    if value:
+        return str(value)
+    if command.kind != "create":
+        target = command.target_event
+        if target is not None:
+            return f"{command.kind} “{target.title}”"
+        if command.target_event_id is not None:
+            return f"{command.kind} (event #{command.target_event_id}, gone)"
+        return f"{command.kind} (no event chosen yet)"
+    return "untitled"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections import defaultdict
 from typing import Any
 
 from django.conf import settings
@@ -16,7 +17,8 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db.models import F
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -29,9 +31,14 @@ from assistant.web.i18n import language_of, strings_for
 from scheduling.errors import ValidationFailed
 from scheduling.ics import calendar_feed
 from scheduling.localtime import local_today
-from scheduling.models import Profile
-from scheduling.selectors import event_rows_for_feed, profile_get, profile_get_by_feed_token
-from scheduling.services import profile_revoke_feed_token, profile_rotate_feed_token, profile_update
+from scheduling.models import Profile, Reminder
+from scheduling.selectors import event_rows_for_feed, occurrences_in_range, profile_get, profile_get_by_feed_token
+from scheduling.services import (
+    profile_adopt_browser_zone,
+    profile_revoke_feed_token,
+    profile_rotate_feed_token,
+    profile_update,
+)
 
 # What a subscriber sees: a year back and two years ahead is what calendar apps keep anyway.
 FEED_PAST = datetime.timedelta(days=365)
@@ -108,9 +115,37 @@ def settings_page(request: HttpRequest) -> HttpResponse:
             "page": "settings",
             "strings_json": json.dumps(strings_for(language_of(request)), ensure_ascii=False),
             "max_import_bytes": settings.MAX_IMPORT_BYTES,
+            "upcoming": _upcoming(person),
             **_feed_context(request, profile),
         },
     )
+
+
+UPCOMING_DAYS = 90
+
+
+def _upcoming(person: User) -> dict[str, Any]:
+    """What a zone change would move on screen: the next 90 days' events, and the first timed one."""
+    now = timezone.now()
+    events = occurrences_in_range(owner=person, start=now, end=now + datetime.timedelta(days=UPCOMING_DAYS))
+    timed = next((event for event in events if not event.all_day and event.starts_at >= now), None)
+    return {
+        "count": len(events),
+        "next": timed,
+        "next_start": timed.starts_at.astimezone(datetime.UTC).isoformat() if timed else "",
+    }
+
+
+@login_required
+@require_POST
+def browser_zone(request: HttpRequest) -> JsonResponse:
+    """The chat page's first view sends the browser's zone; it is taken only while the person's
+    zone is still the site's default (see profile_adopt_browser_zone)."""
+    try:
+        profile = profile_adopt_browser_zone(user=_person(request), time_zone=request.POST.get("time_zone", ""))
+    except ValidationFailed as error:
+        return JsonResponse({"detail": error.message}, status=400)
+    return JsonResponse({"time_zone": profile.time_zone, "source": profile.time_zone_source})
 
 
 @login_required
@@ -149,9 +184,19 @@ def calendar_feed_view(request: HttpRequest, token: str) -> HttpResponse:
     if profile is None or not profile.user.is_active:
         raise Http404("no such feed")
     now = timezone.now()
-    events = event_rows_for_feed(owner=profile.user, start=now - FEED_PAST, end=now + FEED_FUTURE)
+    events = list(
+        event_rows_for_feed(owner=profile.user, start=now - FEED_PAST, end=now + FEED_FUTURE).annotate(
+            series_uid=F("series__uid")
+        )
+    )
+    alarms: dict[int, list[int]] = defaultdict(list)
+    for event_id, minutes in Reminder.objects.filter(
+        owner=profile.user, event_id__in=[event.id for event in events], minutes_before__isnull=False
+    ).values_list("event_id", "minutes_before"):
+        if event_id is not None and minutes is not None:
+            alarms[event_id].append(minutes)
     name = f"{strings_for(profile.language)['feed_calendar_name']} · {profile.user.get_username()}"
-    body = calendar_feed(events, calendar_name=name, calendar_zone=profile.time_zone)
+    body = calendar_feed(events, calendar_name=name, calendar_zone=profile.time_zone, alarms=alarms)
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="schedule.ics"'
     # The token is a secret: no shared cache may keep the body, and no search engine may list it.

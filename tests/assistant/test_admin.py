@@ -276,3 +276,50 @@ def test_two_eval_runs_compared(admin_client: Client) -> None:
     # With no choice made, the two latest finished runs are compared.
     latest = admin_client.get("/admin/evals/evalrun/compare/").content.decode()
     assert 'data-testid="broke"' in latest
+
+
+def test_a_turn_without_a_flag_marked_needs_a_fix_is_found_in_the_queue(
+    admin_client: Client, make_chat: Any, make_person: Any
+) -> None:
+    ann, ben = make_chat(make_person("ann")), make_chat(make_person("ben"))
+    plain = flagged(ann, [], "what's on friday")
+    informative = flagged(ben, ["stale_confirmation"], "yes")
+    claim = flagged(ben, ["unverified_create_claim"], "book lunch")
+    untouched = flagged(ann, [], "thanks")
+    assert untouched.flags == []
+    for trace in (plain, informative):
+        admin_client.post(f"/admin/assistant/turntrace/{trace.id}/review/", {"verdict": "needs_fix", "note": "x"})
+
+    def listed(query: str = "") -> list[int]:
+        html = admin_client.get(f"/admin/assistant/flaggedturn/{query}").content.decode()
+        return [int(found) for found in re.findall(r'data-testid="queue-row" data-trace-id="(\d+)"', html)]
+
+    assert sorted(listed()) == sorted([plain.id, informative.id, claim.id])
+    assert sorted(listed("?state=needs_fix")) == sorted([plain.id, informative.id])
+    assert listed("?state=open") == [claim.id]
+    assert sorted(listed("?flag=none")) == sorted([plain.id, informative.id])
+    assert listed("?flag=none&person=" + str(User.objects.get(username="ann").id)) == [plain.id]
+    assert listed("?flag=unverified&state=needs_fix") == []
+    index = admin_client.get("/admin/").content.decode()
+    assert re.search(r'data-testid="review-count">1<', index)
+    assert re.search(r'data-testid="needs-fix-count">2<', index)
+
+
+def test_change_and_delete_commands_are_named_by_their_event_and_read_only(
+    admin_client: Client, chat: Chat, add_event: Any
+) -> None:
+    dentist = add_event(chat.user, "Dentist", "2026-12-08 15:00")
+    chat.say("delete the dentist", tool("delete_event", event_ref=f"E{dentist.id}", ordinal=None))
+    command = ScheduleCommand.objects.get(owner=chat.user, kind="delete")
+    listing = admin_client.get("/admin/scheduling/schedulecommand/").content.decode()
+    assert "delete “Dentist”" in listing and "untitled" not in listing
+    page = admin_client.get(f"/admin/scheduling/schedulecommand/{command.id}/change/").content.decode()
+    # A record to read: no form fields to edit, no save button.
+    assert 'name="_save"' not in page and "<select" not in page.split('id="content-main"')[1].split("</form>")[0]
+    assert "delete “Dentist”" in page or "Dentist" in page
+
+
+def test_the_reminder_deliveries_are_named_in_the_plural() -> None:
+    from scheduling.models import ReminderDelivery
+
+    assert ReminderDelivery._meta.verbose_name_plural == "reminder deliveries"

@@ -67,6 +67,13 @@ PEOPLE = {
     "uma": "en",
     "vera": "en",
     "wes": "en",
+    "xena": "en",
+    "yuri": "en",
+    "zoe": "en",
+    "amy": "en",
+    "ben": "zh",
+    "cleo": "en",
+    "dan": "en",
 }
 # A staff account for the admin pages (a superuser: it sees every review page).
 ADMIN = "root"
@@ -140,7 +147,9 @@ def _create_people(env: dict[str, str]) -> None:
         "from scheduling.models import Profile\n"
         f"for name, language in {PEOPLE!r}.items():\n"
         "    user = get_user_model().objects.create_user(username=name, password=" + repr(PASSWORD) + ")\n"
-        "    Profile.objects.create(user=user, time_zone=" + repr(PERSON_ZONE) + ", language=language)\n"
+        "    Profile.objects.create(user=user, time_zone="
+        + repr(PERSON_ZONE)
+        + ', time_zone_source="person", language=language)\n'
         f"get_user_model().objects.create_superuser(username={ADMIN!r}, password={PASSWORD!r})\n"
     )
     _manage(env, "shell", "-c", code)

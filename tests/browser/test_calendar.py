@@ -236,6 +236,10 @@ def test_an_ics_file_is_previewed_then_imported_from_settings(session: Session) 
     # The same file again: the preview says it is all there already.
     page.get_by_label("Calendar file (.ics)").set_input_files(str(FIXTURES / "apple.ics"))
     expect(page.get_by_test_id("import-changes")).to_have_text("0 new, 0 updated, 3 already here")
+    # Nothing to import: no Import button, a sentence that says so.
+    expect(page.get_by_test_id("import-confirm")).to_be_hidden()
+    expect(page.get_by_test_id("import-nothing-new")).to_contain_text("Nothing new to import")
+    steps.shot("nothing-new")
     page.get_by_role("button", name="Choose another file").click()
     expect(preview).to_be_hidden()
     assert events_in_december() == titles

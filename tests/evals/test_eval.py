@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import socket
 import subprocess
@@ -13,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
-from django.test import Client
+from django.test import Client, TestCase, override_settings
 
 from evals.cases import CaseFileError, load_cases
 from evals.models import EvalRun
@@ -241,10 +243,8 @@ def test_an_eval_run_is_launched_from_the_admin(admin_client: Client, settings: 
     )
     assert response.status_code == 302
     run = EvalRun.objects.get()
-    # Celery runs eagerly in the embedded mode (on commit); run it the way the worker would.
-    from evals.tasks import run_eval
-
-    run_eval(run.id)
+    # The launch starts `manage.py eval_run <id>` in a process of its own; run that command here.
+    call_command("eval_run", str(run.id), stdout=io.StringIO())
     run.refresh_from_db()
     assert run.status == "done"
     assert run.summary["cases"] == len([case for case in load_cases() if "offline" in case.modes])
@@ -265,3 +265,82 @@ def test_reports_are_written_even_when_a_case_holds_a_lone_surrogate(tmp_path: P
     write_reports(summary, [], json_path=str(tmp_path / "r.json"), html_path=str(tmp_path / "r.html"), title="t")
     assert json.loads((tmp_path / "r.json").read_text())["summary"]["note"] == "bad input \ud83d kept"
     assert (tmp_path / "r.html").stat().st_size > 0
+
+
+def test_an_admin_launched_run_gets_a_process_of_its_own_on_the_eval_database(
+    admin_client: Client, settings: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The run never executes in the web process nor on the product's database: it is a separate
+    `manage.py eval_run` under the eval's settings, which see the eval database as their default."""
+    from evals import tasks
+
+    settings.VAR_DIR = tmp_path
+    started: list[tuple[list[str], dict[str, str]]] = []
+
+    class Process:
+        def __init__(self, command: list[str], **options: Any) -> None:
+            started.append((command, options["env"]))
+
+        def wait(self, timeout: float | None = None) -> int:
+            return 0
+
+    monkeypatch.setattr(tasks.subprocess, "Popen", Process)
+    # The server waits for the process in a thread; here, in the test's own transaction.
+    monkeypatch.setattr(tasks, "_watch", lambda run, process: tasks._mark_failed_if_unfinished(run, process.wait()))
+    monkeypatch.setenv("DATABASE_URL", "postgres://product-db/should-not-reach-the-eval")
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = admin_client.post(
+            "/admin/evals/evalrun/launch/", {"mode": "offline", "provider": "offline", "repeat": 1, "group": "smoke"}
+        )
+    assert response.status_code == 302
+    run = EvalRun.objects.get()
+    assert run.group == "smoke"
+    [(command, env)] = started
+    assert command[-2:] == ["eval_run", str(run.id)]
+    assert env["DJANGO_SETTINGS_MODULE"] == "assistant.settings_eval" and "DATABASE_URL" not in env
+    assert env["EVAL_DATABASE_URL"] == settings.EVAL_DATABASE_URL
+    # The process ended without recording an end (the stand-in above never ran it): the run failed.
+    assert run.status == "failed" and "eval-runs" in run.error
+
+
+def test_the_eval_settings_put_the_eval_database_first_and_the_product_reads_runs_from_it() -> None:
+    from django.conf import settings as live
+
+    from evals.database import EvalRouter
+
+    assert "evals" not in live.DATABASES  # the unit tests run on one database
+    with override_settings(DATABASES={**live.DATABASES, "evals": live.DATABASES["default"]}):
+        assert EvalRouter().db_for_write(EvalRun) == "evals"
+        assert EvalRouter().db_for_read(EvalRun) == "evals"
+        assert EvalRouter().db_for_write(get_user_model()) is None
+    code = (
+        "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'assistant.settings_eval'; django.setup()\n"
+        "from django.conf import settings; print(settings.DATABASES['default']['NAME'], sorted(settings.DATABASES))"
+    )
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "DATABASE_URL": "sqlite:////tmp/product.sqlite3",
+        "EVAL_DATABASE_URL": "sqlite:////tmp/e.sqlite3",
+    }
+    shown = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["/tmp/e.sqlite3", "['default']"]
+
+
+def test_a_live_run_names_an_unexpected_case_once_and_draws_no_bar_off_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Expects a delete where the stand-in creates: an unexpected failure on each of the 3 repeats.
+    wrong = CREATE_CASE.format(id="wrong-on-purpose", marker="", start="2026-12-11T15:00").replace(
+        "expect: {tools: [schedule_event], statuses: [created]}", "expect: {tools: [delete_event]}"
+    )
+    cases = case_file(tmp_path, wrong, CREATE_CASE.format(id="fine", marker="", start="2026-12-11T15:00"))
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="1 unexpected result"):
+        call_command(
+            "eval", "live", "--provider", "offline", "--repeat", "3", "--no-store", "--cases", str(cases), stdout=out
+        )
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("UNEXPECTED")]
+    assert len(lines) == 1 and lines[0].startswith("UNEXPECTED wrong-on-purpose [outside] (3 of 3 runs)"), lines
+    # pytest's stderr is no terminal: no progress bar ("eval live: 100%|...", carriage returns).
+    err = capsys.readouterr().err
+    assert "eval live" not in err and "\r" not in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
@@ -221,3 +222,43 @@ def test_an_empty_feed_is_still_a_valid_calendar() -> None:
     assert str(calendar["VERSION"]) == "2.0"
     assert [str(zone["TZID"]) for zone in calendar.walk("VTIMEZONE")] == ["Asia/Shanghai"]
     assert re.match(r"-//.+//.+//EN", str(calendar["PRODID"]))
+
+
+def test_an_imported_event_keeps_its_uid_and_its_reminders_become_alarms(
+    signed_in: Client, person: AbstractBaseUser, frozen_now: datetime.datetime
+) -> None:
+    """Round trip: import a file, read the feed, import the feed again: the same events (matched
+    by UID), no copies; a reminder on an imported event is a VALARM in the feed."""
+    from scheduling.ics_import import calendar_import
+    from scheduling.models import Reminder
+
+    source = (Path(__file__).parents[1] / "scheduling" / "fixtures" / "google.ics").read_bytes()
+    first = calendar_import(owner=person, data=source)
+    assert first.created == 2
+    uids = {str(c["uid"]) for c in icalendar.Calendar.from_ical(source).walk("VEVENT") if "RECURRENCE-ID" not in c}
+    imported = Event.objects.filter(owner=person, series__isnull=True).order_by("id")
+    Reminder.objects.create(owner=person, event=imported[0], minutes_before=15)
+    Reminder.objects.create(owner=person, event=imported[0], minutes_before=60)
+
+    turn_feed(signed_in, "enable")
+    response = Client().get(feed_path(person))
+    feed = icalendar.Calendar.from_ical(response.content)
+    events = {str(c["uid"]): c for c in feed.walk("VEVENT") if "RECURRENCE-ID" not in c}
+    assert uids <= set(events), (uids, set(events))
+    alarms = events[imported[0].uid].walk("VALARM")
+    assert sorted(alarm.decoded("trigger") for alarm in alarms) == [
+        -datetime.timedelta(minutes=60),
+        -datetime.timedelta(minutes=15),
+    ]
+    assert {str(alarm["action"]) for alarm in alarms} == {"DISPLAY"}
+    assert events[imported[1].uid].walk("VALARM") == []
+
+    again = calendar_import(owner=person, data=response.content)
+    assert again.created == 0
+    assert Event.objects.filter(owner=person, series__isnull=True).count() == 2
+
+
+def test_a_chat_events_uid_is_still_its_own(add_event: Callable[..., Event], person: AbstractBaseUser) -> None:
+    dentist = add_event(person, "Dentist", "2026-12-08 15:00")
+    feed = icalendar.Calendar.from_ical(calendar_feed([dentist], calendar_name="x", calendar_zone="Asia/Shanghai"))
+    assert [str(c["uid"]) for c in feed.walk("VEVENT")] == [event_uid(dentist.id)]

@@ -9,26 +9,16 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.migrations.executor import MigrationExecutor
+from django.db import DEFAULT_DB_ALIAS
 from tqdm import tqdm
 
 from evals.cases import CaseFileError, load_cases
+from evals.database import migrate_when_needed
 from evals.metrics import ENDINGS, summarise
 from evals.models import EvalRun
 from evals.report import write_reports
 from evals.runner import CaseResult
 from evals.service import provider_factory, run_cases, store_run
-
-
-def _migrate_when_needed(*, verbosity: int) -> None:
-    """The eval's own database is created and migrated on first use (and after a new migration)."""
-    connection = connections[DEFAULT_DB_ALIAS]
-    if connection.vendor == "sqlite" and str(connection.settings_dict["NAME"]) != ":memory:":
-        Path(str(connection.settings_dict["NAME"])).parent.mkdir(parents=True, exist_ok=True)
-    executor = MigrationExecutor(connection)
-    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
-        call_command("migrate", interactive=False, verbosity=0 if verbosity < 2 else verbosity)
 
 
 class Command(BaseCommand):
@@ -59,7 +49,7 @@ class Command(BaseCommand):
             cases = load_cases([Path(p) for p in options["cases"]] if options["cases"] else None)
         except CaseFileError as error:
             raise CommandError(str(error)) from error
-        _migrate_when_needed(verbosity=options["verbosity"])
+        migrate_when_needed(DEFAULT_DB_ALIAS, verbosity=options["verbosity"])
         if options["group"]:
             cases = [case for case in cases if case.group == options["group"]]
         repeat = options["repeat"] if mode == "live" else 1
@@ -81,7 +71,8 @@ class Command(BaseCommand):
             desc=f"eval {mode}",
             unit="run",
             file=sys.stderr,
-            disable=options["verbosity"] == 0,
+            # A bar is for a person at a terminal; in a CI log it is one line of carriage returns.
+            disable=options["verbosity"] == 0 or not sys.stderr.isatty(),
         )
 
         def progress(done: int, total: int, result: CaseResult) -> None:
@@ -107,7 +98,11 @@ class Command(BaseCommand):
         self._print(summary, results, mode)
         # Offline, a known issue that now passes is a stale marker; live, a weak model may pass one
         # by chance, so only unexpected failures fail the run.
-        failed = summary["unexpected"] if mode == "offline" else [r.case_id for r in results if r.unexpected and not r.passed]
+        failed = (
+            summary["unexpected"]
+            if mode == "offline"
+            else [r.case_id for r in results if r.unexpected and not r.passed]
+        )
         if failed:
             unique = list(dict.fromkeys(failed))
             raise CommandError(f"{len(unique)} unexpected result(s): {', '.join(unique[:20])}")
@@ -117,15 +112,21 @@ class Command(BaseCommand):
         empty = summary["empty_answers"]
         if empty["warning"]:
             write(self.style.WARNING(f"WARNING: {empty['warning']}"))
+        # A live run repeats each case k times: an unexpected case is named once, with its count.
+        unexpected: dict[str, list[CaseResult]] = {}
         for result in results:
             if result.unexpected:
-                reasons = result.failures + [f for turn in result.turns for f in turn.failures]
-                why = (
-                    "; ".join(reasons)[:400]
-                    if reasons
-                    else f"known issue now passes: remove the marker ({result.known_issue})"
-                )
-                write(self.style.ERROR(f"UNEXPECTED {result.case_id} [{result.group}]: {why}"))
+                unexpected.setdefault(result.case_id, []).append(result)
+        for case_id, repeats in unexpected.items():
+            result = next((r for r in repeats if not r.passed), repeats[0])
+            reasons = result.failures + [f for turn in result.turns for f in turn.failures]
+            why = (
+                "; ".join(reasons)[:400]
+                if reasons
+                else f"known issue now passes: remove the marker ({result.known_issue})"
+            )
+            times = f" ({len(repeats)} of {summary['repeat']} runs)" if summary["repeat"] > 1 else ""
+            write(self.style.ERROR(f"UNEXPECTED {case_id} [{result.group}]{times}: {why}"))
         write(
             f"cases: {summary['cases']}  runs: {summary['runs']}  passed: {summary['passed']}  "
             f"pass{'^' + str(summary['repeat']) if summary['repeat'] > 1 else ''} rate: {summary['pass_hat_k']:.1%}"

@@ -1,5 +1,8 @@
-// Reminders in the page: poll GET /api/reminders/due/ with the last delivery id shown, show each
-// new one in the page's notice list and, when the person allowed it, as a browser notification.
+// Reminders in the page: poll GET /api/reminders/due/, which lists the person's open notices (sent
+// in the last hour, not dismissed, one per reminder); the page shows exactly those, so a notice
+// dismissed on another device or whose event was deleted goes away. Dismissing one tells the
+// server (POST /api/reminders/<id>/dismiss/): it never comes back. A browser notification is
+// shown only for a delivery newer than the cursor, so a reload does not notify again.
 //
 // A classic script (loaded with defer): it reads its words from data attributes the template
 // wrote, and puts every text in with textContent. The cursor is kept per person, so a second
@@ -37,6 +40,11 @@
     } catch (error) { /* private mode: the cursor lives for this page only */ }
   }
 
+  function csrfToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+
   function when(at) {
     var date = new Date(at + ":00Z");
     return isNaN(date.getTime()) ? at.replace("T", " ") : whenFormat.format(date);
@@ -63,12 +71,17 @@
     dismiss.addEventListener("click", function () {
       item.remove();
       box.hidden = !box.querySelector(".reminder-notice");
+      fetch("/api/reminders/" + encodeURIComponent(reminder.id) + "/dismiss/", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { Accept: "application/json", "X-CSRFToken": csrfToken() },
+      }).catch(function () { /* offline: the next poll shows it again, to be dismissed again */ });
     });
     item.appendChild(body);
     item.appendChild(dismiss);
     box.appendChild(item);
     box.hidden = false;
-    if ("Notification" in window && Notification.permission === "granted") {
+    if (reminder.new && "Notification" in window && Notification.permission === "granted") {
       try {
         new Notification(reminder.title, { body: text, tag: "reminder-" + reminder.id });
       } catch (error) { /* some browsers only notify from a service worker: the page notice stays */ }
@@ -84,9 +97,18 @@
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (body) {
         if (!body || !Array.isArray(body.reminders)) { return; }
+        var open = {};
         body.reminders.forEach(function (reminder) {
-          if (reminder.id > last) { show(reminder); }
+          open[String(reminder.id)] = true;
+          if (!box.querySelector('[data-reminder-id="' + Number(reminder.id) + '"]')) {
+            show({ id: reminder.id, title: reminder.title, at: reminder.at, event: reminder.event,
+                   new: reminder.new && reminder.id > last });
+          }
         });
+        Array.prototype.forEach.call(box.querySelectorAll(".reminder-notice"), function (item) {
+          if (!open[item.dataset.reminderId]) { item.remove(); }
+        });
+        box.hidden = !box.querySelector(".reminder-notice");
         last = Math.max(last, Number(body.last_id) || 0);
         saveCursor(last);
       })

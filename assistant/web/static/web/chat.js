@@ -656,16 +656,19 @@ function renderCard(card, messageId) {
   if (!card || typeof card !== "object") {
     return null;
   }
+  let node = null;
   if (card.type === "pending_command") {
-    return pendingCard(card);
+    node = pendingCard(card);
+  } else if (card.type === "scope_choice") {
+    node = scopeCard(card, messageId);
+  } else if (card.type === "confirmation") {
+    node = confirmationCard(card);
   }
-  if (card.type === "scope_choice") {
-    return scopeCard(card, messageId);
+  // The server says whether the card's question is still open (answered by any path, or stale).
+  if (node && card.open === false) {
+    markClosed(node);
   }
-  if (card.type === "confirmation") {
-    return confirmationCard(card);
-  }
-  return null;
+  return node;
 }
 
 const SLOT_ORDER = ["title", "date", "time", "duration_minutes"];
@@ -709,7 +712,7 @@ function pendingCard(card) {
       names.push(name);
     }
   }
-  const closed = card.command_open === false;
+  const closed = card.open === false || card.command_open === false;
   const statusLabel = closed ? t("card_closed") : strings[`status_${card.status}`];
   const node = el(
     "section",
@@ -804,25 +807,31 @@ function markClosed(card) {
   answered(card);
   card.classList.add("card-closed");
   card.dataset.state = "closed";
+  // A request's card is finished or set aside; a question's card (delete, confirm, which ones) answered.
+  const request = card.classList.contains("card-pending");
   const chip = card.querySelector("[data-testid='card-status']");
-  const label = el("span", { class: "chip chip-closed", "data-testid": "card-status", text: t("card_closed") });
+  const label = el("span", {
+    class: "chip chip-closed",
+    "data-testid": "card-status",
+    text: t(request ? "card_closed" : "card_answered"),
+  });
   if (chip) {
     chip.replaceWith(label);
   } else {
     card.querySelector("h3").append(label);
   }
   if (!card.querySelector(".card-closed-hint")) {
-    card.append(el("p", { class: "card-foot card-closed-hint", text: t("card_closed_hint") }));
+    card.append(el("p", { class: "card-foot card-closed-hint", text: t(request ? "card_closed_hint" : "card_answered_hint") }));
   }
 }
 
 /**
- * After a turn, the server says which listed cards still belong to the open request; the others
- * go stale on screen, exactly as they would after a reload.
+ * After a turn, the server says which listed cards can still be answered; the others go stale on
+ * screen, exactly as they would after a reload.
  */
 async function refreshCardStates() {
   const threadId = state.threadId;
-  const live = messagesBox.querySelectorAll(".card-pending:not(.card-closed)");
+  const live = messagesBox.querySelectorAll(".card:not(.card-closed)");
   if (threadId === null || !live.length) {
     return;
   }
@@ -836,8 +845,8 @@ async function refreshCardStates() {
     return;
   }
   for (const message of messages) {
-    if (message.card?.type === "pending_command" && message.card.command_open === false) {
-      const card = messagesBox.querySelector(`[data-message-id="${Number(message.id)}"] .card-pending`);
+    if (message.card && (message.card.open === false || message.card.command_open === false)) {
+      const card = messagesBox.querySelector(`[data-message-id="${Number(message.id)}"] .card`);
       if (card) {
         markClosed(card);
       }
@@ -1050,7 +1059,49 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+/**
+ * The first visit: the person's zone is still the site's default, so the browser's own zone is
+ * sent once (the server takes it only in that case) and the page is drawn again in it.
+ * Settings says where the zone came from.
+ */
+async function adoptBrowserZone() {
+  if (app.dataset.timeZoneSource !== "default") {
+    return false;
+  }
+  let browserZone = "";
+  try {
+    browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch {
+    return false;
+  }
+  if (!browserZone) {
+    return false;
+  }
+  try {
+    const response = await fetch(app.dataset.browserZoneUrl, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": csrfToken() },
+      body: new URLSearchParams({ time_zone: browserZone }),
+    });
+    if (!response.ok) {
+      return false;
+    }
+    const answer = await response.json();
+    if (answer.time_zone !== zone) {
+      location.reload();
+      return true;
+    }
+  } catch {
+    // The default zone stays; Settings says so.
+  }
+  return false;
+}
+
 async function start() {
+  if (await adoptBrowserZone()) {
+    return;
+  }
   if (app.dataset.standIn === "true") {
     showStandIn();
   }

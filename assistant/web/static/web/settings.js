@@ -1,8 +1,8 @@
 // The settings page: a search over the time-zone list (several hundred entries).
 //
-// Typing narrows the <select> to the zones whose name contains every word typed ("shang",
-// "new york", "asia kol"); a single match is chosen at once. Without this script the full list
-// still works.
+// Typing narrows the <select> to the zones whose names contain every word typed ("shang",
+// "new york", "china", "上海"); a single match is chosen at once. Without this script the full
+// list still works. Choosing another zone says, before saving, what it does to existing events.
 
 const select = document.getElementById("id_time_zone");
 const box = document.getElementById("zone-search");
@@ -18,7 +18,8 @@ function filterZones() {
   const options = [...select.options];
   const matching = [];
   for (const option of options) {
-    const name = normalise(`${option.value} ${option.textContent}`);
+    // data-search holds the zone's city, country and zone names in English and Chinese (CLDR).
+    const name = normalise(`${option.value} ${option.textContent} ${option.dataset.search || ""}`);
     const shown = words.every((word) => name.includes(word));
     option.hidden = !shown;
     if (shown) {
@@ -30,6 +31,7 @@ function filterZones() {
   }
   if (matching.length === 1) {
     select.value = matching[0].value;
+    select.dispatchEvent(new Event("change"));
   }
   count.textContent = words.length ? search.dataset.matches.replace("{count}", String(matching.length)) : "";
 }
@@ -44,10 +46,59 @@ if (select && box && search) {
       const first = [...select.options].find((option) => !option.hidden);
       if (first) {
         select.value = first.value;
+        select.dispatchEvent(new Event("change"));
       }
       select.focus();
     }
   });
+}
+
+// ---------------------------------------------------------------- what a zone change does
+
+const zoneChange = document.getElementById("zone-change");
+
+function clock(iso, timeZone, locale) {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
+}
+
+function explainZoneChange() {
+  const current = zoneChange.dataset.current;
+  const chosen = select.value;
+  if (!chosen || chosen === current) {
+    zoneChange.hidden = true;
+    zoneChange.textContent = "";
+    return;
+  }
+  const locale = zoneChange.dataset.locale === "zh" ? "zh-CN" : "en-GB";
+  zoneChange.textContent = "";
+  const intro = document.createElement("p");
+  intro.textContent = zoneChange.dataset.intro.replace("{count}", zoneChange.dataset.upcoming || "0");
+  zoneChange.append(intro);
+  if (zoneChange.dataset.nextStart) {
+    const example = document.createElement("p");
+    example.dataset.testid = "zone-change-example";
+    example.textContent = zoneChange.dataset.example
+      .replace("{title}", zoneChange.dataset.nextTitle)
+      .replace("{before}", clock(zoneChange.dataset.nextStart, current, locale))
+      .replace("{from}", current)
+      .replace("{after}", clock(zoneChange.dataset.nextStart, chosen, locale))
+      .replace("{to}", chosen);
+    zoneChange.append(example);
+  }
+  zoneChange.hidden = false;
+}
+
+if (select && zoneChange) {
+  select.addEventListener("change", explainZoneChange);
+  select.addEventListener("input", explainZoneChange);
 }
 
 // ---------------------------------------------------------------- calendar import
@@ -71,6 +122,7 @@ function importer(panel) {
   const confirmButton = document.getElementById("import-confirm");
   const cancelButton = document.getElementById("import-cancel");
   const previewButton = document.getElementById("import-preview-button");
+  const nothingNewNote = document.getElementById("import-nothing-new");
   const done = document.getElementById("import-done");
   const skippedRow = document.getElementById("import-skipped-row");
   const skippedList = document.getElementById("import-skipped");
@@ -161,6 +213,10 @@ function importer(panel) {
       }),
     );
     skippedRow.hidden = !(report.skipped || []).length;
+    // Nothing would be created or changed: no Import button, a sentence that says why.
+    const nothingNew = !report.created && !report.updated;
+    confirmButton.hidden = nothingNew;
+    nothingNewNote.hidden = !nothingNew;
     preview.hidden = false;
     heading.focus();
   }
