@@ -458,6 +458,11 @@ def _undercut(text: str) -> bool:
     )
 
 
+def says_not(text: str) -> bool:
+    """The text negates something ("I haven't", "can't", "没有"): it does not read as done."""
+    return bool(_NEGATED.search(_IDIOMS.sub("ok", normalise(text))))
+
+
 def claimed_writes(text: str) -> set[str]:
     """The kinds of write a text claims as done; a bare "Done!" reads as a create."""
     reading = read_claims(text)
