@@ -57,6 +57,8 @@ def _events(owner: User, events: list[dict[str, Any]], zone: ZoneInfo) -> None:
             starts_at=start.astimezone(datetime.UTC),
             ends_at=(start + datetime.timedelta(minutes=event.get("minutes", 60))).astimezone(datetime.UTC),
             time_zone=str(zone),
+            notes=event.get("notes", ""),
+            source=event.get("source", "chat"),
         )
 
 
