@@ -458,9 +458,10 @@ def _undercut(text: str) -> bool:
     )
 
 
-def says_not(text: str) -> bool:
-    """The text negates something ("I haven't", "can't", "没有"): it does not read as done."""
-    return bool(_NEGATED.search(_IDIOMS.sub("ok", normalise(text))))
+def hedged(text: str) -> bool:
+    """Negated, asked, offered, conditional or still waiting ("once I have the time …", "还差"):
+    whatever else the text says, it does not read as done."""
+    return "?" in normalise(text) or _undercut(normalise(text))
 
 
 def claimed_writes(text: str) -> set[str]:

@@ -24,7 +24,7 @@ from assistant.reading import extract_when
 from assistant.turn.claim_facts import states_schedule_facts
 from assistant.turn.claim_request import asked_writes, person_reports
 from assistant.turn.claim_text import normalise
-from assistant.turn.claims import claimed_writes, read_claims, says_not
+from assistant.turn.claims import claimed_writes, hedged, read_claims
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.tools import reply_for, run_code_tool
 from scheduling.models import Event
@@ -172,10 +172,11 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
     if not claims and not context.queried and not context.effects and states_schedule_facts(reply.text):
         return ExitDecision(reply, ["unverified_schedule_fact"], _query_need(context, reply.text))
     noted = unsure - verified
-    if model_text and not verified and not noted and not _asks_back(reply.text) and not _asks_back(context.text):
+    if model_text and not verified and not noted and not hedged(reply.text) and not _asks_back(context.text):
         # Structure: the person asked for a write in so many words, none ran, and the reply
-        # neither asks nor says what is missing. Whatever it says, one line says what is true.
+        # neither asks, offers nor says what is missing. Whatever it says, one line is true.
         noted = requested_writes(context, implied=False) - person_reports(context.text)
+        noted -= _excused_by_earlier(context, reply.text, noted) if noted else set()
     if noted:
         line = _not_done(context, noted, asked)
         return ExitDecision(
@@ -186,9 +187,10 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
 
 
 def _asks_back(text: str) -> bool:
-    """The text ends by asking something (what time? which one?) or negates ("I can't", "don't")."""
-    last = [line for line in normalise(text).splitlines() if line.strip()][-1:] or [""]
-    return bool(re.search(r"[?？]\W*$|[吗呢么]\W*$", last[0])) or says_not(text)
+    """The person's message is a question ("did you add it?") or says not to ("don't add it yet")."""
+    return bool(re.search(r"[?？吗呢么]\W*$", normalise(text).strip())) or bool(
+        re.search(r"\b(?:don'?t|do\s+not)\b|别|不要", text, re.I)
+    )
 
 
 def _ordered(kinds: Iterable[str]) -> list[str]:
