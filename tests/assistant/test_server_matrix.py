@@ -22,11 +22,14 @@ from assistant.tokens import count_tokens
 from assistant.turn.inputs import handle_message
 from assistant.turn.record import TurnOutcome
 from tests.assistant.conftest import Chat, local
+from tools.registry import with_nulls
 
 pytestmark = pytest.mark.django_db
 
 USAGE = {"prompt_tokens": 1800, "completion_tokens": 25, "cached_tokens": 1024}
-CREATE = {"title": "Dentist", "date": "W5", "time": "15:00", "duration_minutes": None, "command_id": None}
+CREATE = with_nulls(
+    "schedule_event", {"title": "Dentist", "date": "W5", "time": "15:00"}
+)  # every property, as strict mode sends
 
 
 class Wire:

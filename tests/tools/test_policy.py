@@ -33,7 +33,7 @@ def test_a_tool_is_guarded_or_exempt_never_both_and_reads_are_neither(spec: Tool
         assert not spec.guarded and not spec.exempt and not spec.traced and spec.claim_kind is None
 
 
-@pytest.mark.parametrize("spec", [spec for spec in SPECS.values() if spec.authority == "values"], ids=str)
+@pytest.mark.parametrize("spec", [spec for spec in SPECS.values() if spec.authority == "values"], ids=lambda spec: spec.name)
 def test_a_guard_that_traces_values_knows_every_argument_a_write_takes_from_words(spec: ToolSpec) -> None:
     properties = spec.parameters["properties"]
     assert set(spec.traced) <= set(properties)
