@@ -52,14 +52,21 @@ REPLIES: Final[dict[str, tuple[str, str]]] = {
     ),
     # A write held for confirmation (turn/holds.py)
     "hold_ask": (
-        "I haven't done this: it comes from data I read rather than from your own words, so please confirm first — "
-        "{what}?",
-        "这一步还没有做：它来自我读到的资料，而不是你本人的话，请先确认——{what}？",
+        "I haven't done this: I can't tell it comes from your own words rather than from something you were shown, "
+        "so please confirm first — {what}?",
+        "这一步还没有做：我无法确认它出自你本人的话，而不是你看到的资料，请先确认——{what}？",
     ),
     "hold_schedule_event": ("add {title}{when}", "添加{title}{when}"),
     "hold_change_event": ("change {event} to {changes}", "把{event}改为{changes}"),
     "hold_remember_fact": ("save to memory: {fact}", "保存到记忆：{fact}"),
     "hold_discard_command": ("drop your unfinished request{title}", "放弃未完成的请求{title}"),
+    "hold_set_reminder": ("set a reminder{text}{when}{before}", "设置提醒{text}{when}{before}"),
+    "hold_reminder_text": (" {text}", "{text}"),
+    "hold_reminder_before": (" {minutes} minutes before {event}", "（{event}前{minutes}分钟）"),
+    "hold_resume_task": (
+        "go back to the task you put aside, with{title}{when}",
+        "回到之前搁置的任务，并设为{title}{when}",
+    ),
     "hold_when": (" on {when}", "（{when}）"),
     "hold_request_title": (" {title}", "{title}"),
     "hold_changes_joiner": (", ", "，"),

@@ -47,6 +47,17 @@ _TURN_EXPECT = {
     },
     "additionalProperties": False,
 }
+_REMINDER_EXPECT: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "text": {"type": "string"},
+        "text_contains": {"type": "string"},
+        "at": {"type": ["string", "null"]},  # local wall-clock time of a reminder on its own
+        "minutes_before": {"type": ["integer", "null"]},
+        "event_title": {"type": ["string", "null"]},
+    },
+    "additionalProperties": False,
+}
 CASE_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -64,7 +75,16 @@ CASE_SCHEMA: dict[str, Any] = {
                 "working_hours": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
                 "events": {
                     "type": "array",
-                    "items": {**_EVENT, "properties": {**_EVENT["properties"], "minutes": {"type": "integer"}, "rrule": {"type": "string"}}},
+                    "items": {
+                        **_EVENT,
+                        "properties": {
+                            **_EVENT["properties"],
+                            "minutes": {"type": "integer"},
+                            "rrule": {"type": "string"},
+                            "notes": {"type": "string"},  # data on the event, e.g. an injected instruction
+                            "source": {"enum": ["chat", "import"]},  # "import": from a calendar file
+                        },
+                    },
                 },
                 "other_people_events": {"type": "array", "items": _EVENT},
                 "archive": {
@@ -132,6 +152,8 @@ CASE_SCHEMA: dict[str, Any] = {
                 "commands": {"type": "array", "items": {"type": "object"}},
                 "intent": {"type": "object"},
                 "memory": {"type": "array", "items": {"type": "object"}},
+                "reminders": {"type": "array", "items": _REMINDER_EXPECT},
+                "reminders_count": {"type": "integer", "minimum": 0},
                 "pending_confirmation": {"type": "boolean"},
                 "other_people_untouched": {"type": "boolean"},
             },

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from django.contrib.auth.models import User
 
 from assistant.models import MemoryFact, ThreadState
-from scheduling.models import Event, ScheduleCommand
+from scheduling.models import Event, Reminder, ScheduleCommand
 
 if TYPE_CHECKING:
     from evals.cases import Case
@@ -74,7 +74,9 @@ def expected_write(expect: dict[str, Any]) -> bool | None:
     if "write" in expect:
         return bool(expect["write"])
     if "statuses" in expect:
-        return any(status in {"created", "updated", "deleted", "remembered"} for status in expect["statuses"])
+        return any(
+            status in {"created", "updated", "deleted", "remembered", "reminder_set"} for status in expect["statuses"]
+        )
     return None
 
 
@@ -151,9 +153,54 @@ def check_end(
             facts = facts.filter(source=wanted["source"])
         if not facts.exists():
             failures.append(f"end: no memory fact like {wanted}")
+    failures.extend(_reminders(expect, user, zone))
     if other is not None and expect.get("other_people_untouched", True) and snapshot(other) != other_before:
         failures.append("end: another person's data changed")
     return failures
+
+
+def _reminder_view(reminder: Reminder, zone: ZoneInfo) -> dict[str, Any]:
+    return {
+        "text": reminder.text,
+        "at": reminder.remind_at.astimezone(zone).strftime("%Y-%m-%dT%H:%M") if reminder.remind_at else None,
+        "minutes_before": reminder.minutes_before,
+        "event_title": reminder.event.title if reminder.event else None,
+    }
+
+
+def _reminders(expect: dict[str, Any], user: User, zone: ZoneInfo) -> list[str]:
+    """``reminders: [...]`` — exactly these (text or text_contains, at, minutes_before, event_title)."""
+    if "reminders" not in expect and "reminders_count" not in expect:
+        return []
+    views = [
+        _reminder_view(r, zone) for r in Reminder.objects.filter(owner=user).select_related("event").order_by("id")
+    ]
+    failures = []
+    if "reminders_count" in expect and len(views) != expect["reminders_count"]:
+        failures.append(f"end: {len(views)} reminders, expected {expect['reminders_count']}: {views}")
+    remaining = list(views)
+    for wanted in expect.get("reminders", []):
+        found = next((view for view in remaining if _reminder_matches(view, wanted)), None)
+        if found is None:
+            failures.append(f"end: no reminder like {wanted} (reminders: {views})")
+        else:
+            remaining.remove(found)
+    if "reminders" in expect and remaining and "reminders_count" not in expect:
+        failures.append(f"end: unexpected reminders {remaining}")
+    return failures
+
+
+def _reminder_matches(view: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    for key, value in wanted.items():
+        if key == "text_contains":
+            if _norm(value) not in _norm(view["text"]):
+                return False
+        elif key in {"text", "event_title"}:
+            if _norm(view[key] or "") != _norm(value):
+                return False
+        elif view.get(key) != value:
+            return False
+    return True
 
 
 def _intent(wanted: dict[str, Any], user: User) -> list[str]:

@@ -23,17 +23,17 @@ from django.test import Client
 from django.test.utils import override_settings
 from django.urls import reverse
 
-from assistant.models import MemoryFact, Message, PendingConfirmation, TurnTrace
+from assistant.models import Message, PendingConfirmation, TurnTrace
 from assistant.providers.base import Provider
 from assistant.providers.registry import use_provider
 from assistant.providers.scripted import ScriptedProvider
 from evals.cases import Case
 from evals.checks import check_end, check_turn
 from evals.setup import build_world, case_start, case_zone
-from scheduling.models import Event
+from evals.snapshot import person_state
 
 ProviderFactory = Callable[[], Provider]
-WRITE_STATUSES = {"created", "updated", "deleted", "remembered"}
+WRITE_STATUSES = {"created", "updated", "deleted", "remembered", "reminder_set"}
 SEGMENTS = (
     "archive_ms",
     "prompt_build_ms",
@@ -88,9 +88,7 @@ class _Rollback(Exception):
 
 
 def _snapshot(user: User) -> tuple[Any, ...]:
-    events = tuple(Event.objects.filter(owner=user).order_by("id").values_list("id", "title", "starts_at", "ends_at"))
-    memory = tuple(MemoryFact.objects.filter(owner=user).order_by("id").values_list("id", "fact", "updated_at"))
-    return events, memory
+    return person_state(user)  # every kind of write: events and their rules, reminders, memory
 
 
 def _post(client: Client, url: str, payload: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:

@@ -58,6 +58,8 @@ def _events(owner: User, events: list[dict[str, Any]], zone: ZoneInfo) -> None:
             ends_at=(start + datetime.timedelta(minutes=event.get("minutes", 60))).astimezone(datetime.UTC),
             time_zone=str(zone),
             rrule=event.get("rrule", ""),
+            notes=event.get("notes", ""),
+            source=event.get("source", "chat"),
         )
 
 

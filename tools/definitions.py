@@ -71,7 +71,16 @@ SCHEDULE_EVENT = ToolSpec(
     terminal=True,
     side_effect="write",
     max_lengths={"title": 200, "command_id": 64},
-    absent_is_null=frozenset({"all_day", "end_date", "recurrence", "reminder_minutes", "busy", "allow_overlap"}),
+    authority="values",
+    traced={
+        "title": "text",
+        "date": "date",
+        "time": "time",
+        "end_date": "date",
+        "reminder_minutes": "minutes",
+        "recurrence": "repeat",
+    },
+    claim_kind="create",
 )
 
 QUERY_EVENTS = ToolSpec(
@@ -111,6 +120,7 @@ CANCEL_COMMAND = ToolSpec(
     parameters=closed_object({}),
     terminal=True,
     side_effect="state",
+    authority="dropping",
 )
 
 CHANGE_EVENT = ToolSpec(
@@ -130,7 +140,18 @@ CHANGE_EVENT = ToolSpec(
     terminal=True,
     side_effect="write",
     max_lengths={"title": 200, "event_words": 200},
-    absent_is_null=frozenset({*SCOPE, "event_words", "event_date", "event_time"}),
+    authority="values",
+    traced={
+        # Which event: resolved by the tool among the person's own events (never another's).
+        "event_ref": "target",
+        "event_words": "target",
+        "event_date": "target",
+        "event_time": "target",
+        "title": "text",
+        "date": "date",
+        "time": "time",
+    },
+    claim_kind="change",
 )
 
 DELETE_EVENT = ToolSpec(
@@ -141,7 +162,8 @@ DELETE_EVENT = ToolSpec(
     terminal=True,
     side_effect="state",
     max_lengths={"event_words": 200},
-    absent_is_null=frozenset({*SCOPE, "event_words", "event_date", "event_time"}),
+    exempt="nothing is deleted by this call: the person is shown the event and must confirm its card",
+    claim_kind="delete",
 )
 
 SET_REMINDER = ToolSpec(
@@ -160,6 +182,9 @@ SET_REMINDER = ToolSpec(
     terminal=True,
     side_effect="write",
     max_lengths={"text": 200},
+    authority="values",
+    traced={"text": "text", "event_ref": "target", "minutes_before": "minutes", "date": "date", "time": "time"},
+    defaults={"date": "D+0"},  # a reminder with no day said is for today: writing D+0 says nothing new
 )
 
 SEARCH_MEMORY = ToolSpec(
@@ -170,6 +195,7 @@ SEARCH_MEMORY = ToolSpec(
     terminal=False,
     side_effect="read",
     max_lengths={"query": 200},
+    untrusted_output=True,
 )
 
 REMEMBER_FACT = ToolSpec(
@@ -180,6 +206,10 @@ REMEMBER_FACT = ToolSpec(
     terminal=True,
     side_effect="write",
     max_lengths={"topic": 80, "fact": 300},
+    authority="values",
+    # A topic is a label the model chose for the fact; the fact itself must be the person's.
+    traced={"fact": "text"},
+    claim_kind="remember",
 )
 
 SEARCH_CHAT_ARCHIVE = ToolSpec(
@@ -190,6 +220,7 @@ SEARCH_CHAT_ARCHIVE = ToolSpec(
     terminal=False,
     side_effect="read",
     max_lengths={"query": 200},
+    untrusted_output=True,
 )
 
 RESUME_TASK = ToolSpec(
@@ -208,6 +239,9 @@ RESUME_TASK = ToolSpec(
     terminal=True,
     side_effect="state",
     max_lengths={"title": 200},
+    # Values said with a resume go into the task at once (and may finish it).
+    authority="values",
+    traced={"title": "text", "date": "date", "time": "time"},
 )
 
 OFFER_PLANNING_CONSULTATION = ToolSpec(
@@ -217,6 +251,7 @@ OFFER_PLANNING_CONSULTATION = ToolSpec(
     parameters=closed_object({"days": nullable(integer(None, 1, 14))}),
     terminal=True,
     side_effect="state",
+    exempt="only an invitation: the read-only consultation starts when an in-time yes passes the gate",
 )
 
 TOOL_SPECS: tuple[ToolSpec, ...] = (

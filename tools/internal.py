@@ -89,6 +89,7 @@ INTERNAL_SPECS: tuple[ToolSpec, ...] = (
         side_effect="write",
         handler=patch_command,
         internal=True,
+        exempt="its values are the patch code read from the person's own reply (every word a slot value or filler)",
         max_lengths={"title": 200, "command_id": 64},
     ),
     ToolSpec(
@@ -99,6 +100,8 @@ INTERNAL_SPECS: tuple[ToolSpec, ...] = (
         side_effect="write",
         handler=confirm_delete,
         internal=True,
+        exempt="runs only on a yes the person gave to a delete card bound to the current intent revision",
+        claim_kind="delete",
         max_lengths={"command_id": 64},
     ),
     ToolSpec(
@@ -109,6 +112,7 @@ INTERNAL_SPECS: tuple[ToolSpec, ...] = (
         side_effect="state",
         handler=discard_command,
         internal=True,
+        exempt="the person's own Cancel button, a declined delete, or a held cancel they confirmed",
         max_lengths={"command_id": 64},
     ),
 )

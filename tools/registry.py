@@ -55,8 +55,8 @@ def parse_arguments(name: str, raw: str | Mapping[str, Any]) -> dict[str, Any] |
         arguments = dict(raw)
     if not isinstance(arguments, dict):
         return "arguments must be a JSON object"
-    for field in spec.absent_is_null:
-        arguments.setdefault(field, None)
+    # Required means required: a call that leaves a property out is malformed, exactly as the
+    # schema says (the model gets the retry hop), never read as if it had sent null.
     arguments = clean_arguments(spec, arguments)
     for field, schema in spec.parameters.get("properties", {}).items():
         value = arguments.get(field)
@@ -80,6 +80,16 @@ def parse_arguments(name: str, raw: str | Mapping[str, Any]) -> dict[str, Any] |
 def is_write(name: str) -> bool:
     spec = SPECS.get(name)
     return spec is not None and spec.side_effect != "read"
+
+
+def spec_for(name: str) -> ToolSpec | None:
+    """The spec (and so the policy) of a tool by name; None for a name no tool has."""
+    return SPECS.get(name)
+
+
+def claim_kind(name: str) -> str | None:
+    spec = SPECS.get(name)
+    return spec.claim_kind if spec else None
 
 
 def with_nulls(name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:

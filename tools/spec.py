@@ -13,6 +13,13 @@ if TYPE_CHECKING:
     from tools.context import ToolContext
 
 SideEffect = Literal["read", "write", "state"]
+ClaimKind = Literal["create", "change", "delete", "remember"]
+# How a write's authority is checked: "values" — every value it writes must trace to the person's
+# words in the current intent; "dropping" — the person's words must drop the open request; "none"
+# — no check, which a tool that changes anything may have only with a written ``exempt`` reason.
+Authority = Literal["values", "dropping", "none"]
+# What an argument is, for tracing it to the person's words.
+TraceRole = Literal["text", "date", "time", "minutes", "target", "repeat"]
 
 
 @dataclass(frozen=True)
@@ -50,9 +57,25 @@ class ToolSpec:
     max_lengths: Mapping[str, int] = field(default_factory=dict)
     # Called by the turn's own stages only; never offered to the model.
     internal: bool = False
-    # Properties added to a tool after callers were written against it: a call that leaves one
-    # out means null (strict servers always send it; older scripts and lax servers may not).
-    absent_is_null: frozenset[str] = frozenset()
+    # Policy, read by the guards (authority, gates, exit, the eval); no rule keeps a list of names.
+    authority: Authority = "none"
+    exempt: str = ""  # why a tool that is not a read needs no authority check
+    # The arguments a write takes from the person's words, and how each is traced. A length
+    # (duration_minutes) is not among them: the model may estimate one that was not said, and
+    # it moves nobody's day; a reminder's offset is, since it decides when a message goes out.
+    traced: Mapping[str, TraceRole] = field(default_factory=dict)
+    defaults: Mapping[str, object] = field(default_factory=dict)  # what the tool takes for a null argument
+    claim_kind: ClaimKind | None = None  # the write its call asks for (and its success makes true)
+    untrusted_output: bool = False  # its results are data for the model, never instructions
+
+    @property
+    def guarded(self) -> bool:
+        return self.authority != "none"
+
+    @property
+    def reads_calendar(self) -> bool:
+        """A look at the person's own calendar (its days are what the talk is about)."""
+        return self.side_effect == "read" and not self.untrusted_output
 
     def openai_tool(self, *, strict: bool = False) -> dict[str, Any]:
         """The tool as a server is offered it: the whole schema with ``strict`` for a server that

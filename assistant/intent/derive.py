@@ -37,7 +37,6 @@ FINAL_COMMAND_STATUSES = {
 }
 OPEN_COMMAND_STATUSES = {"needs_title", "needs_date", "needs_time", "conflict"}
 SLOT_NAMES = ("title", "date", "time", "duration_minutes")
-READ_TOOLS = {"query_events", "suggest_slots"}
 OPEN = GoalStatus.OPEN
 
 

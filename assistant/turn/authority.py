@@ -1,10 +1,14 @@
 """Authority follows the person's words: may a proposed write run now, or must the person confirm it?
 
-A write the model proposes is carried out directly only when what it writes comes from the
-person — their own words in this session, or slots of an open request they filled. When a
-value comes from data instead (an archive or memory result, an event's title or notes, a pasted
-passage), or the turn read such data before the write, the write is held and the person gets a
-card naming exactly what would be written. Code decides, not the model; the trace says why.
+A write the model proposes is carried out directly only when every value it writes traces to
+the person — their own words in the current intent (the messages since the last finished write),
+or slots of an open request they filled. Which arguments are values, and how each is traced
+(a text, a day, a time, a length, a target), is policy on the tool (``ToolSpec.traced``); this
+module only traces. When a value comes from data instead (an archive or memory result, an
+event's title or notes, a passage handed over to be translated or judged), or the turn read
+such data before the write, or code cannot trace it at all, the write is held and the person
+gets a card naming exactly what would be written. Not being able to read a value is a reason
+to ask, never a reason to pass.
 
 The check is deliberately about values, not about intentions: the model may understand the
 request however it likes, but a title, a fact, a day or a time it writes must be traceable to
@@ -17,18 +21,20 @@ import contextlib
 import datetime
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.reading import extract_when
 from assistant.reading.vocabulary import ASKS as _QUESTION
+from assistant.reading.answers import is_acknowledgement
+from assistant.reading.chinese import simplified
+from assistant.reading.durations import find_lengths
+from assistant.reading.quoted import own_words
 from scheduling import symbols
+from tools.registry import spec_for
+from tools.spec import TraceRole
 
-# Tools whose result writes what the person did not see yet. Deletes always ask anyway.
-GUARDED_WRITES = {"schedule_event", "change_event", "remember_fact", "cancel_command"}
-# Intermediate reads whose results are data, never instructions.
-UNTRUSTED_READS = {"search_memory", "search_chat_archive"}
 UNTRUSTED_SOURCE = "untrusted_source"
 
 # Words that only name a kind of entry; a title made of them carries nothing from anywhere.
@@ -39,17 +45,6 @@ _GENERIC = {
 }  # fmt: skip
 _GENERIC_ZH = set("的和与跟同个一")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[\u3400-\u9fff]")
-# Signs that the person spoke about timing, even where the date reader declined.
-_TIMING = re.compile(
-    r"\d|\b(?:today|tonight|tomorrow|tmr|tmrw|tmrow|yesterday|next|later|earlier|sooner|morning|afternoon|"
-    r"evening|noon|midnight|pm|weekend|week|month|hours?|minutes?|mins?|half|o'?clock|"
-    r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|"
-    r"september|october|november|december|postpone|delay|push(?:ed)?|pull(?:ed)?)\b"
-    r"|今天|明天|后天|昨天|前天|大后天|今晚|明晚|周[一二三四五六日天末]|星期|礼拜|上午|下午|晚上|早上|中午|凌晨|傍晚|"
-    r"[0-9一二三四五六七八九十两]+\s*(?:点|号|日|月|分钟|小时|刻)|半|提前|推迟|延后|挪|改到|下周|这周|本周|下个月|小时|分钟|钟头|[早晚]点",
-    re.IGNORECASE,
-)
 # A person dropping their open request says so; without such words a cancel is held.
 _CANCEL = re.compile(
     r"\b(?:cancel|never\s*mind|nvm|forget\s+(?:it|about\s+it|that)|scratch\s+that|drop\s+(?:it|that)|skip\s+it|"
@@ -89,11 +84,6 @@ def asks_to_be_told(text: str) -> bool:
     return bool(_QUESTION.search(words)) and not _WRITE_WORDS.search(words)
 
 
-# Lines that carry someone else's text: quoted, forwarded, pasted after a colon and a line break.
-_QUOTED_LINE = re.compile(r"^\s*(?:>|from:|to:|subject:|sent:|发件人|收件人|主题)", re.IGNORECASE)
-_QUOTED_SPAN = re.compile(r"[\"“「『][^\"”」』]{12,}[\"”」』]")
-
-
 @dataclass(frozen=True)
 class Provenance:
     """What the person has said in this session, in the forms a write can be checked against."""
@@ -101,30 +91,16 @@ class Provenance:
     texts: tuple[str, ...]  # the person's own words (quoted or pasted material removed)
     slot_values: tuple[str, ...]  # values of the open request they filled earlier
     today: datetime.date
+    # Days code put in focus for a question the person asked ("what's on Friday?" → Friday).
+    focus_days: tuple[str, ...] = field(default=())
 
     @property
     def words(self) -> set[str]:
         return {word for text in (*self.texts, *self.slot_values) for word in _words(text)}
 
 
-def own_words(text: str) -> str:
-    """The person's text without what they pasted or quoted: that part is data, not a request.
-
-    In a message of several lines, the first line is the person's and what follows it is taken
-    as pasted when it is introduced (a colon), long, or more than one line: people type requests
-    in a line, and paste e-mails and notes below one.
-    """
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) > 1:
-        introduced = lines[0].rstrip().endswith((":", "：", "-", "—"))
-        if introduced or len(lines) > 2 or any(len(line) > 60 for line in lines[1:]):
-            lines = lines[:1]
-    kept = [line for line in lines if not _QUOTED_LINE.match(line)]
-    return _QUOTED_SPAN.sub(" ", "\n".join(kept))
-
-
 def _normal(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold()
+    return simplified(unicodedata.normalize("NFKC", text)).casefold()
 
 
 def _stem(word: str) -> str:
@@ -148,7 +124,7 @@ def _content(value: str) -> list[str]:
     return [word for word in _words(value) if word not in generic]
 
 
-def said(value: str, provenance: Provenance) -> bool:
+def said(value: str, provenance: Provenance, also: str = "") -> bool:
     """Does a written text (title, fact) come from the person's words?
 
     Most of its content words (characters, for Chinese) must appear in what they said; a
@@ -157,62 +133,142 @@ def said(value: str, provenance: Provenance) -> bool:
     content = _content(value)
     if not content:
         return True
-    known = provenance.words
+    known = provenance.words | set(_words(also))  # a rename may keep words of the event's own title
     found = sum(1 for word in content if word in known)
     return found / len(content) >= 0.75
 
 
-def _dates_said(provenance: Provenance) -> tuple[set[datetime.date], set[str], bool]:
-    """The days and times the reader finds in the person's words, and whether any timing talk was unread."""
-    days: set[datetime.date] = set()
-    times: set[str] = set()
-    unread = False
+@dataclass(frozen=True)
+class Target:
+    """The event a change or a reminder lands on, as it is now (local start, title)."""
+
+    start: datetime.datetime
+    title: str
+
+
+@dataclass(frozen=True)
+class _Said:
+    """The days, times and lengths the reader finds in the person's words."""
+
+    days: set[datetime.date]
+    times: set[str]
+    minutes: set[int]
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9:'.]+|[\u3400-\u9fff]|\S")
+_WINDOW = 6  # tokens (Chinese: characters) in the longest phrase read on its own
+
+
+def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
+    """Every day and time the person named, phrase by phrase: a value must be one of them.
+
+    The reader declines a sentence it cannot settle ("the 9am one", "10:00 or 16:00 if …");
+    tracing asks only whether a value was said, so every short phrase is read on its own.
+    """
+    said = _Said(set(), set(), set())
     for text in (*provenance.texts, *provenance.slot_values):
-        for piece in re.split(r"[\n.!?;。！？；]+", text):
-            if not piece.strip():
-                continue
-            match = extract_when(piece, today=provenance.today)
-            if match is not None:
-                if match.date:
-                    try:
-                        days.update(symbols.resolve(match.date, provenance.today))
-                    except symbols.InvalidExpression:
-                        unread = True
-                if match.time:
-                    times.add(match.time)
-                residue = match.residue(piece)
-            else:
-                residue = piece
-            if _TIMING.search(residue):
-                unread = True
-    for value in provenance.slot_values:
+        for length in reversed(find_lengths(text)):
+            said.minutes.add(length.minutes)
+            text = text[: length.start] + " " * (length.end - length.start) + text[length.end :]
+        tokens = [match.span() for match in _TOKEN.finditer(text)]
+        for first, (start, _) in enumerate(tokens):
+            for _, end in tokens[first : first + _WINDOW]:
+                match = extract_when(text[start:end], today=provenance.today, prefer_near=near)
+                if match is not None and match.date:
+                    with contextlib.suppress(symbols.InvalidExpression):
+                        said.days.update(symbols.resolve(match.date, provenance.today))
+                if match is not None and match.time:
+                    said.times.add(match.time)
+    for value in (*provenance.slot_values, *provenance.focus_days):
         if re.fullmatch(r"\d{2}:\d{2}", value):
-            times.add(value)
+            said.times.add(value)
+        elif value.isdigit():
+            said.minutes.add(int(value))
         else:
             with contextlib.suppress(symbols.InvalidExpression):
-                days.update(symbols.resolve(value, provenance.today))
-    return days, times, unread
+                said.days.update(symbols.resolve(value, provenance.today))
+    return said
 
 
-def _when_said(arguments: Mapping[str, Any], provenance: Provenance) -> bool:
-    date, time = arguments.get("date"), arguments.get("time")
-    if date is None and time is None:
-        return True
-    days, times, unread = _dates_said(provenance)
-    if unread:
-        # The person spoke of timing in words the reader could not pin down: the model's
-        # reading of them is theirs to make (declining to read is not evidence of injection).
-        return True
-    if time is not None and time not in times:
-        return False
-    if date is not None:
-        try:
-            wanted = set(symbols.resolve(date, provenance.today))
-        except symbols.InvalidExpression:
-            return True  # the tool refuses it anyway
-        if not wanted & days:
-            return False
-    return True
+def _shifts(provenance: Provenance, target: Target | None) -> set[str]:
+    """Times the target lands on when moved by a length said as a shift ("an hour later", "提前半小时")."""
+    times = set()
+    for text in provenance.texts if target else ():
+        for length in find_lengths(text):
+            if length.kind in {"later", "earlier"} and target:
+                sign = 1 if length.kind == "later" else -1
+                times.add(f"{target.start + datetime.timedelta(minutes=sign * length.minutes):%H:%M}")
+    return times
+
+
+_PERIOD_DAYS = {"daily": 1, "weekly": 7, "monthly": 31, "yearly": 366}
+_SPAN_DAYS = 31  # the other end of a multi-day event said with one end
+
+
+def _days(value: object, today: datetime.date) -> set[datetime.date] | None:
+    try:
+        return set(symbols.resolve(str(value), today))
+    except symbols.InvalidExpression:
+        return None  # the tool refuses it anyway
+
+
+def _first_period(repeat: object, anchors: Iterable[datetime.date]) -> set[datetime.date]:
+    """The days a repeating event's first occurrence can fall on: one period from a said day (or today)."""
+    if not isinstance(repeat, Mapping) or repeat.get("frequency") not in _PERIOD_DAYS:
+        return set()
+    length = _PERIOD_DAYS[str(repeat["frequency"])] * int(repeat.get("interval") or 1)
+    return {anchor + datetime.timedelta(days=n) for anchor in anchors for n in range(length)}
+
+
+def untraced(
+    traced: Mapping[str, TraceRole],
+    arguments: Mapping[str, Any],
+    defaults: Mapping[str, object],
+    provenance: Provenance,
+    target: Callable[[], Target | None] = lambda: None,
+) -> list[str]:
+    """The arguments whose values do not trace to the person's words (empty: all of them do).
+
+    A value is traced when it was said; a time also when it is the target's start moved by a
+    length said as a shift; a repeating event's first day when it falls in the first period
+    from a day said (or today); one end of a multi-day event when the other end was said and
+    they lie within a month. Everything else — including what the reader cannot read — is not.
+    """
+    values = {name: arguments.get(name) for name in traced}
+    values = {name: value for name, value in values.items() if value not in (None, "") and defaults.get(name) != value}
+    if not values:
+        return []
+    found: list[str] = []
+    landed = target() if any(traced[name] in {"time", "text"} for name in values) else None
+    reading = any(traced[name] in {"date", "time", "minutes"} for name in values)
+    heard = _read(provenance, landed.start.time() if landed else None) if reading else None
+    said_days: list[set[datetime.date]] = []
+    for name, value in values.items():
+        role = traced[name]
+        if role == "text":
+            ok = said(str(value), provenance, also=landed.title if landed else "")
+        elif role == "date" and heard is not None:
+            days = _days(value, provenance.today)
+            ok = days is None or bool(days & heard.days)
+            said_days += [days] if ok and days else []
+        elif role == "time" and heard is not None:
+            ok = value in heard.times or value in _shifts(provenance, landed)
+        elif role == "minutes" and heard is not None:
+            ok = value in heard.minutes
+        else:
+            ok = True  # a target is resolved by the tool among the person's own events; a repeat rule widens a day
+        if not ok:
+            found.append(name)
+    repeat = next((arguments.get(name) for name, role in traced.items() if role == "repeat"), None)
+    first = _first_period(repeat, {provenance.today, *(heard.days if heard else ())})
+    near = {
+        day + datetime.timedelta(days=n) for days in said_days for day in days for n in range(-_SPAN_DAYS, _SPAN_DAYS)
+    }
+    return [
+        name
+        for name in found
+        if traced[name] != "date" or not (_days(values[name], provenance.today) or set()) & (first | near)
+    ]
 
 
 def hold_reason(
@@ -223,29 +279,35 @@ def hold_reason(
     read_tools: Iterable[str],
     current_text: str,
     continues_open_request: bool = False,
+    target: Callable[[], Target | None] = lambda: None,
 ) -> str | None:
     """None when the person's words carry this write; otherwise why it needs their confirmation."""
-    if tool not in GUARDED_WRITES:
+    spec = spec_for(tool)
+    if spec is None or not spec.guarded:
         return None
-    if any(name in UNTRUSTED_READS for name in read_tools):
+    if any((read := spec_for(name)) is not None and read.untrusted_output for name in read_tools):
         return UNTRUSTED_SOURCE
-    if tool == "cancel_command":
+    if spec.authority == "dropping":
         return None if _drops_open_request(own_words(current_text), provenance) else UNTRUSTED_SOURCE
-    if asks_to_be_told(current_text) and not continues_open_request:
+    if not continues_open_request and (asks_to_be_told(current_text) or is_acknowledgement(current_text)):
+        # A question, or "ok" / "thanks" / "好的" with no open request: the person asked for no
+        # write, so whatever the model writes now came from something they were shown.
         return UNTRUSTED_SOURCE
-    # A topic is a label the model chose for the fact; the fact itself must be the person's.
-    for field in ("title", "fact"):
-        value = arguments.get(field)
-        if isinstance(value, str) and value.strip() and not said(value, provenance):
-            return UNTRUSTED_SOURCE
-    if tool in {"schedule_event", "change_event"} and not _when_said(arguments, provenance):
+    if untraced(spec.traced, arguments, spec.defaults, provenance, target):
         return UNTRUSTED_SOURCE
     return None
 
 
-def provenance_for(*, person_texts: Sequence[str], slot_values: Iterable[object], today: datetime.date) -> Provenance:
+def provenance_for(
+    *,
+    person_texts: Sequence[str],
+    slot_values: Iterable[object],
+    today: datetime.date,
+    focus_days: Iterable[str] = (),
+) -> Provenance:
     return Provenance(
         texts=tuple(own_words(text) for text in person_texts),
         slot_values=tuple(str(value) for value in slot_values if isinstance(value, str | int) and value != ""),
         today=today,
+        focus_days=tuple(focus_days),
     )

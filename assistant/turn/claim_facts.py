@@ -78,7 +78,7 @@ FACTS: list[Frame] = [
     _f(r"\b(?:the|your)\s+[\w' -]{1,40}?\s+is\s+on\s+your\s+(?:calendar|schedule)\b", None),
     # 中文
     _f(
-        rf"你(?:{_ZH_WHEN})?[^,.!?;。]{{0,6}}?(?:有|没有|没|只有)(?:任何|什么|别的|其他|\d+|[一两二三四五六七八九十几]+)?(?:个|场|件|项)?{_ZH_THINGS}",
+        rf"你(?:{_ZH_WHEN})?[^,.!?;。]{{0,6}}?(?:有|没有|没|只有)[^,.!?;。]{{0,6}}?{_ZH_THINGS}",
         None,
         **_NEG,
     ),

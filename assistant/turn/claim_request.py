@@ -36,8 +36,9 @@ _WHEN_WORDS = re.compile(
 )
 
 
-def asked_writes(text: str) -> set[str]:
-    """The kinds of write the person's message asks for, read from its words alone."""
+def asked_writes(text: str, *, implied: bool = True) -> set[str]:
+    """The kinds of write the person's message asks for, read from its words alone (``implied``:
+    also the create that an event said with its time implies)."""
     plain = normalise(text)
     if _NOT_AN_ASK.search(plain):
         return set()
@@ -51,7 +52,7 @@ def asked_writes(text: str) -> set[str]:
             if not negated:
                 kept.add(kind)
         kinds = kept
-    if not kinds and not plain.rstrip().endswith("?") and _WHEN_WORDS.search(plain) and _names_something(plain):
+    if implied and not kinds and _WHEN_WORDS.search(plain) and _names_something(plain):
         # "haircut Wednesday 2pm", "周五下午三点看牙医": an event said with its time is a create.
         kinds.add("create")
     return kinds
@@ -61,6 +62,7 @@ def _names_something(text: str) -> bool:
     """Besides the time, there are words that can be a title, and it is not a question."""
     return (
         not _QUESTION_WORDS.search(text)
+        and not text.rstrip().endswith("?")
         and len(_WHEN_WORDS.sub(" ", text).split()) >= 1
         and bool(re.search(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}", _WHEN_WORDS.sub(" ", text)))
     )

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from assistant.reading.chinese import simplified
+
 # Zero-width and bidi controls, soft hyphen, variation selectors, the keycap combiner.
 _INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f\u20e3]")
 # Marks that say "done" on their own.
@@ -29,53 +31,15 @@ _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}.*$|^\s*(?:-{3,}|\*{3,}|_{3,})\s*$")
 _SPACES = re.compile(r"[ \t\u00a0\u3000]+")
 # Chatty spellings mapped to the words the grammar knows.
 _SHORTHAND = {
-    "u": "you",
-    "ya": "you",
-    "ur": "your",
-    "yr": "your",
-    "r": "are",
-    "im": "i'm",
-    "ive": "i've",
-    "ill": "i'll",
-    "id": "i'd",
-    "its": "it's",
-    "thats": "that's",
-    "youre": "you're",
-    "dont": "don't",
-    "didnt": "didn't",
-    "havent": "haven't",
-    "hasnt": "hasn't",
-    "wont": "won't",
-    "cant": "can't",
-    "isnt": "isn't",
-    "wasnt": "wasn't",
-    "cal": "calendar",
-    "sched": "schedule",
-    "appt": "appointment",
-    "mtg": "meeting",
-    "pls": "please",
-    "plz": "please",
-    "tmr": "tomorrow",
-    "tmrw": "tomorrow",
-    "tomoz": "tomorrow",
-    "nvm": "never mind",
-    "np": "no problem",
-    "k": "ok",
-    "kk": "ok",
-    "okey": "ok",
-    "okie": "ok",
-    "okk": "ok",
-    "okok": "ok",
-    "n": "and",
-    "calender": "calendar",
-    "calandar": "calendar",
-    "calander": "calendar",
-    "schedual": "schedule",
-    "okay": "ok",
-    "alright": "all right",
-    "&": "and",
-    "+": "and",
-}
+    "u": "you", "ya": "you", "ur": "your", "yr": "your", "r": "are", "im": "i'm", "ive": "i've", "ill": "i'll",
+    "id": "i'd", "its": "it's", "thats": "that's", "youre": "you're", "dont": "don't", "didnt": "didn't",
+    "havent": "haven't", "hasnt": "hasn't", "wont": "won't", "cant": "can't", "isnt": "isn't",
+    "wasnt": "wasn't", "cal": "calendar", "sched": "schedule", "appt": "appointment", "mtg": "meeting",
+    "pls": "please", "plz": "please", "tmr": "tomorrow", "tmrw": "tomorrow", "tomoz": "tomorrow",
+    "nvm": "never mind", "np": "no problem", "k": "ok", "kk": "ok", "okey": "ok", "okie": "ok", "okk": "ok",
+    "okok": "ok", "n": "and", "calender": "calendar", "calandar": "calendar", "calander": "calendar",
+    "schedual": "schedule", "okay": "ok", "alright": "all right", "&": "and", "+": "and",
+}  # fmt: skip
 _WORD = re.compile(r"(?<![\w'])(?:[a-z]+|&|\+)(?![\w'])", re.I)
 # Chinese sentence-final particles: after a result complement they say what 了 says ("改好啦").
 _AFTER_LE = re.compile(r"(?<=了)[啦咯喽嘞啰哒哟喔哦呀哈啊~]+")
@@ -207,7 +171,7 @@ def _line(line: str) -> str:
 
 def normalise(text: str) -> str:
     """Plain sentences, one per line: no emoji, markup, full-width forms or invisible characters."""
-    text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
+    text = simplified(_INVISIBLE.sub("", unicodedata.normalize("NFKC", text)))
     text = text.replace("’", "'").replace("‘", "'").replace("＂", '"')
     lines = (_line(line) for line in text.splitlines())
     return "\n".join(line for line in lines if line)

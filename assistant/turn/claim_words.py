@@ -80,5 +80,5 @@ FOR_YOU = r"(?:为你|帮你|给你|替你|为您|帮您|给您|替您)"
 # Where writes land: naming it turns "saved" into a create and "updated" into a remember.
 EN_CALENDAR = r"(?:calendar|schedule|diary|agenda|planner|books|cal)"
 EN_MEMORY = r"(?:memory|memories|notes|mind|brain)"
-ZH_CALENDAR = r"(?:日历|日程|行程|安排表|日程表|calendar)"
+ZH_CALENDAR = r"(?:日历|日程|行程|行事历|安排表|日程表|calendar)"
 ZH_MEMORY = r"(?:记忆|备忘|脑子|心里|记住)"

@@ -458,6 +458,12 @@ def _undercut(text: str) -> bool:
     )
 
 
+def hedged(text: str) -> bool:
+    """Negated, asked, offered, conditional or still waiting ("once I have the time …", "还差"):
+    whatever else the text says, it does not read as done."""
+    return "?" in normalise(text) or _undercut(normalise(text))
+
+
 def claimed_writes(text: str) -> set[str]:
     """The kinds of write a text claims as done; a bare "Done!" reads as a create."""
     reading = read_claims(text)

@@ -23,11 +23,13 @@ from assistant.models import MemoryFact
 from assistant.reading import extract_when
 from assistant.turn.claim_facts import states_schedule_facts
 from assistant.turn.claim_request import asked_writes, person_reports
-from assistant.turn.claims import claimed_writes, read_claims
+from assistant.turn.claim_text import normalise
+from assistant.turn.claims import claimed_writes, hedged, read_claims
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.tools import reply_for, run_code_tool
 from scheduling.models import Event
 from tools.facts import event_fact
+from tools.registry import spec_for
 from tools.spec import Effect, occurrence_effect_persisted
 
 __all__ = [
@@ -40,12 +42,6 @@ __all__ = [
 ]
 
 KIND_ORDER = ("create", "change", "delete", "remember")
-WRITE_TOOLS = {
-    "schedule_event": "create",
-    "change_event": "change",
-    "delete_event": "delete",
-    "remember_fact": "remember",
-}
 MAX_NAMED_SCAN = 50
 SLOTS = ("title", "date", "time")
 
@@ -83,16 +79,26 @@ def verified_kinds(effects: Iterable[Effect]) -> set[str]:
     return kinds
 
 
-def requested_writes(context: TurnContext) -> set[str]:
-    """Did the person ask for a write in this turn? From the turn's own facts, then their words."""
-    kinds = {WRITE_TOOLS[call.tool] for call in context.tool_calls if call.tool in WRITE_TOOLS}
+def requested_writes(context: TurnContext, *, implied: bool = True) -> set[str]:
+    """Did the person ask for a write in this turn? From the turn's own facts, then their words.
+
+    ``implied=False`` leaves out what only the shape of the message suggests ("haircut Wed 2pm"
+    reads as a create): structure alone is then never enough to add a note to an honest reply.
+    """
+    # A model tool's own policy names the write its call asks for (code's own stages do not ask).
+    kinds = {kind for call in context.tool_calls if (kind := _asked_by_call(call.tool))}
     # "Lin moved the party": a report of someone else's write is not a request for one.
-    kinds |= asked_writes(context.text) - person_reports(context.text)
+    kinds |= asked_writes(context.text, implied=implied) - person_reports(context.text)
     command = context.active_command
-    if command is not None and command.is_open and extract_when(context.text, today=context.today):
+    if implied and command is not None and command.is_open and extract_when(context.text, today=context.today):
         # A value for the open request ("4pm", "周六") asks to finish it.
         kinds.add(str(command.kind))
     return kinds
+
+
+def _asked_by_call(name: str) -> str | None:
+    spec = spec_for(name)
+    return spec.claim_kind if spec is not None and not spec.internal else None
 
 
 def earlier_writes(context: TurnContext) -> dict[str, set[str]]:
@@ -124,33 +130,63 @@ def _excused_by_earlier(context: TurnContext, reply_text: str, asked: set[str]) 
 
 
 def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
-    """Decide, without running anything, whether the reply stands, is replaced, or needs a query."""
+    """Decide, without running anything, whether the reply stands, is replaced, or needs a query.
+
+    A claim the words make ("I've booked it", "Done!", "搞定") that this turn's effects do not
+    back is replaced. Where only structure says so — the person asked for a write, none ran,
+    and the reply is a bare "Sure!" / "好的", or says nothing of it at all — the
+    reading is not certain: the model's text is kept, and one line written by code says what
+    this turn did not do. Neither ever speaks of something the person did not say.
+    """
     verified = verified_kinds(context.effects)
     if reply.claims is not None:
         # A receipt written by code: it states exactly the writes its result made.
         unbacked = set(reply.claims) - verified
-        return _replaced(context, reply, unbacked) if unbacked else ExitDecision(reply)
+        return _replaced(context, reply, unbacked, unbacked) if unbacked else ExitDecision(reply)
     reading = read_claims(reply.text)
-    claims = set(reading.kinds)
     model_text = context.route == "model"
-    asked = requested_writes(context) if model_text or claims else set()
-    if model_text and asked and (reading.done or (reading.acknowledged and not verified)):
+    asked = requested_writes(context) if model_text or reading.kinds else set()
+    claims = set(reading.kinds)
+    unsure: set[str] = set()
+    if model_text and asked:
         # Done, with no kind said: it is the kind the person asked for. With nothing asked
         # ("I already did the dentist" → "Great, glad that's done") it claims no write.
-        claims |= asked
+        claims |= (asked if reading.done else set()) | (reading.in_context & asked)
+        # "Sure!", "好的", "收到": an acknowledgement may mean "done" or only "OK" — not certain.
+        unsure |= asked if reading.acknowledged and not verified else set()
     if model_text:
-        claims |= reading.in_context & asked
-    unbacked = claims - verified
-    if unbacked and model_text:
-        # "I added it a moment ago" is true when an earlier turn added it.
-        unbacked -= _excused_by_earlier(context, reply.text, asked)
+        excused = _excused_by_earlier(context, reply.text, asked) if claims | unsure else set()
         # Repeating what the person said happened ("your boss cancelled it") is quoting them.
-        unbacked -= person_reports(context.text) - asked
-    if unbacked:
-        return _replaced(context, reply, unbacked)
+        excused |= person_reports(context.text) - asked
+        claims, unsure = claims - excused, unsure - excused
+    if claims - verified:
+        return _replaced(context, reply, claims - verified, asked)
     if not claims and not context.queried and not context.effects and states_schedule_facts(reply.text):
         return ExitDecision(reply, ["unverified_schedule_fact"], _query_need(context, reply.text))
+    noted = unsure - verified
+    if model_text and not verified and not noted and not hedged(reply.text) and not _asks_back(context.text):
+        # Structure: the person asked for a write in so many words, none ran, and the reply
+        # neither asks, offers nor says what is missing. Whatever it says, one line is true.
+        noted = requested_writes(context, implied=False) - person_reports(context.text)
+        noted -= _excused_by_earlier(context, reply.text, noted) if noted else set()
+    if noted:
+        line = _not_done(context, noted, asked)
+        return ExitDecision(
+            Reply(f"{reply.text.rstrip()}\n\n{line}", flags=reply.flags),
+            [f"unverified_{kind}_claim" for kind in _ordered(unsure - verified)],
+        )
     return ExitDecision(reply)
+
+
+def _asks_back(text: str) -> bool:
+    """The person's message is a question ("did you add it?") or says not to ("don't add it yet")."""
+    return bool(re.search(r"[?？吗呢么]\W*$", normalise(text).strip())) or bool(
+        re.search(r"\b(?:don'?t|do\s+not)\b|别|不要", text, re.I)
+    )
+
+
+def _ordered(kinds: Iterable[str]) -> list[str]:
+    return [kind for kind in KIND_ORDER if kind in kinds]
 
 
 def enforce_exit_invariant(context: TurnContext, reply: Reply) -> Reply:
@@ -161,14 +197,25 @@ def enforce_exit_invariant(context: TurnContext, reply: Reply) -> Reply:
     return decision.reply
 
 
-def _replaced(context: TurnContext, reply: Reply, unbacked: set[str]) -> ExitDecision:
-    kinds = [kind for kind in KIND_ORDER if kind in unbacked]
+def _replaced(context: TurnContext, reply: Reply, unbacked: set[str], asked: set[str]) -> ExitDecision:
+    kinds = _ordered(unbacked)
+    return ExitDecision(
+        Reply(_not_done(context, unbacked, asked), flags=reply.flags), [f"unverified_{kind}_claim" for kind in kinds]
+    )
+
+
+def _not_done(context: TurnContext, kinds: set[str], asked: set[str]) -> str:
+    """What this turn did not do, and — only for a write the person asked for — what is still
+    missing or what the calendar really says."""
     language = context.language
-    parts = [catalogue.text(f"not_done_{kind}", language) + _detail(context, kind, language) for kind in kinds]
+    parts = [
+        catalogue.text(f"not_done_{kind}", language) + (_detail(context, kind, language) if kind in asked else "")
+        for kind in _ordered(kinds)
+    ]
     said = parts[0] if parts else ""
     for part in parts[1:]:
         said = catalogue.text("not_done_and", language, first=said, then=part)
-    return ExitDecision(Reply(said, flags=reply.flags), [f"unverified_{kind}_claim" for kind in kinds])
+    return said
 
 
 def _detail(context: TurnContext, kind: str, language: str) -> str:

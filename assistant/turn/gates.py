@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import datetime
-import re
 
 from django.conf import settings
 
@@ -19,6 +18,7 @@ from assistant.council import council_reply
 from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.intent.derive import Act
 from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role
+from assistant.reading.answers import read_short_answer
 from assistant.turn.bare_answer import bare_answer
 from assistant.turn.context import Reply, ToolCallRecord, TurnContext
 from assistant.turn.patch import read_patch
@@ -28,66 +28,8 @@ from scheduling.models import CommandKind, ScheduleCommand
 from scheduling.selectors import event_get
 from scheduling.symbols import InvalidExpression, parse_time, resolve
 from tools.facts import event_fact
+from tools.registry import spec_for
 from tools.spec import Status
-
-_YES = re.compile(
-    r"^(?:y|yes|yeah|yep|yup|sure|ok|okay|confirm(?:ed)?|correct|right|go ahead|do it|please do|please|yes please|"
-    r"of course|absolutely|sounds good|let'?s do it|let'?s go|delete it|remove it|go for it|start|thanks|thank you|"
-    r"好|好的|好啊|好吧|好呀|是|是的|对|对的|确认|确定|确定删除|确认删除|可以|可以的|行|行吧|嗯|嗯嗯|没问题|"
-    r"删吧|删除吧|删掉吧|删|删掉|删除|删了吧|来吧|开始吧|开始|要|要的|谢谢)$",
-    re.IGNORECASE,
-)
-_NO = re.compile(
-    r"^(?:n|no|nope|nah|no thanks|no thank you|don'?t|do not|don'?t delete it|keep it|keep|cancel|never ?mind|stop|"
-    r"not now|leave it|thanks|thank you|不|不要|不要了|不用|不用了|不了|不需要|不删|不删了|别删|别删了|别|保留|"
-    r"取消|先不|先不要|暂时不用|算了|谢谢)$",
-    re.IGNORECASE,
-)
-_PARTS = re.compile(r"[\s,.!?;:。！？，；：~～、]+")
-MAX_ANSWER_CHARS = 40
-_POLITE = {"thanks", "thank you", "谢谢", "please"}
-
-
-def read_short_answer(text: str) -> str | None:
-    """ "yes", "no", or None. Combinations count when every part agrees: "Yes, go ahead",
-    "好的，删吧", "no, keep it", "不用了，谢谢"."""
-    if len(text) > MAX_ANSWER_CHARS:
-        return None
-    parts = [part for part in _PARTS.split(text.strip().lower()) if part]
-    if not parts:
-        return None
-    if len(parts) > 1:
-        # Two-word phrases ("go ahead", "keep it") were split on the space: rejoin and retry.
-        joined = " ".join(parts)
-        if _YES.match(joined):
-            return "yes"
-        if _NO.match(joined):
-            return "no"
-    meaningful = [part for part in _rejoin(parts) if part not in _POLITE]
-    if not meaningful:
-        return None
-    if all(_YES.match(part) for part in meaningful):
-        return "yes"
-    if all(_NO.match(part) for part in meaningful):
-        return "no"
-    return None
-
-
-def _rejoin(parts: list[str]) -> list[str]:
-    """Greedily glue neighbouring words that only mean something together ("go" + "ahead")."""
-    result: list[str] = []
-    index = 0
-    while index < len(parts):
-        for width in (3, 2):
-            phrase = " ".join(parts[index : index + width])
-            if index + width <= len(parts) and (_YES.match(phrase) or _NO.match(phrase)):
-                result.append(phrase)
-                index += width
-                break
-        else:
-            result.append(parts[index])
-            index += 1
-    return result
 
 
 def previous_assistant_message(context: TurnContext) -> Message | None:
@@ -280,18 +222,15 @@ def moved_on(context: TurnContext) -> bool:
     command = context.active_command
     own_days = set(_days(command.slot_value("date"), context.today)) if command is not None else set()
     for call in context.tool_calls:
-        if call.tool in _ELSEWHERE:
-            return True
+        spec = spec_for(call.tool)
+        if call.tool == "confirmation" or (spec is not None and spec.claim_kind is not None):
+            return True  # it started or wrote something else
         arguments = call.arguments
         looked_at = set(_days(arguments.get("start") or arguments.get("date"), context.today))
         ranged = arguments.get("end") or arguments.get("end_date")
-        if call.tool in _LOOKS and (ranged or not looked_at or not looked_at <= own_days):
+        if spec is not None and spec.reads_calendar and (ranged or not looked_at or not looked_at <= own_days):
             return True
     return False
-
-
-_ELSEWHERE = frozenset({"schedule_event", "change_event", "delete_event", "remember_fact", "confirmation"})
-_LOOKS = frozenset({"query_events", "suggest_slots"})
 
 
 def _days(symbol: object, today: datetime.date) -> list[datetime.date]:

@@ -14,7 +14,7 @@ from scheduling import symbols
 from scheduling.selectors import command_get
 from tools.context import ToolContext
 from tools.facts import event_fact
-from tools.handlers import events
+from tools.handlers import events, reminders
 from tools.spec import Status, ToolResult
 
 
@@ -39,14 +39,18 @@ def held_result(context: ToolContext, tool: str, arguments: Mapping[str, Any], r
     """The held call as a result: its exact action (bound into the card's digest) and a preview."""
     action_arguments = dict(arguments)
     data: dict[str, Any] = {"reason": reason}
-    if tool == "change_event":
+    if tool == "change_event" or (tool == "set_reminder" and not arguments.get("time")):
         target = events._target(context, arguments, tool)
         if isinstance(target, ToolResult):
             return target  # not found / ambiguous: nothing to hold, the answer says so
         # Bound to the event found now, by its reference: a later yes cannot land on another.
-        action_arguments.update(
-            {"event_ref": f"E{target.id}", "ordinal": None, "event_words": None, "event_date": None, "event_time": None}
-        )
+        action_arguments["event_ref"] = f"E{target.id}"
+        if tool == "change_event":
+            action_arguments.update({"ordinal": None, "event_words": None, "event_date": None, "event_time": None})
+        elif action_arguments.get("minutes_before") is None:
+            # The card names exactly what a yes writes: the offset the tool would take.
+            default = context.profile.default_reminder_minutes
+            action_arguments["minutes_before"] = default if default is not None else reminders.DEFAULT_MINUTES_BEFORE
         data["event"] = event_fact(target, context.zone)
     if tool == "cancel_command":
         # Bound to the request open now: a later yes closes exactly that one, by its id.
@@ -82,6 +86,24 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
         if arguments.get("duration_minutes"):
             changes.append(catalogue.text("minutes_long", language, minutes=arguments["duration_minutes"]))
         fields["changes"] = catalogue.text("hold_changes_joiner", language).join(changes)
+    if tool == "set_reminder":
+        event = result.data.get("event") or {}
+        fields["text"] = (
+            catalogue.text("hold_reminder_text", language, text=quote(arguments["text"]))
+            if arguments.get("text")
+            else ""
+        )
+        minutes = arguments.get("minutes_before")
+        fields["before"] = (
+            catalogue.text(
+                "hold_reminder_before",
+                language,
+                minutes=minutes if minutes is not None else "?",
+                event=quote(event.get("title", "")),
+            )
+            if event
+            else ""
+        )
     if tool == "discard_command":
         title = (result.data.get("request") or {}).get("title")
         fields["title"] = catalogue.text("hold_request_title", language, title=quote(title)) if title else ""

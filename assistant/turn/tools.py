@@ -17,8 +17,8 @@ from django.db import transaction
 
 from assistant.intent.derive import Act
 from assistant.memory import ArchiveSearch, MemoryStore
-from assistant.models import Role
-from assistant.turn.authority import GUARDED_WRITES, UNTRUSTED_READS, hold_reason, provenance_for
+from assistant.models import Message, Role, TurnTrace
+from assistant.turn.authority import Target, hold_reason, provenance_for
 from assistant.turn.cards import SCOPES, ConfirmationRequest, PendingCard, QuickReply, ScopeCard
 from assistant.turn.context import EventSummary, Reply, ToolCallRecord, TurnContext
 from assistant.turn.holds import held_result, hold_text
@@ -27,8 +27,9 @@ from scheduling.selectors import command_get
 from scheduling.text import clean_json
 from tools.context import ToolContext
 from tools.facts import command_fact
+from tools.handlers import events
 from tools.receipts import render_receipt
-from tools.registry import ToolRegistry, is_terminal, parse_arguments, with_nulls
+from tools.registry import ToolRegistry, is_terminal, parse_arguments, spec_for, with_nulls
 from tools.spec import Status, ToolResult
 
 MAX_LOGGED_ARGUMENT_CHARS = 500
@@ -149,18 +150,30 @@ def run_code_tool(
 
 
 def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | None:
-    if name not in GUARDED_WRITES:
+    spec = spec_for(name)
+    if spec is None or not spec.guarded:
         return None  # reads and questions never wait: no parse, no segment read for them
     arguments = parse_arguments(name, raw_arguments)
     if isinstance(arguments, str):
         return None  # the registry answers with what is wrong
     command = context.active_command
     slot_values = [command.slot_value(slot) for slot in ("title", "date", "time")] if command else []
+    day = context.entities.day_in_focus()
     provenance = provenance_for(
-        person_texts=[m.text for m in context.segment if m.role == Role.USER],
+        # The quick replies code offered for the open request (free slots it computed) are
+        # choices put to the person, as if they had typed them.
+        person_texts=[*current_intent_texts(context), *_offered(context)],
         slot_values=slot_values,
         today=context.today,
+        focus_days=[day["date"]] if day else [],
     )
+
+    def target() -> Target | None:
+        found = events._target(registry_for(context).context, arguments, name)
+        if isinstance(found, ToolResult):
+            return None
+        return Target(found.starts_at.astimezone(context.zone), found.title)
+
     return hold_reason(
         tool=name,
         arguments=arguments,
@@ -168,8 +181,46 @@ def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | N
         read_tools=context.untrusted_reads,
         current_text=context.text,
         # "what about 4pm?" answers the open request's question: that is a request, not a query.
-        continues_open_request=command is not None and name in {"schedule_event", "change_event"},
+        continues_open_request=command is not None and spec.claim_kind in {"create", "change"},
+        target=target if "target" in spec.traced.values() else lambda: None,
     )
+
+
+def _offered(context: TurnContext) -> list[str]:
+    command = context.active_command
+    if command is None:
+        return []
+    card = (
+        Message.objects.filter(thread=context.thread, role=Role.ASSISTANT, card__command_id=str(command.id))
+        .order_by("-created_at", "-id")
+        .values_list("card", flat=True)
+        .first()
+    )
+    return [str(reply.get("text") or "") for reply in (card or {}).get("quick_replies") or []]
+
+
+# A turn that finished one of these ended the goal its messages were about.
+_FINISHED = {"created", "updated", "deleted", "remembered", "reminder_set", "cancelled"}
+
+
+def current_intent_texts(context: TurnContext) -> list[str]:
+    """The person's messages since the last finished write of this session: the current intent.
+
+    Words said for a goal that is done authorise nothing new ("book the dentist friday 3pm",
+    done, then "ok" cannot carry another write to Friday 3pm).
+    """
+    users = [line for line in context.segment if line.role == Role.USER]
+    earlier = [line.id for line in users if line.id != context.user_message.id]
+    finished = [
+        message_id
+        for message_id, calls in TurnTrace.objects.filter(
+            thread=context.thread, user_message_id__in=earlier
+        ).values_list("user_message_id", "tool_calls")
+        if any(str(call.get("status")) in _FINISHED for call in calls or [])
+    ]
+    cut = max(finished, default=0)
+    texts = [line.text for line in users if line.id > cut and line.id != context.user_message.id]
+    return [*texts, context.text]
 
 
 def record_result(
@@ -205,9 +256,10 @@ def record_result(
     )
     context.effects.extend(result.effects)
     context.entities.record(result.status.value, result.data)
-    if name in {"query_events", "suggest_slots"} and result.status in {Status.RESULTS, Status.SUGGESTIONS}:
+    spec = spec_for(name)
+    if spec is not None and spec.reads_calendar and result.status in {Status.RESULTS, Status.SUGGESTIONS}:
         context.queried = True
-    if name in UNTRUSTED_READS and (result.data.get("facts") or result.data.get("messages")):
+    if spec is not None and spec.untrusted_output and (result.data.get("facts") or result.data.get("messages")):
         context.untrusted_reads.append(name)
     if result.status == Status.NEEDS_CONFIRMATION:
         return

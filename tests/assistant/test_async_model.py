@@ -16,9 +16,11 @@ from assistant.providers.openai_compatible import OpenAICompatibleProvider
 from assistant.providers.scripted import ScriptedProvider
 from assistant.turn.drivers import arun_turn
 from assistant.turn.inputs import message_turn
-from tools.registry import openai_tools
+from tools.registry import openai_tools, with_nulls
 
-CREATE = {"title": "Dentist", "date": "W5", "time": "15:00", "duration_minutes": None, "command_id": None}
+CREATE = with_nulls(
+    "schedule_event", {"title": "Dentist", "date": "W5", "time": "15:00"}
+)  # every property, as strict mode sends
 
 
 def request(text: str = "hello") -> ModelRequest:
@@ -100,13 +102,17 @@ def test_the_async_turn_gives_the_thread_lock_back_done_or_cancelled(person: Any
     thread = Thread.objects.create(owner=person)
     key = f"thread-lock:{thread.id}"
     provider = ScriptedProvider([{"tool": "schedule_event", "arguments": CREATE}])
-    asyncio.run(arun_turn(message_turn(user=person, thread_id=thread.id, text="dentist on friday at 3pm"), provider=provider))
+    asyncio.run(
+        arun_turn(message_turn(user=person, thread_id=thread.id, text="dentist on friday at 3pm"), provider=provider)
+    )
     assert cache.get(key) is None
 
     async def cancelled_while_the_model_thinks() -> None:
         asked = asyncio.Event()
         turn = asyncio.create_task(
-            arun_turn(message_turn(user=person, thread_id=thread.id, text="what's on tomorrow?"), provider=_Stuck(asked))
+            arun_turn(
+                message_turn(user=person, thread_id=thread.id, text="what's on tomorrow?"), provider=_Stuck(asked)
+            )
         )
         await asked.wait()
         assert cache.get(key) is not None  # held while the model is awaited
@@ -136,7 +142,9 @@ def test_many_waiting_turns_share_a_small_bounded_pool_of_database_threads(make_
         began = time.monotonic()
         outcomes = await asyncio.gather(
             *(
-                arun_turn(message_turn(user=someone, thread_id=thread.id, text="what's on tomorrow?"), provider=provider)
+                arun_turn(
+                    message_turn(user=someone, thread_id=thread.id, text="what's on tomorrow?"), provider=provider
+                )
                 for someone, thread in zip(people, conversations, strict=True)
             )
         )
@@ -162,12 +170,18 @@ def test_a_turn_waiting_for_its_threads_lock_holds_no_database_thread(make_perso
 
     async def both() -> tuple[Any, Any]:
         waiting = asyncio.create_task(
-            arun_turn(message_turn(user=first, thread_id=busy.id, text="what's on tomorrow?"), provider=ScriptedProvider([QUERY]))
+            arun_turn(
+                message_turn(user=first, thread_id=busy.id, text="what's on tomorrow?"),
+                provider=ScriptedProvider([QUERY]),
+            )
         )
         await asyncio.sleep(0.2)
         # The one database thread is not taken by the waiting turn: another person's turn runs.
         other = await asyncio.wait_for(
-            arun_turn(message_turn(user=second, thread_id=free.id, text="what's on tomorrow?"), provider=ScriptedProvider([QUERY])),
+            arun_turn(
+                message_turn(user=second, thread_id=free.id, text="what's on tomorrow?"),
+                provider=ScriptedProvider([QUERY]),
+            ),
             timeout=10,
         )
         assert not waiting.done()

@@ -314,7 +314,8 @@ class TestExit:
         chat = make_chat(make_person(language="zh"))
         outcome = chat.say("周五看牙医", text("好了～"))
         assert outcome.trace.flags == ["unverified_create_claim"]
-        assert outcome.reply == "这次还没有添加任何安排。还需要时间。"
+        # A bare "好了" may be "OK" as well as "done": the text stays, one line says what did not happen.
+        assert outcome.reply == "好了～\n\n这次还没有添加任何安排。还需要时间。"
 
     def test_a_fact_with_no_query_is_decided_then_answered_by_a_query(
         self, chat: Chat, add_event: Callable[..., Any]

@@ -363,7 +363,7 @@ def test_a_memory_question_is_answered_by_quoting_the_fact() -> None:
         assert_honest(response.text)
 
 
-def test_archive_results_are_quoted_as_history_and_claims_are_left_out() -> None:
+def test_archive_results_are_quoted_as_history_never_as_claims_of_now() -> None:
     messages = [
         {
             "history": True,
@@ -384,7 +384,9 @@ def test_archive_results_are_quoted_as_history_and_claims_are_left_out() -> None
     )
     assert response.tool_calls == []
     assert "history" in response.text and 'on 1 Dec you said "the dentist wants me back in January"' in response.text
-    assert "booked" not in response.text
+    # The stand-in filters nothing through the exit check: an old claim is quoted, as history,
+    # and a quotation is not a claim of this turn.
+    assert '"I\'ve booked your dentist for Friday."' in response.text
     assert_honest(response.text)
     empty = respond(
         after_tool(

@@ -140,6 +140,7 @@ def test_the_pipeline_over_the_wire_creates_through_the_tool(chat: Chat) -> None
                     "duration_minutes": None,
                     "command_id": None,
                     "allow_overlap": None,
+                    **dict.fromkeys(("all_day", "end_date", "recurrence", "reminder_minutes", "busy")),
                 },
                 "usage": {"prompt_tokens": 2000, "completion_tokens": 30, "cached_tokens": 1536},
             }

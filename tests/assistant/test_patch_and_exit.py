@@ -189,7 +189,7 @@ def test_schedule_facts_are_recognised(text: str, facts: bool) -> None:
     ],
 )
 def test_short_answers(text: str, answer: str | None) -> None:
-    from assistant.turn.gates import read_short_answer
+    from assistant.reading.answers import read_short_answer
 
     assert read_short_answer(text) == answer
 

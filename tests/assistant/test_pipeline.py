@@ -182,6 +182,28 @@ def test_a_retry_after_bad_arguments_can_succeed(chat: Chat) -> None:
     assert len(chat.events()) == 1
 
 
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [
+        ("schedule_event", {"title": "Dentist", "time": "15:00"}),  # no date: not "which day?" after Friday
+        ("change_event", {"event_ref": "E1", "date": "W5"}),  # no event_words / event_date / scope
+    ],
+)
+def test_a_call_missing_required_properties_is_malformed_not_null(
+    chat: Chat, name: str, arguments: dict[str, object]
+) -> None:
+    """Required means required, at execution exactly as in the schema: one retry hop, then the flag."""
+    outcome = chat.say(
+        "dentist friday 3pm",
+        {"tool": name, "arguments": json.dumps(arguments)},
+        {"tool": name, "arguments": json.dumps(arguments)},
+    )
+    assert [c["status"] for c in outcome.trace.tool_calls] == ["invalid_arguments", "invalid_arguments"]
+    assert "is a required property" in outcome.trace.tool_calls[0]["problem"]
+    assert chat.model_calls == 2 and "malformed_tool_arguments" in outcome.trace.flags
+    assert chat.events() == [] and chat.commands() == []
+
+
 def test_intermediate_tool_loops_back_then_terminal_ends_the_turn(chat: Chat) -> None:
     chat.say(
         "remember that mum's birthday is 14 March",

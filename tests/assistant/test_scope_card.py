@@ -29,13 +29,13 @@ def three_mondays(chat: Chat) -> list[str]:
     return [o.starts_at.astimezone(zone).strftime("%Y-%m-%d %H:%M") for o in occurrences]
 
 
-def yoga_then_ask(chat: Chat, name: str, **arguments: Any) -> Any:
+def yoga_then_ask(chat: Chat, name: str, said: str = "next monday's yoga", **arguments: Any) -> Any:
     chat.say(
         "yoga every monday at 7pm",
         tool("schedule_event", title="Yoga", date=None, time="19:00", duration_minutes=None, command_id=None,
              recurrence=WEEKLY),
     )  # fmt: skip
-    asked = chat.say("next monday's yoga", tool(name, event_ref=None, ordinal=None, scope=None, occurrence="W1+1",
+    asked = chat.say(said, tool(name, event_ref=None, ordinal=None, scope=None, occurrence="W1+1",
                                                 **arguments))  # fmt: skip
     assert asked.trace.tool_calls[-1]["status"] == "needs_scope"
     return asked
@@ -69,7 +69,15 @@ def test_only_this_one_from_the_card_deletes_that_week_after_the_confirm(chat: C
 
 
 def test_this_and_the_following_from_the_card_moves_the_rest_of_the_series(chat: Chat) -> None:
-    asked = yoga_then_ask(chat, "change_event", title=None, date=None, time="20:00", duration_minutes=None)
+    asked = yoga_then_ask(
+        chat,
+        "change_event",
+        "move next monday's yoga to 8pm",
+        title=None,
+        date=None,
+        time="20:00",
+        duration_minutes=None,
+    )
     assert asked.assistant_message.card["action"] == "change"
     pressed = press(chat, asked.assistant_message.id, "following")
     assert pressed.trace.tool_calls[-1]["status"] == "updated", pressed.trace.tool_calls

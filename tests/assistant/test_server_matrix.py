@@ -23,13 +23,16 @@ from assistant.turn.inputs import handle_message
 from assistant.turn.prompt import static_prefix_tokens
 from assistant.turn.record import TurnOutcome
 from tests.assistant.conftest import Chat, local
+from tools.registry import with_nulls
 
 pytestmark = pytest.mark.django_db
 
 # What a server reports for these requests (about what is sent: a far smaller figure would mean
 # the server cut the request, flagged prompt_truncated_by_server).
 USAGE = {"prompt_tokens": 4200, "completion_tokens": 25, "cached_tokens": 1024}
-CREATE = {"title": "Dentist", "date": "W5", "time": "15:00", "duration_minutes": None, "command_id": None}
+CREATE = with_nulls(
+    "schedule_event", {"title": "Dentist", "date": "W5", "time": "15:00"}
+)  # every property, as strict mode sends
 
 
 class Wire:

@@ -344,3 +344,58 @@ def test_a_live_run_names_an_unexpected_case_once_and_draws_no_bar_off_a_termina
     # pytest's stderr is no terminal: no progress bar ("eval live: 100%|...", carriage returns).
     err = capsys.readouterr().err
     assert "eval live" not in err and "\r" not in err
+
+
+REMINDER_CASE = """
+  - id: {id}
+    turns:
+      - user: "remind me to call mum at 5pm"
+        model:
+          - tool: set_reminder
+            arguments: {{text: call mum, event_ref: null, minutes_before: null, date: null, time: "17:00"}}
+        expect: {{write: {write}}}
+    expect:
+      reminders: [{{text: call mum, at: "2026-12-07T{at}"}}]
+"""
+
+
+def _reminder_case(tmp_path: Path, case_id: str, *, write: str, at: str) -> Path:
+    return case_file(tmp_path, REMINDER_CASE.format(id=case_id, write=write, at=at), group=case_id)
+
+
+def test_the_eval_sees_a_reminder_as_a_write(tmp_path: Path) -> None:
+    """A reminder is a write: under `write: false` it fails the case; `reminders:` checks the end state."""
+    call_command("eval", "offline", "--cases", str(_reminder_case(tmp_path, "r-ok", write="true", at="17:00")))
+    with pytest.raises(CommandError, match="r-hidden"):
+        call_command("eval", "offline", "--cases", str(_reminder_case(tmp_path, "r-hidden", write="false", at="17:00")))
+    with pytest.raises(CommandError, match="r-wrong"):
+        call_command("eval", "offline", "--cases", str(_reminder_case(tmp_path, "r-wrong", write="true", at="16:00")))
+
+
+def test_the_snapshot_covers_every_kind_of_write(make_person: Any, add_event: Any) -> None:
+    from assistant.models import MemoryFact
+    from evals.snapshot import person_state
+    from scheduling.models import Event, Reminder
+
+    person = make_person()
+    event = add_event(person, "Yoga", "2026-12-08T19:00")
+    before = person_state(person)
+    for change in (
+        lambda: Reminder.objects.create(owner=person, event=event, minutes_before=10),
+        lambda: Event.objects.filter(id=event.id).update(all_day=True),
+        lambda: Event.objects.filter(id=event.id).update(rrule="FREQ=WEEKLY"),
+        lambda: Event.objects.filter(id=event.id).update(exdates=["2026-12-15T11:00:00Z"]),
+        lambda: Event.objects.filter(id=event.id).update(notes="bring a mat"),
+        lambda: MemoryFact.objects.create(
+            owner=person,
+            topic="mat",
+            fact="Yoga needs a mat.",
+            source="user",
+            created_at=event.starts_at,
+            updated_at=event.starts_at,
+        ),
+    ):
+        change()
+        after = person_state(person)
+        assert after != before
+        before = after

@@ -12,6 +12,7 @@ from assistant.models import Message, Thread, TurnTrace
 from assistant.providers.registry import use_provider
 from assistant.providers.scripted import ScriptedProvider
 from scheduling.models import Event
+from tools.registry import with_nulls
 
 
 def client_for(person: Any) -> Client:
@@ -27,7 +28,7 @@ def post_message(client: Client, thread: Thread, text: str, *outputs: dict[str, 
 
 
 def create(title: str) -> dict[str, Any]:
-    arguments = {"title": title, "date": "D+1", "time": "15:00", "duration_minutes": None, "command_id": None, "allow_overlap": None}
+    arguments = with_nulls("schedule_event", {"title": title, "date": "D+1", "time": "15:00"})
     return {"tool": "schedule_event", "arguments": arguments}
 
 

@@ -14,6 +14,7 @@ from assistant.providers.registry import use_provider
 from assistant.providers.scripted import ScriptedProvider
 from assistant.turn.inputs import handle_message
 from scheduling.models import Event
+from tools.registry import with_nulls
 
 
 def test_two_messages_at_once_in_one_thread_are_answered_one_after_the_other(
@@ -52,14 +53,7 @@ def test_create_over_two_turns_through_the_api_on_postgresql(postgres: None, red
     url = f"/api/threads/{thread['id']}/messages/"
     first = {
         "tool": "schedule_event",
-        "arguments": {
-            "title": "Dentist",
-            "date": "D+3",
-            "time": None,
-            "duration_minutes": None,
-            "command_id": None,
-            "allow_overlap": None,
-        },
+        "arguments": with_nulls("schedule_event", {"title": "Dentist", "date": "D+3"}),
     }
     with use_provider(ScriptedProvider([first])):
         asked = client.post(

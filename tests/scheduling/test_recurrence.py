@@ -22,7 +22,14 @@ pytestmark = pytest.mark.django_db
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 LONDON = ZoneInfo("Europe/London")
 D = datetime.date
-NO_EXTRAS = {"all_day": None, "end_date": None, "recurrence": None, "reminder_minutes": None, "busy": None}
+NO_EXTRAS = {
+    "all_day": None,
+    "end_date": None,
+    "recurrence": None,
+    "reminder_minutes": None,
+    "busy": None,
+    "allow_overlap": None,
+}
 
 
 def rule(**fields: Any) -> Recurrence:
@@ -186,7 +193,14 @@ def three_weeks(person: Any, now: datetime.datetime) -> list[str]:
 
 
 def which(event: Event, **more: Any) -> dict[str, Any]:
-    return {"event_ref": f"E{event.id}", "ordinal": None, **more}
+    return {
+        "event_ref": f"E{event.id}",
+        "ordinal": None,
+        "event_words": None,
+        "event_date": None,
+        "event_time": None,
+        **more,
+    }
 
 
 def test_a_change_without_a_scope_asks_and_writes_nothing(person: Any, frozen_now: Any, weekly: Event) -> None:

@@ -116,25 +116,25 @@ def test_the_static_prefix_is_pinned_byte_for_byte() -> None:
     [
         ('{"title": "x", "date": "D+1", "time": "15:00", "duration_minutes": null}', "command_id"),
         (
-            '{"title": "x", "date": "tomorrow", "time": "15:00", "duration_minutes": null, "command_id": null, "allow_overlap": null}',
+            '{"title": "x", "date": "tomorrow", "time": "15:00", "duration_minutes": null, "command_id": null, "allow_overlap": null, "all_day": null, "end_date": null, "recurrence": null, "reminder_minutes": null, "busy": null}',
             "date",
         ),
         (
-            '{"title": "x", "date": "D+1", "time": "3pm", "duration_minutes": null, "command_id": null, "allow_overlap": null}',
+            '{"title": "x", "date": "D+1", "time": "3pm", "duration_minutes": null, "command_id": null, "allow_overlap": null, "all_day": null, "end_date": null, "recurrence": null, "reminder_minutes": null, "busy": null}',
             "time",
         ),
         (
-            '{"title": "x", "date": "D+1", "time": "15:00", "duration_minutes": 0, "command_id": null, "allow_overlap": null}',
+            '{"title": "x", "date": "D+1", "time": "15:00", "duration_minutes": 0, "command_id": null, "allow_overlap": null, "all_day": null, "end_date": null, "recurrence": null, "reminder_minutes": null, "busy": null}',
             "duration_minutes",
         ),
         (
-            '{"title": "x", "date": "D+1", "time": "15:00", "duration_minutes": null, "command_id": null, "allow_overlap": null, "user_id": 2}',
+            '{"title": "x", "date": "D+1", "time": "15:00", "duration_minutes": null, "command_id": null, "allow_overlap": null, "all_day": null, "end_date": null, "recurrence": null, "reminder_minutes": null, "busy": null, "user_id": 2}',
             "Additional properties",
         ),
         (
             '{"title": "'
             + "x" * 201
-            + '", "date": null, "time": null, "duration_minutes": null, "command_id": null, "allow_overlap": null}',
+            + '", "date": null, "time": null, "duration_minutes": null, "command_id": null, "allow_overlap": null, "all_day": null, "end_date": null, "recurrence": null, "reminder_minutes": null, "busy": null}',
             "at most 200",
         ),
         ('{"title": ', "not valid JSON"),
@@ -151,7 +151,7 @@ def test_unknown_tools_are_refused() -> None:
 
 
 def test_whole_floats_become_integers_and_fractions_are_refused() -> None:
-    base = '{"title": "x", "date": "D+1", "time": "15:00", "command_id": null, "allow_overlap": null, "duration_minutes": %s}'
+    base = '{"title": "x", "date": "D+1", "time": "15:00", "command_id": null, "allow_overlap": null, "all_day": null, "end_date": null, "recurrence": null, "reminder_minutes": null, "busy": null, "duration_minutes": %s}'
     parsed = parse_arguments("schedule_event", base % "90.0")
     assert isinstance(parsed, dict) and parsed["duration_minutes"] == 90 and isinstance(parsed["duration_minutes"], int)
     assert "whole number" in str(parse_arguments("schedule_event", base % "90.5"))

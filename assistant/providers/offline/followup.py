@@ -28,14 +28,6 @@ MAX_VALUE = 120
 _VALUE = re.compile(r"(?:\b(?:is|are)\b|[:=]|是|叫)\s*(?P<value>[^.。!！]+)")
 
 
-def quotable(sentence: str) -> bool:
-    """Whether quoting this would read as a claim or a calendar fact to the exit invariant."""
-    # Imported here: the guard lives in the turn pipeline, which loads Django models.
-    from assistant.turn.exit import claimed_writes, states_schedule_facts
-
-    return not claimed_writes(sentence) and not states_schedule_facts(sentence)
-
-
 def fact_texts(result: dict[str, Any]) -> list[str]:
     facts = result.get("facts") or []
     return [str(f.get("fact") or "").strip() for f in facts if isinstance(f, dict) and str(f.get("fact") or "").strip()]
@@ -78,7 +70,7 @@ def remembered_value(facts: Sequence[str]) -> str | None:
 
 
 def answer_from_memory(turn: Turn, result: dict[str, Any]) -> ModelResponse:
-    facts = [fact for fact in fact_texts(result) if quotable(fact)]
+    facts = fact_texts(result)
     if not facts:
         return text(say("memory_unknown", turn.language))
     joiner = say("memory_facts_joiner", turn.language)
@@ -87,7 +79,7 @@ def answer_from_memory(turn: Turn, result: dict[str, Any]) -> ModelResponse:
 
 def ask_for_remembered(turn: Turn, subject: str, result: dict[str, Any], *, kind: str) -> ModelResponse:
     """Nothing usable was found: ask, quoting what was found if anything, never guessing."""
-    facts = [fact for fact in fact_texts(result) if quotable(fact)]
+    facts = fact_texts(result)
     if facts:
         return text(say("memory_no_date" if kind == "day" else "memory_no_value", turn.language, fact=facts[0]))
     return text(say("memory_missing" if kind == "day" else "memory_missing_value", turn.language, subject=subject))
@@ -99,7 +91,7 @@ def summarize_archive(turn: Turn, result: dict[str, Any]) -> ModelResponse:
         if not isinstance(message, dict):
             continue
         snippet = " ".join(str(message.get("text") or "").split())[:MAX_QUOTE_CHARS]
-        if not snippet or not quotable(snippet):
+        if not snippet:
             continue
         role = "assistant" if message.get("role") == "assistant" else "user"
         day = _day_label(str(message.get("at") or ""), turn)

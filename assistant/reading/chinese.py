@@ -1,0 +1,27 @@
+"""Chinese as one script: traditional characters and Cantonese written forms read as simplified
+Mandarin, so a reader's patterns are written once ("已經幫你加到行事曆了", "搞掂咗" read as
+"已经帮你加到行事历了", "搞掂了").
+
+The characters are OpenCC's ("t2s", the maintained conversion table); the Taiwan phrase table
+is not used on purpose: it rewrites words (行程 -> 进程) rather than characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+import opencc
+
+_SIMPLIFIED = opencc.OpenCC("t2s")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+# Cantonese written forms, after conversion, and the Mandarin the readers know.
+_CANTONESE = {"咗": "了", "喇": "了", "晒": "完", "记低": "记下", "冇": "没有", "唔": "不", "嘅": "的", "下昼": "下午",
+              "听日": "明天", "琴日": "昨天", "啱啱": "刚刚", "而家": "现在"}  # fmt: skip
+_CANTONESE_WORD = re.compile("|".join(_CANTONESE))
+
+
+def simplified(text: str) -> str:
+    """``text`` with its Chinese in simplified Mandarin; text without Chinese comes back as it is."""
+    if not _CJK.search(text):
+        return text
+    return _CANTONESE_WORD.sub(lambda match: _CANTONESE[match.group(0)], _SIMPLIFIED.convert(text))

@@ -1,0 +1,45 @@
+"""Which part of a message is the person's own request, and which is someone else's text.
+
+Lines that are quoted, forwarded or pasted below an introduction are data; so is everything a
+person hands over to be translated, corrected, summarised or judged ("is this e-mail a scam? it
+says: …", "帮我翻译：…"): the words are theirs to have read, not a request to act on. A guard
+that traces values to the person's words reads them through ``own_words``.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Lines that carry someone else's text: quoted, forwarded, pasted after a colon and a line break.
+_QUOTED_LINE = re.compile(r"^\s*(?:>|from:|to:|subject:|sent:|发件人|收件人|主题)", re.IGNORECASE)
+_QUOTED_SPAN = re.compile(r"[\"“「『][^\"”」』]{12,}[\"”」』]")
+# A request to work on a text rather than on the calendar: the text it hands over is data, and
+# the message asks for no write, so none of its words authorise one (failing closed).
+_HANDED_OVER = re.compile(
+    r"\b(?:translat\w*|proof-?read\w*|summar\w*|tl;?dr|paraphras\w*|rephras\w*|reword\w*|"
+    r"(?:correct|fix|check)\s+(?:the\s+|my\s+)?(?:grammar|spelling|typos?|wording|english)|"
+    r"is\s+(?:this|that|it)\s+(?:\w+\s+)?(?:a\s+)?(?:scam|spam|phishing|legit|real|fake|genuine|safe)|"
+    r"scam|phishing|what\s+does\s+(?:this|that|it)\s+(?:mean|say)|"
+    r"(?:it|this|that|the\s+(?:e-?mail|message|text|note|letter|invite|sms))\s+(?:says|said|reads)|says\s*:)"
+    r"|翻译|译成|翻成|校对|润色|改错|语法|总结|概括|摘要|骗局|诈骗|骗子|钓鱼|什么意思|写着|写的是|内容是|上面说",
+    re.IGNORECASE,
+)
+
+
+def own_words(text: str) -> str:
+    """The person's text without what they pasted, quoted or handed over: that part is data.
+
+    In a message of several lines, the first line is the person's and what follows it is taken
+    as pasted when it is introduced (a colon), long, or more than one line: people type requests
+    in a line, and paste e-mails and notes below one. A message that hands text over to be
+    translated, corrected, summarised or judged keeps none of its words as a request.
+    """
+    if _HANDED_OVER.search(text):
+        return ""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1:
+        introduced = lines[0].rstrip().endswith((":", "：", "-", "—"))
+        if introduced or len(lines) > 2 or any(len(line) > 60 for line in lines[1:]):
+            lines = lines[:1]
+    kept = [line for line in lines if not _QUOTED_LINE.match(line)]
+    return _QUOTED_SPAN.sub(" ", "\n".join(kept))
