@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.reading import extract_when
-from assistant.reading.vocabulary import ASKS as _QUESTION
 from assistant.reading.answers import is_acknowledgement
 from assistant.reading.chinese import simplified
 from assistant.reading.durations import find_lengths
 from assistant.reading.quoted import own_words
+from assistant.reading.vocabulary import ASKS as _QUESTION
 from scheduling import symbols
 from tools.registry import spec_for
 from tools.spec import TraceRole

@@ -165,7 +165,7 @@ def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | N
         person_texts=[*current_intent_texts(context), *_offered(context)],
         slot_values=slot_values,
         today=context.today,
-        focus_days=[day["date"]] if day else [],
+        focus_days=[str(day["date"])] if day else [],
     )
 
     def target() -> Target | None:
