@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError
@@ -28,17 +28,24 @@ from django.http import HttpRequest
 from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from assistant.turn.drivers import Turn
 from assistant.turn.lock import REDIS_DOWN
-
-if TYPE_CHECKING:
-    from assistant.api.views import TurnView
 
 logger = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 5
 
 Admission = tuple[Request, Turn | None, Response | None]
+
+
+class TurnEndpoint(APIView):
+    """What ``admit`` needs of a view: DRF's dispatch and the view's own turn (``views.TurnView``)."""
+
+    turn_id = ""  # set per request: the id its log lines and its error answer carry
+
+    def turn(self, request: Request, **kwargs: Any) -> Turn:
+        raise NotImplementedError
 
 
 class BodyTooLarge(exceptions.APIException):
@@ -51,7 +58,7 @@ def turn_id() -> str:
     return uuid.uuid4().hex[:12]
 
 
-def admit(view: TurnView, request: HttpRequest, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Admission:
+def admit(view: TurnEndpoint, request: HttpRequest, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Admission:
     """Who asks, whether they may send now, and what: a turn to run, or the answer refusing it."""
     view.args, view.kwargs = args, kwargs
     drf_request = view.initialize_request(request, *args, **kwargs)
@@ -65,7 +72,7 @@ def admit(view: TurnView, request: HttpRequest, args: tuple[Any, ...], kwargs: d
         return drf_request, None, refusal(view, exc)
 
 
-def refusal(view: TurnView, exc: Exception) -> Response:
+def refusal(view: TurnEndpoint, exc: Exception) -> Response:
     """The answer to an exception on the way in or in the turn: the API's error handler for
     what it knows (401, 403, 404, 409, 429, 400...), else a logged JSON 503 or 500."""
     try:

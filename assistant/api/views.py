@@ -22,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from assistant.api.admission import admit, refusal, turn_id
+from assistant.api.admission import TurnEndpoint, admit, refusal, turn_id
 from assistant.api.serializers import (
     ConfirmationDecisionSerializer,
     ErrorSerializer,
@@ -44,6 +44,7 @@ from assistant.turn.inputs import cancel_turn, confirmation_turn, message_turn, 
 from assistant.turn.load import thread_get
 from assistant.turn.lock import thread_lock
 from assistant.turn.orphans import orphans_answer_quietly
+from assistant.turn.prompt import static_prefix_tokens
 from assistant.turn.record import TurnOutcome
 from assistant.turn.threads import in_database_thread
 from scheduling.localtime import local_datetime
@@ -106,7 +107,7 @@ def turn_created(outcome: TurnOutcome) -> Response:
     return Response(turn_payload(outcome), status=status.HTTP_201_CREATED)
 
 
-class TurnView(APIView):
+class TurnView(TurnEndpoint):
     """A view that runs a turn: counted against the person's message limits.
 
     Every POST comes in through ``admission.admit`` (authentication, CSRF, the limits, the
@@ -117,7 +118,6 @@ class TurnView(APIView):
     """
 
     throttle_classes = TURN_THROTTLES
-    turn_id = ""
 
     def throttled(self, request: Request, wait: float | None) -> NoReturn:
         raise exceptions.Throttled(wait, detail=throttled_message(wait))
@@ -349,6 +349,9 @@ class Health(APIView):
             checks["model_endpoint"] = get_provider().probe()  # type: ignore[attr-defined]
         if problem is None:
             body["model_server"] = profile_report()  # after a probe, the detected profile
+            if "context_window" in body["model_server"]:
+                # What every request starts with (the turn builds it; the providers never import the turn).
+                body["model_server"]["static_prefix_tokens"] = static_prefix_tokens()
         body["checks"] = checks
         if checks["cache"] != "ok" and settings.REDIS_URL:
             body["degraded"] = REDIS_DOWN_EFFECTS

@@ -151,8 +151,6 @@ def profile_report() -> dict[str, Any]:
     """What the health endpoint and start-up say about the model server."""
     if settings.MODEL_PROVIDER != "openai":
         return {"configured": "none", "profile": None}
-    from assistant.turn.prompt import static_prefix_tokens
-
     provider = configured_provider()
     profile = getattr(provider, "profile", None)
     window = getattr(provider, "window", None)
@@ -161,7 +159,6 @@ def profile_report() -> dict[str, Any]:
         "profile": profile.describe() if profile is not None else None,
         # The server's context window (tokens, where it was read) and what every request starts with.
         "context_window": window.describe() if window is not None else None,
-        "static_prefix_tokens": static_prefix_tokens(),
     }
 
 

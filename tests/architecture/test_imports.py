@@ -143,20 +143,10 @@ def _crossings(importer: str, imported: str) -> list[str]:
     )
 
 
-# Until the stand-in stops using the turn's readers (it reads a short "yes" with the gate's own
-# reader, and checks a quote with the exit check's): strict, so the test fails once they are gone
-# and this mark must go with them.
-_STAND_IN_IMPORTS = (
-    "assistant.providers.offline.understand imports assistant.turn.gates (read_short_answer); "
-    "assistant.providers.offline.followup imports assistant.turn.exit (claimed_writes, states_schedule_facts)"
-)
-
-
 @pytest.mark.parametrize(
     ("importer", "imported", "why"),
     [
-        pytest.param(*SUB_LAYERS[0], marks=pytest.mark.xfail(reason=_STAND_IN_IMPORTS, strict=True)),
-        *SUB_LAYERS[1:],
+        *SUB_LAYERS,
     ],
 )
 def test_sub_layers_inside_assistant(importer: str, imported: str, why: str) -> None:
