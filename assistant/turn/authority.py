@@ -93,6 +93,8 @@ class Provenance:
     today: datetime.date
     # Days code put in focus for a question the person asked ("what's on Friday?" → Friday).
     focus_days: tuple[str, ...] = field(default=())
+    # The person's local clock now: "in forty minutes" said from it lands on now + 40.
+    now: datetime.datetime | None = None
 
     @property
     def words(self) -> set[str]:
@@ -201,6 +203,19 @@ def _shifts(provenance: Provenance, target: Target | None) -> set[str]:
     return times
 
 
+def _from_now(provenance: Provenance) -> set[str]:
+    """Times a length said from now lands on ("in forty minutes", "半小时后"), a minute either way."""
+    if provenance.now is None:
+        return set()
+    return {
+        f"{provenance.now + datetime.timedelta(minutes=length.minutes + slack):%H:%M}"
+        for text in provenance.texts
+        for length in find_lengths(text)
+        if length.kind == "offset"
+        for slack in (-1, 0, 1)
+    }
+
+
 _PERIOD_DAYS = {"daily": 1, "weekly": 7, "monthly": 31, "yearly": 366}
 _SPAN_DAYS = 31  # the other end of a multi-day event said with one end
 
@@ -252,7 +267,7 @@ def untraced(
             ok = days is None or bool(days & heard.days)
             said_days += [days] if ok and days else []
         elif role == "time" and heard is not None:
-            ok = value in heard.times or value in _shifts(provenance, landed)
+            ok = value in heard.times or value in _shifts(provenance, landed) or value in _from_now(provenance)
         elif role == "minutes" and heard is not None:
             ok = value in heard.minutes
         else:
@@ -304,10 +319,12 @@ def provenance_for(
     slot_values: Iterable[object],
     today: datetime.date,
     focus_days: Iterable[str] = (),
+    now: datetime.datetime | None = None,
 ) -> Provenance:
     return Provenance(
         texts=tuple(own_words(text) for text in person_texts),
         slot_values=tuple(str(value) for value in slot_values if isinstance(value, str | int) and value != ""),
         today=today,
         focus_days=tuple(focus_days),
+        now=now,
     )

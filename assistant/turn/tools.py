@@ -166,6 +166,7 @@ def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | N
         slot_values=slot_values,
         today=context.today,
         focus_days=[str(day["date"])] if day else [],
+        now=context.now.astimezone(context.zone),
     )
 
     def target() -> Target | None:

@@ -19,6 +19,7 @@ from assistant.providers.scripted import ScriptedProvider
 from assistant.turn.inputs import handle_message
 from scheduling.commands import SlotPatch, Status, command_apply
 from scheduling.models import CommandKind, Event
+from tools.registry import with_nulls
 
 WORKERS = 8
 ROUNDS = 5
@@ -48,7 +49,8 @@ def run_together(workers: int, job: Callable[[int], Any]) -> list[Any]:
 def create_call(title: str, date: str, time: str) -> dict[str, Any]:
     return {
         "tool": "schedule_event",
-        "arguments": {"title": title, "date": date, "time": time, "duration_minutes": 60, "command_id": None, "allow_overlap": None},
+        # Every property, as a strict-mode model sends them (a missing one is a malformed call).
+        "arguments": with_nulls("schedule_event", {"title": title, "date": date, "time": time, "duration_minutes": 60}),
     }
 
 
