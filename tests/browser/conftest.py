@@ -176,6 +176,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     workdir = tmp_path_factory.mktemp("product")
     env = _server_env(workdir)
     _manage(env, "migrate", "--noinput")
+    _manage(env, "migrate", "--noinput", "--database", "evals")  # eval runs live in the eval's own database
     _create_people(env)
     port = _free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
