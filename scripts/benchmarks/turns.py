@@ -29,6 +29,7 @@ settings.POST_TURN_TASKS = "none"
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.test.utils import setup_databases, teardown_databases  # noqa: E402
+from django.utils import timezone  # noqa: E402
 
 from assistant.models import Thread, TurnTrace  # noqa: E402
 from assistant.providers.registry import use_provider  # noqa: E402
@@ -36,6 +37,8 @@ from assistant.providers.scripted import ScriptedProvider  # noqa: E402
 from assistant.tokens import count_tokens  # noqa: E402
 from assistant.turn.inputs import handle_message  # noqa: E402
 from scheduling.models import Profile  # noqa: E402
+from scheduling.symbols import resolve  # noqa: E402
+from tools.registry import with_nulls  # noqa: E402
 
 OVERHEAD_GOAL = 0.02
 FAST_PATH_GOAL_MS = 15.0
@@ -57,16 +60,14 @@ def run(turns: int, delay_ms: float) -> int:
     fast_walls: list[float] = []
     for index in range(turns):
         thread = Thread.objects.create(owner=person)
-        day = DAYS[index % len(DAYS)]
+        # The day as the person would say it: the authority traces every value to their words.
+        day = resolve(DAYS[index % len(DAYS)], timezone.now().date())[0].isoformat()
         first = {
             "tool": "schedule_event",
-            "arguments": {
-                "title": f"Meeting {index}",
-                "date": day,
-                "time": None,
-                "duration_minutes": 30,
-                "command_id": None,
-            },
+            # Every property, as a strict-mode model sends them (a missing one is a malformed call).
+            "arguments": with_nulls(
+                "schedule_event", {"title": f"Meeting {index}", "date": day, "time": None, "duration_minutes": 30}
+            ),
         }
         provider = ScriptedProvider([first], delay_ms=delay_ms)
         with use_provider(provider):
