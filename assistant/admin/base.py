@@ -24,8 +24,8 @@ class ReadOnlyInline(admin.TabularInline[Any, Any]):
 _Model = TypeVar("_Model", bound=Model)
 
 
-class ReadOnlyAdmin(admin.ModelAdmin[_Model]):
-    """A record of what happened: listed and read in the admin, never added, changed or deleted there."""
+class RecordPages:
+    """A record of what happened, on the admin's stylesheet: listed and read, never added or changed."""
 
     class Media:
         css = {"all": ("web/admin.css",)}
@@ -35,6 +35,10 @@ class ReadOnlyAdmin(admin.ModelAdmin[_Model]):
 
     def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+class ReadOnlyAdmin(RecordPages, admin.ModelAdmin[_Model]):
+    """A record of what happened: listed and read in the admin, never added, changed or deleted there."""
 
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False

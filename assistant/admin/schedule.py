@@ -9,11 +9,11 @@ from __future__ import annotations
 from zoneinfo import ZoneInfo
 
 from django.contrib import admin
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from assistant.admin.base import RecordPages
 from assistant.models import TurnTrace
 from assistant.web.turn_page import command_title
 from scheduling.admin import EventAdmin, ScheduleCommandAdmin
@@ -26,24 +26,15 @@ SHORT_ID = 8
 
 
 @admin.register(ScheduleCommand)
-class ScheduleCommandWithTurnsAdmin(ScheduleCommandAdmin):
+class ScheduleCommandWithTurnsAdmin(RecordPages, ScheduleCommandAdmin):
+    # A command is the record of a conversation's request: read here, changed only by the
+    # person's turns (or closed by the list's expire and cancel actions, which run services).
     list_display = ("title", "owner", "kind", "status_badge", "updated", "expires", "short_id", "thread")  # type: ignore[assignment]
     list_display_links = ("title",)
     list_select_related = ("owner", "target_event")
     readonly_fields = (*ScheduleCommandAdmin.readonly_fields, "turns")  # type: ignore[assignment]
     search_fields = (*ScheduleCommandAdmin.search_fields, "slots__title__value")  # type: ignore[assignment]
     ordering = ("-updated_at",)
-
-    class Media:
-        css = {"all": ("web/admin.css",)}
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        # A command is the record of a conversation's request: read here, changed only by the
-        # person's turns (or closed by the list's expire and cancel actions, which run services).
-        return False
 
     @admin.display(description="title")
     def title(self, command: ScheduleCommand) -> str:
