@@ -46,30 +46,7 @@ Run it: ``python -m assistant.providers.local_server --port 8765 --brain offline
 """
 
 from assistant.providers.local_server.brains import Brain, OfflineBrain, QueueBrain
-from assistant.providers.local_server.emulation import (
-    PROFILES,
-    as_seen,
-    completion,
-    front_truncated,
-    prompt_tokens,
-    rejection,
-    server_text,
-    stream_events,
-)
+from assistant.providers.local_server.emulation import PROFILES, stream_events
 from assistant.providers.local_server.handler import LocalOpenAIServer, make_handler
 
-__all__ = [
-    "PROFILES",
-    "Brain",
-    "LocalOpenAIServer",
-    "OfflineBrain",
-    "QueueBrain",
-    "as_seen",
-    "completion",
-    "front_truncated",
-    "make_handler",
-    "prompt_tokens",
-    "rejection",
-    "server_text",
-    "stream_events",
-]
+__all__ = ["PROFILES", "Brain", "LocalOpenAIServer", "OfflineBrain", "QueueBrain", "make_handler", "stream_events"]
