@@ -164,10 +164,18 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
     if not claims and not context.queried and not context.effects and states_schedule_facts(reply.text):
         return ExitDecision(reply, ["unverified_schedule_fact"], _query_need(context, reply.text))
     noted = unsure - verified
-    if model_text and not verified and not noted and _unhedged(context, reply.text) and not _asks_back(context.text):
-        # Structure: the person asked for a write in so many words, none ran, and the reply
-        # neither asks, offers nor says what is missing. Whatever it says, one line is true.
-        noted = requested_writes(context, implied=False) - person_reports(context.text)
+    promised = _promised(context, reply.text)
+    if (
+        model_text
+        and not verified
+        and not noted
+        and (promised or not hedged(reply.text))
+        and not _asks_back(context.text)
+    ):
+        # Structure: the person asked for a write in so many words (or the reply promises the
+        # very day or time they gave), none ran, and the reply neither asks, offers nor says what
+        # is missing. Whatever it says, one line is true.
+        noted = requested_writes(context, implied=promised) - person_reports(context.text)
         noted -= _excused_by_earlier(context, reply.text, noted) if noted else set()
     if noted:
         line = _not_done(context, noted, asked)
@@ -178,12 +186,10 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
     return ExitDecision(reply)
 
 
-def _unhedged(context: TurnContext, reply_text: str) -> bool:
-    """The reply neither asks, offers nor waits — or only promises, restating the day or time the
-    person asked for ("I'll ping you at 9pm"): a promise no write of this turn keeps."""
-    if not hedged(reply_text):
-        return True
-    if hedged(reply_text, future=False):
+def _promised(context: TurnContext, reply_text: str) -> bool:
+    """The reply only promises ("I'll ping you at 9pm"), restating the day or time the person
+    asked for, with nothing asked, offered or awaited: a promise no write of this turn keeps."""
+    if not hedged(reply_text) or hedged(reply_text, future=False):
         return False
     asked, said = (extract_when(text, today=context.today) for text in (context.text, reply_text))
     return (
