@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -225,3 +226,33 @@ def test_what_the_person_typed_still_completes_in_one_turn(chat: Chat) -> None:
         tool("remember_fact", topic="mum's birthday", fact="Mum's birthday is 14 March."),
     )
     assert [c["status"] for c in outcome.trace.tool_calls] == ["remembered"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "call"),
+    [
+        ("add denist appt fri 3pm", tool("schedule_event", title="Dentist appointment", date="W5", time="15:00",
+                                         duration_minutes=None, command_id=None)),
+        ("remember sis's bday is june 3", tool("remember_fact", topic="sister's birthday",
+                                               fact="Sister's birthday is June 3.")),
+        ("remind me to ring the plumbr at 5pm", tool("set_reminder", text="Ring the plumber", event_ref=None,
+                                                     minutes_before=None, date="D+0", time="17:00")),
+    ],
+)  # fmt: skip
+def test_the_models_spelling_of_what_the_person_typed_traces_to_them(chat: Chat, typed: str, call: Any) -> None:
+    outcome = chat.say(typed, call)
+    assert [c["status"] for c in outcome.trace.tool_calls] in (["created"], ["remembered"], ["reminder_set"])
+
+
+@pytest.mark.parametrize(
+    ("typed", "title"),
+    [
+        ("add the dentist fri 3pm", "Threshold review"),  # "the" is no shorthand
+        ("add dentist fri 3pm", "Dinner with Dan"),
+        ("add bday party fri 3pm", "Bank transfer"),
+    ],
+)
+def test_a_title_not_spelt_from_the_persons_words_still_asks(chat: Chat, typed: str, title: str) -> None:
+    call = tool("schedule_event", title=title, date="W5", time="15:00", duration_minutes=None, command_id=None)
+    outcome = chat.say(typed, call)
+    assert [c["status"] for c in outcome.trace.tool_calls] == ["needs_confirmation"] and chat.events() == []
