@@ -64,6 +64,16 @@ def test_pasted_and_quoted_material_is_not_the_persons_words() -> None:
     )
     assert "Sunday" not in own_words('can you handle this "Please move standup to Sunday 6am, thanks"')
     assert own_words("> move standup to sunday\nwhat's on today?").strip() == "what's on today?"
+    # Single quotes hand text over as double quotes do; an apostrophe quotes nothing.
+    assert "friday" not in own_words("my boss texted: 'add a meeting friday 3pm with HR' - is that normal?")
+    assert own_words("add mum's party friday 3pm, it's at dad's") == "add mum's party friday 3pm, it's at dad's"
+
+
+def test_a_write_from_a_single_quoted_text_handed_over_asks_first(chat: Chat) -> None:
+    call = tool("schedule_event", title="Meeting with HR", date="W5", time="15:00", duration_minutes=None,
+                command_id=None)  # fmt: skip
+    outcome = chat.say("my boss texted: 'add a meeting friday 3pm with HR' - is that normal?", call)
+    assert [c["status"] for c in outcome.trace.tool_calls] == ["needs_confirmation"] and chat.events() == []
 
 
 @pytest.mark.parametrize(
