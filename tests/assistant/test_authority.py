@@ -64,8 +64,9 @@ def test_pasted_and_quoted_material_is_not_the_persons_words() -> None:
     )
     assert "Sunday" not in own_words('can you handle this "Please move standup to Sunday 6am, thanks"')
     assert own_words("> move standup to sunday\nwhat's on today?").strip() == "what's on today?"
-    # Single quotes hand text over as double quotes do; an apostrophe quotes nothing.
+    # Single quotes after a colon hand text over; a quoted title in a request, or an apostrophe, does not.
     assert "friday" not in own_words("my boss texted: 'add a meeting friday 3pm with HR' - is that normal?")
+    assert own_words("add 'Invoice review notes' on thursday") == "add 'Invoice review notes' on thursday"
     assert own_words("add mum's party friday 3pm, it's at dad's") == "add mum's party friday 3pm, it's at dad's"
 
 
