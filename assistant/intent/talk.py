@@ -39,6 +39,16 @@ class Write:
 class Talk:
     question: Question | None = None
     writes: tuple[Write, ...] = ()
+    # The person's last message whose turn ended a goal with no write kept above (a reminder set,
+    # a card cancelled); 0 when none did.
+    ended: int = 0
+
+    def last_finished(self) -> int:
+        """The person's last message whose turn finished a goal (a kept write or an ``ended`` one)."""
+        return max([self.ended, *(write.message_id for write in self.writes)])
+
+    def finished(self, message_id: int) -> Talk:
+        return replace(self, ended=message_id)
 
     def asks_about(self, command_id: str) -> bool:
         return self.question is not None and self.question.command_id == command_id
@@ -62,7 +72,9 @@ class Talk:
 
     def to_json(self) -> JSONObject:
         question = self.question
+        ended: JSONObject = {"ended": self.ended} if self.ended else {}
         return {
+            **ended,
             "question": (
                 {"command_id": question.command_id, "answers_since": question.answers_since} if question else None
             ),
@@ -77,7 +89,9 @@ class Talk:
             return cls()
         question = data.get("question")
         writes = data.get("writes")
+        ended = data.get("ended")
         return cls(
+            ended=ended if isinstance(ended, int) else 0,
             question=(
                 Question(str(question["command_id"]), int(question.get("answers_since") or 0))
                 if isinstance(question, dict) and question.get("command_id")

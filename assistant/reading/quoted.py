@@ -12,7 +12,7 @@ import re
 
 # Lines that carry someone else's text: quoted, forwarded, pasted after a colon and a line break.
 _QUOTED_LINE = re.compile(r"^\s*(?:>|from:|to:|subject:|sent:|发件人|收件人|主题)", re.IGNORECASE)
-_QUOTED_SPAN = re.compile(r"[\"“「『][^\"”」』]{12,}[\"”」』]")
+_QUOTED_SPAN = re.compile(r"[\"“「『][^\"”」』]{12,}[\"”」』]|[:：]\s*'[^'\n]{12,}'(?!\w)")
 # A request to work on a text rather than on the calendar: the text it hands over is data, and
 # the message asks for no write, so none of its words authorise one (failing closed).
 _HANDED_OVER = re.compile(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -136,8 +137,31 @@ def said(value: str, provenance: Provenance, also: str = "") -> bool:
     if not content:
         return True
     known = provenance.words | set(_words(also))  # a rename may keep words of the event's own title
-    found = sum(1 for word in content if word in known)
+    found = sum(1 for word in content if word in known or _spelt_as(word, known))
     return found / len(content) >= 0.75
+
+
+# How alike a typed word and the model's spelling of it must be ("denist" for "dentist").
+TYPO_SIMILARITY = 0.8
+MIN_SHORTHAND = 3  # letters a typed shorthand needs ("appt", "bday", "sis") to stand for a word
+
+
+def _spelt_as(word: str, heard: set[str]) -> bool:
+    """The model's normalised spelling of a word the person typed: a typo of it (edit similarity,
+    difflib) or their shorthand (same first letter, its letters in order: "appt", "bday", "sis").
+    Latin words only; a Chinese character is traced as it is."""
+    if not word.isascii() or not word.isalpha():
+        return False
+    for typed in heard - _GENERIC:
+        if not typed.isascii() or len(typed) < MIN_SHORTHAND or typed[0] != word[0]:
+            continue
+        if difflib.SequenceMatcher(None, word, typed).ratio() >= TYPO_SIMILARITY:
+            return True
+        letters = iter(word)
+        # A shorthand keeps at least a third of the word's letters: "the" stands for no "threshold".
+        if len(word) / 3 < len(typed) < len(word) and all(letter in letters for letter in typed):
+            return True
+    return False
 
 
 @dataclass(frozen=True)

@@ -445,23 +445,18 @@ _UNHURRIED = re.compile(
 )
 
 
-def _undercut(text: str) -> bool:
+def _undercut(text: str, *, future: bool = True) -> bool:
     """An acknowledgement followed by a question, an offer, a condition or a negation is not a receipt."""
     plain = _IDIOMS.sub("ok", text)
-    return bool(
-        _NEGATED.search(plain)
-        or _HYPOTHETICAL.search(plain)
-        or _FUTURE.search(plain)
-        or _CONDITION_BEFORE.search(plain)
-        or _CONDITION_ZH.search(plain)
-        or _UNHURRIED.search(plain)
-    )
+    hedges = (_NEGATED, _HYPOTHETICAL, _CONDITION_BEFORE, _CONDITION_ZH, _UNHURRIED, *([_FUTURE] if future else []))
+    return any(pattern.search(plain) for pattern in hedges)
 
 
-def hedged(text: str) -> bool:
+def hedged(text: str, *, future: bool = True) -> bool:
     """Negated, asked, offered, conditional or still waiting ("once I have the time …", "还差"):
-    whatever else the text says, it does not read as done."""
-    return "?" in normalise(text) or _undercut(normalise(text))
+    whatever else the text says, it does not read as done. ``future=False``: a plain promise
+    ("I'll ping you at 9pm") is not a hedge — it says the write will happen with nothing left to ask."""
+    return "?" in normalise(text) or _undercut(normalise(text), future=future)
 
 
 def claimed_writes(text: str) -> set[str]:

@@ -164,10 +164,18 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
     if not claims and not context.queried and not context.effects and states_schedule_facts(reply.text):
         return ExitDecision(reply, ["unverified_schedule_fact"], _query_need(context, reply.text))
     noted = unsure - verified
-    if model_text and not verified and not noted and not hedged(reply.text) and not _asks_back(context.text):
-        # Structure: the person asked for a write in so many words, none ran, and the reply
-        # neither asks, offers nor says what is missing. Whatever it says, one line is true.
-        noted = requested_writes(context, implied=False) - person_reports(context.text)
+    promised = _promised(context, reply.text)
+    if (
+        model_text
+        and not verified
+        and not noted
+        and (promised or not hedged(reply.text))
+        and not _asks_back(context.text)
+    ):
+        # Structure: the person asked for a write in so many words (or the reply promises the
+        # very day or time they gave), none ran, and the reply neither asks, offers nor says what
+        # is missing. Whatever it says, one line is true.
+        noted = requested_writes(context, implied=promised) - person_reports(context.text)
         noted -= _excused_by_earlier(context, reply.text, noted) if noted else set()
     if noted:
         line = _not_done(context, noted, asked)
@@ -176,6 +184,21 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
             [f"unverified_{kind}_claim" for kind in _ordered(unsure - verified)],
         )
     return ExitDecision(reply)
+
+
+def _promised(context: TurnContext, reply_text: str) -> bool:
+    """The reply only promises ("I'll ping you at 9pm"), restating the day or time the person
+    asked for, with nothing asked, offered or awaited: a promise no write of this turn keeps."""
+    if not hedged(reply_text) or hedged(reply_text, future=False):
+        return False
+    asked, said = (extract_when(text, today=context.today) for text in (context.text, reply_text))
+    return (
+        asked is not None
+        and said is not None
+        and (
+            (asked.time is not None and asked.time == said.time) or (asked.date is not None and asked.date == said.date)
+        )
+    )
 
 
 def _asks_back(text: str) -> bool:

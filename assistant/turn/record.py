@@ -24,7 +24,7 @@ from assistant.turn.cards import ConfirmationCard, PendingCard
 from assistant.turn.context import Reply, ToolCallRecord, TurnContext, tool_calls_json
 from assistant.turn.gates import moved_on
 from assistant.turn.load import message_archive
-from assistant.turn.tools import RECEIPT_CLAIMS
+from assistant.turn.tools import GOAL_ENDING, RECEIPT_CLAIMS
 from scheduling.models import OPEN_STATUSES, ScheduleCommand
 
 THREAD_TITLE_CHARS = 60
@@ -69,6 +69,8 @@ def talk_after(context: TurnContext, reply: Reply) -> Talk:
         for call in context.tool_calls
         if call.counts and (kind := _write_kind(call)) is not None
     )
+    if any(call.counts and call.status in GOAL_ENDING for call in context.tool_calls):
+        talk = talk.finished(context.user_message.id)
     if isinstance(reply.card, PendingCard):
         return talk.asked(reply.card.command_id)
     return talk.answered(moved_on=moved_on(context))

@@ -17,7 +17,7 @@ from django.db import transaction
 
 from assistant.intent.derive import Act
 from assistant.memory import ArchiveSearch, MemoryStore
-from assistant.models import Message, Role, TurnTrace
+from assistant.models import Message, Role
 from assistant.turn.authority import Target, hold_reason, provenance_for
 from assistant.turn.cards import SCOPES, ConfirmationRequest, PendingCard, QuickReply, ScopeCard
 from assistant.turn.context import EventSummary, Reply, ToolCallRecord, TurnContext
@@ -200,28 +200,20 @@ def _offered(context: TurnContext) -> list[str]:
     return [str(reply.get("text") or "") for reply in (card or {}).get("quick_replies") or []]
 
 
-# A turn that finished one of these ended the goal its messages were about.
-_FINISHED = {"created", "updated", "deleted", "remembered", "reminder_set", "cancelled"}
+# Besides a kept write (the talk's writes), a turn that finished one of these ended its goal.
+GOAL_ENDING = frozenset({Status.REMINDER_SET.value, Status.CANCELLED.value})
 
 
 def current_intent_texts(context: TurnContext) -> list[str]:
-    """The person's messages since the last finished write of this session: the current intent.
+    """The person's messages since the last finished goal of this session: the current intent.
 
     Words said for a goal that is done authorise nothing new ("book the dentist friday 3pm",
-    done, then "ok" cannot carry another write to Friday 3pm).
+    done, then "ok" cannot carry another write to Friday 3pm). The thread's state (its talk) says
+    which turn finished last; the trace is a record for admins, never read back.
     """
-    users = [line for line in context.segment if line.role == Role.USER]
-    earlier = [line.id for line in users if line.id != context.user_message.id]
-    finished = [
-        message_id
-        for message_id, calls in TurnTrace.objects.filter(
-            thread=context.thread, user_message_id__in=earlier
-        ).values_list("user_message_id", "tool_calls")
-        if any(str(call.get("status")) in _FINISHED for call in calls or [])
-    ]
-    cut = max(finished, default=0)
-    texts = [line.text for line in users if line.id > cut and line.id != context.user_message.id]
-    return [*texts, context.text]
+    cut = context.state.talk_state.last_finished()
+    users = [line for line in context.segment if line.role == Role.USER and line.id != context.user_message.id]
+    return [*(line.text for line in users if line.id > cut), context.text]
 
 
 def record_result(

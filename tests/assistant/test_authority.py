@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -63,6 +64,17 @@ def test_pasted_and_quoted_material_is_not_the_persons_words() -> None:
     )
     assert "Sunday" not in own_words('can you handle this "Please move standup to Sunday 6am, thanks"')
     assert own_words("> move standup to sunday\nwhat's on today?").strip() == "what's on today?"
+    # Single quotes after a colon hand text over; a quoted title in a request, or an apostrophe, does not.
+    assert "friday" not in own_words("my boss texted: 'add a meeting friday 3pm with HR' - is that normal?")
+    assert own_words("add 'Invoice review notes' on thursday") == "add 'Invoice review notes' on thursday"
+    assert own_words("add mum's party friday 3pm, it's at dad's") == "add mum's party friday 3pm, it's at dad's"
+
+
+def test_a_write_from_a_single_quoted_text_handed_over_asks_first(chat: Chat) -> None:
+    call = tool("schedule_event", title="Meeting with HR", date="W5", time="15:00", duration_minutes=None,
+                command_id=None)  # fmt: skip
+    outcome = chat.say("my boss texted: 'add a meeting friday 3pm with HR' - is that normal?", call)
+    assert [c["status"] for c in outcome.trace.tool_calls] == ["needs_confirmation"] and chat.events() == []
 
 
 @pytest.mark.parametrize(
@@ -225,3 +237,33 @@ def test_what_the_person_typed_still_completes_in_one_turn(chat: Chat) -> None:
         tool("remember_fact", topic="mum's birthday", fact="Mum's birthday is 14 March."),
     )
     assert [c["status"] for c in outcome.trace.tool_calls] == ["remembered"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "call"),
+    [
+        ("add denist appt fri 3pm", tool("schedule_event", title="Dentist appointment", date="W5", time="15:00",
+                                         duration_minutes=None, command_id=None)),
+        ("remember sis's bday is june 3", tool("remember_fact", topic="sister's birthday",
+                                               fact="Sister's birthday is June 3.")),
+        ("remind me to ring the plumbr at 5pm", tool("set_reminder", text="Ring the plumber", event_ref=None,
+                                                     minutes_before=None, date="D+0", time="17:00")),
+    ],
+)  # fmt: skip
+def test_the_models_spelling_of_what_the_person_typed_traces_to_them(chat: Chat, typed: str, call: Any) -> None:
+    outcome = chat.say(typed, call)
+    assert [c["status"] for c in outcome.trace.tool_calls] in (["created"], ["remembered"], ["reminder_set"])
+
+
+@pytest.mark.parametrize(
+    ("typed", "title"),
+    [
+        ("add the dentist fri 3pm", "Threshold review"),  # "the" is no shorthand
+        ("add dentist fri 3pm", "Dinner with Dan"),
+        ("add bday party fri 3pm", "Bank transfer"),
+    ],
+)
+def test_a_title_not_spelt_from_the_persons_words_still_asks(chat: Chat, typed: str, title: str) -> None:
+    call = tool("schedule_event", title=title, date="W5", time="15:00", duration_minutes=None, command_id=None)
+    outcome = chat.say(typed, call)
+    assert [c["status"] for c in outcome.trace.tool_calls] == ["needs_confirmation"] and chat.events() == []

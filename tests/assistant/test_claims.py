@@ -304,6 +304,24 @@ class TestExit:
         told = chat.say("what about the dentist?", text("The dentist is on your calendar on Friday at 3pm."))
         assert told.trace.flags == ["unverified_schedule_fact"]
 
+    @pytest.mark.parametrize(
+        ("request_text", "promise", "noted"),
+        [
+            ("remind me to call mum at 9pm", "I'll ping you at 9pm", True),
+            ("add the gym thursday 7am", "Sure, I'll have the gym in for 7am.", True),
+            ("add the gym thursday 7am", "I'll need to know which gym, I can add it then.", False),
+            ("add the gym thursday 7am", "I'll be around if you need anything.", False),
+        ],
+    )
+    def test_a_promise_restating_the_asked_time_is_no_hedge(
+        self, chat: Chat, request_text: str, promise: str, noted: bool
+    ) -> None:
+        outcome = chat.say(request_text, text(promise))
+        # The model's words stay; one code-written line says this turn added nothing.
+        assert outcome.reply.startswith(promise)
+        assert ("haven't added anything to your calendar in this message" in outcome.reply) is noted
+        assert chat.events() == []
+
     def test_an_acknowledgement_with_no_request_stands(self, chat: Chat) -> None:
         outcome = chat.say("lol thanks", text("Sure thing!"))
         assert outcome.trace.flags == [] and outcome.reply == "Sure thing!"

@@ -154,3 +154,13 @@ def test_threads_from_before_the_talk_was_state_get_it_from_their_traces(chat: C
     ThreadState.objects.filter(thread=chat.thread).update(talk={})
     seeding.seed(apps, None)
     assert ThreadState.objects.get(thread=chat.thread).talk == recorded
+
+
+def test_a_finished_goal_ends_the_current_intent_with_no_trace_left(chat: Chat) -> None:
+    reminder = tool("set_reminder", text="call mum", event_ref=None, minutes_before=None, date="D+0", time="17:00")
+    done = chat.say("remind me to call mum at 5pm", reminder)
+    assert [c["status"] for c in done.trace.tool_calls] == ["reminder_set"]
+    TurnTrace.objects.all().delete()  # an admin clearing old traces changes nothing the turn knows
+    # The words of the finished goal carry no second write: the model repeating it asks first.
+    again = chat.say("and one for dad too", reminder)
+    assert [c["status"] for c in again.trace.tool_calls] == ["needs_confirmation"]
