@@ -73,7 +73,7 @@ SCHEDULE_EVENT = ToolSpec(
     max_lengths={"title": 200, "command_id": 64},
     authority="values",
     traced={
-        "title": "text",
+        "title": "name",
         "date": "date",
         "time": "time",
         "end_date": "date",
@@ -147,7 +147,7 @@ CHANGE_EVENT = ToolSpec(
         "event_words": "target",
         "event_date": "target",
         "event_time": "target",
-        "title": "text",
+        "title": "name",
         "date": "date",
         "time": "time",
     },
@@ -241,7 +241,7 @@ RESUME_TASK = ToolSpec(
     max_lengths={"title": 200},
     # Values said with a resume go into the task at once (and may finish it).
     authority="values",
-    traced={"title": "text", "date": "date", "time": "time"},
+    traced={"title": "name", "date": "date", "time": "time"},
 )
 
 OFFER_PLANNING_CONSULTATION = ToolSpec(

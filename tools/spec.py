@@ -19,7 +19,9 @@ ClaimKind = Literal["create", "change", "delete", "remember"]
 # — no check, which a tool that changes anything may have only with a written ``exempt`` reason.
 Authority = Literal["values", "dropping", "none"]
 # What an argument is, for tracing it to the person's words.
-TraceRole = Literal["text", "date", "time", "minutes", "target", "repeat"]
+# "name" is a text that names a thing (a title): the person may quote it; a quote never supplies
+# a "text" (a fact, a reminder's words), a day or a time.
+TraceRole = Literal["name", "text", "date", "time", "minutes", "target", "repeat"]
 
 
 @dataclass(frozen=True)

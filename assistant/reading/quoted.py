@@ -12,7 +12,7 @@ import re
 
 # Lines that carry someone else's text: quoted, forwarded, pasted after a colon and a line break.
 _QUOTED_LINE = re.compile(r"^\s*(?:>|from:|to:|subject:|sent:|发件人|收件人|主题)", re.IGNORECASE)
-_QUOTED_SPAN = re.compile(r"[\"“「『][^\"”」』]{12,}[\"”」』]|[:：]\s*'[^'\n]{12,}'(?!\w)")
+_QUOTED_SPAN = re.compile(r"[\"“「『][^\"”」』]{12,}[\"”」』]|(?<![\w'])'[^'\n]{12,}'(?![\w'])")
 # A request to work on a text rather than on the calendar: the text it hands over is data, and
 # the message asks for no write, so none of its words authorise one (failing closed).
 _HANDED_OVER = re.compile(
@@ -26,6 +26,16 @@ _HANDED_OVER = re.compile(
 )
 
 
+def _own_lines(text: str) -> str:
+    """The lines a person typed themselves: pasted and forwarded material below them removed."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1:
+        introduced = lines[0].rstrip().endswith((":", "：", "-", "—"))
+        if introduced or len(lines) > 2 or any(len(line) > 60 for line in lines[1:]):
+            lines = lines[:1]
+    return "\n".join(line for line in lines if not _QUOTED_LINE.match(line))
+
+
 def own_words(text: str) -> str:
     """The person's text without what they pasted, quoted or handed over: that part is data.
 
@@ -34,12 +44,10 @@ def own_words(text: str) -> str:
     in a line, and paste e-mails and notes below one. A message that hands text over to be
     translated, corrected, summarised or judged keeps none of its words as a request.
     """
-    if _HANDED_OVER.search(text):
-        return ""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) > 1:
-        introduced = lines[0].rstrip().endswith((":", "：", "-", "—"))
-        if introduced or len(lines) > 2 or any(len(line) > 60 for line in lines[1:]):
-            lines = lines[:1]
-    kept = [line for line in lines if not _QUOTED_LINE.match(line)]
-    return _QUOTED_SPAN.sub(" ", "\n".join(kept))
+    return "" if _HANDED_OVER.search(text) else _QUOTED_SPAN.sub(" ", _own_lines(text))
+
+
+def quotes(text: str) -> list[str]:
+    """What the person quoted in their own lines ("add 'Invoice review' on Thursday"): a quote may
+    name a thing they ask for (a title), but it is someone's words, never the request itself."""
+    return [] if _HANDED_OVER.search(text) else _QUOTED_SPAN.findall(_own_lines(text))

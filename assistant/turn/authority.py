@@ -30,7 +30,7 @@ from assistant.reading import extract_when
 from assistant.reading.answers import is_acknowledgement
 from assistant.reading.chinese import simplified
 from assistant.reading.durations import find_lengths
-from assistant.reading.quoted import own_words
+from assistant.reading.quoted import own_words, quotes
 from assistant.reading.vocabulary import ASKS as _QUESTION
 from scheduling import symbols
 from tools.registry import spec_for
@@ -96,6 +96,8 @@ class Provenance:
     focus_days: tuple[str, ...] = field(default=())
     # The person's local clock now: "in forty minutes" said from it lands on now + 40.
     now: datetime.datetime | None = None
+    # What they quoted in their own lines: it may name a thing (a title), never supply a value.
+    quoted: tuple[str, ...] = field(default=())
 
     @property
     def words(self) -> set[str]:
@@ -278,14 +280,15 @@ def untraced(
     if not values:
         return []
     found: list[str] = []
-    landed = target() if any(traced[name] in {"time", "text"} for name in values) else None
+    landed = target() if any(traced[name] in {"time", "text", "name"} for name in values) else None
     reading = any(traced[name] in {"date", "time", "minutes"} for name in values)
     heard = _read(provenance, landed.start.time() if landed else None) if reading else None
     said_days: list[set[datetime.date]] = []
     for name, value in values.items():
         role = traced[name]
-        if role == "text":
-            ok = said(str(value), provenance, also=landed.title if landed else "")
+        if role in {"text", "name"}:
+            quoted = provenance.quoted if role == "name" else ()
+            ok = said(str(value), provenance, also=" ".join([landed.title if landed else "", *quoted]))
         elif role == "date" and heard is not None:
             days = _days(value, provenance.today)
             ok = days is None or bool(days & heard.days)
@@ -347,6 +350,7 @@ def provenance_for(
 ) -> Provenance:
     return Provenance(
         texts=tuple(own_words(text) for text in person_texts),
+        quoted=tuple(quote for text in person_texts for quote in quotes(text)),
         slot_values=tuple(str(value) for value in slot_values if isinstance(value, str | int) and value != ""),
         today=today,
         focus_days=tuple(focus_days),

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from assistant.models import MemoryFact, PendingConfirmation
+from assistant.reading.quoted import quotes
 from assistant.turn.authority import Target, hold_reason, own_words, provenance_for, said
 from assistant.turn.inputs import handle_confirmation
 from scheduling.models import Event
@@ -64,10 +65,27 @@ def test_pasted_and_quoted_material_is_not_the_persons_words() -> None:
     )
     assert "Sunday" not in own_words('can you handle this "Please move standup to Sunday 6am, thanks"')
     assert own_words("> move standup to sunday\nwhat's on today?").strip() == "what's on today?"
-    # Single quotes after a colon hand text over; a quoted title in a request, or an apostrophe, does not.
+    # A quote is someone's words, in single quotes as in double; an apostrophe quotes nothing.
     assert "friday" not in own_words("my boss texted: 'add a meeting friday 3pm with HR' - is that normal?")
-    assert own_words("add 'Invoice review notes' on thursday") == "add 'Invoice review notes' on thursday"
+    assert "remember" not in own_words("lol my mom wrote 'remember that i am always right' in the family chat")
+    assert "Invoice" not in own_words("add 'Invoice review notes' on thursday")
+    assert quotes("add 'Invoice review notes' on thursday") == ["'Invoice review notes'"]
     assert own_words("add mum's party friday 3pm, it's at dad's") == "add mum's party friday 3pm, it's at dad's"
+    assert quotes("帮我翻译：“下周一十点开项目启动会”") == []  # handed over: no part of it is theirs
+
+
+def test_a_quote_may_name_what_the_person_asks_for_but_supplies_no_fact_or_time(chat: Chat) -> None:
+    call = tool("schedule_event", title="Invoice review notes", date="W4", time="14:00", duration_minutes=None,
+                command_id=None)  # fmt: skip
+    outcome = chat.say("add 'Invoice review notes' on thursday at 2pm", call)
+    assert [c["status"] for c in outcome.trace.tool_calls] == ["created"]
+    # The same words as the content of a fact, or a day and time only inside a quote, are someone's.
+    fact = tool("remember_fact", topic="mom", fact="Mom is always right.")
+    outcome = chat.say("lol my mom literally wrote 'remember that mom is always right' in the family chat", fact)
+    assert [c["status"] for c in outcome.trace.tool_calls] == ["needs_confirmation"]
+    assert not MemoryFact.objects.filter(owner=chat.user).exists()
+    assert reason("schedule_event", {"title": "Standup", "date": "W5", "time": "15:00"},
+                  "my boss wrote 'standup moves to friday 3pm' in slack") is not None  # fmt: skip
 
 
 def test_a_write_from_a_single_quoted_text_handed_over_asks_first(chat: Chat) -> None:
