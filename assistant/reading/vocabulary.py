@@ -124,6 +124,16 @@ WORLD_EVENT = table(
         r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
+# A sentence said about someone or something: a subject before a finite verb ("the plumber is coming
+# thursday at 10", "I have a call at 3", "我老板明天要来"). Without a request form it is talk, never a
+# write; a request names no subject ("dentist friday at 3", "明天三点开会") or asks ("book …", "帮我…").
+DECLARATIVE = table(
+    en=(
+        r"^(?:[\w']+\s+){0,5}?(?:is|are|am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",
+        r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b",
+    ),
+    zh=(r"^(?!(?:我|我们|咱们)(?:要|会|将|得))(?![和跟与同在把给帮请让叫到去])[\u4e00-\u9fff]{1,6}?(?:要|将|会来|来|到|过来|上门)",),
+)
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(
     en=(

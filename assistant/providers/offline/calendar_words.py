@@ -33,7 +33,7 @@ class Said(Protocol):
 
 
 _DAYS_EN = {name: RFC_DAYS[day - 1] for name, day in WEEKDAYS_EN.items()}
-_DAYS_ZH = {char: RFC_DAYS[day - 1] for char, day in WEEKDAYS_ZH.items()}
+_DAYS_ZH = {char: RFC_DAYS[day - 1] for char, day in WEEKDAYS_ZH.items()} | {"末": "SA SU"}
 _WORKDAYS = list(RFC_DAYS[:5])
 _DAY_EN = "|".join(sorted(_DAYS_EN, key=len, reverse=True))
 _UNIT = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
@@ -48,7 +48,7 @@ _EVERY_UNIT_EN = re.compile(
 )
 _COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{NUMBER})\s+(?P<unit>days|weeks|months|years|times)\b", re.I)
 _WEEKLY_ZH = re.compile(
-    r"(?P<every>每|隔)(?P<two>两)?(?:周|星期|礼拜)(?P<days>[一二三四五六日天](?:[、和,，]?[一二三四五六日天])*)"
+    r"(?P<every>每|隔)(?P<two>两)?个?(?:周|星期|礼拜)(?P<days>[一二三四五六日天末](?:[、和,，]?[一二三四五六日天])*)"
 )
 _MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{NUMBER})[号日]")
 _MONTH_DAY_EN = re.compile(
@@ -209,7 +209,7 @@ def _recurrence(text: str) -> dict[str, Any] | None:
         return _rule("weekly", weekdays=list(_WORKDAYS))
     zh_weekly = _WEEKLY_ZH.search(text)
     if zh_weekly is not None:
-        days = list(dict.fromkeys(_DAYS_ZH[char] for char in zh_weekly.group("days") if char in _DAYS_ZH))
+        days = list(dict.fromkeys(day for char in zh_weekly.group("days") for day in _DAYS_ZH.get(char, "").split()))
         interval = 2 if zh_weekly.group("every") == "隔" or zh_weekly.group("two") else None
         return _rule("weekly", weekdays=days, interval=interval)
     month_day = _MONTH_DAY_ZH.search(text) or _MONTH_DAY_EN.search(text)

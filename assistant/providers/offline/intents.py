@@ -146,10 +146,13 @@ def _revision(turn: Turn, s: Signals) -> bool:
 
 
 def _statement(turn: Turn, s: Signals) -> bool:
-    """A fact about the world with a time ("my flight lands at 6", "节目周五八点播出"): talk, not a booking."""
-    if s.question or not s.has_slots or s.text not in vocabulary.WORLD_EVENT:
+    """A sentence about the world with a time ("my flight lands at 6", "the plumber is coming thursday at
+    10", "我老板明天三点要来"): talk, never a write, unless it also asks for one in so many words."""
+    if s.question or not s.has_slots:
         return False
-    return s.text not in lx.CREATE and s.text not in lx.ACTION and not _CALENDAR_WORD.search(s.text)
+    asks = s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text) or lx.REQUEST.en[0].search(s.text)
+    world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
+    return not asks and (world or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
 
 
 _REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
@@ -222,8 +225,8 @@ RULES: tuple[Rule, ...] = (
     ("forget", lambda turn, s: s.text in lx.FORGET),
     ("revise", _revision),
     ("past", _past_report),
-    ("statement", _statement),
     ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION),
+    ("statement", _statement),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
     ("reminder", lambda turn, s: not s.question and reminder_intent(s.text, bool(s.when.date or s.when.time))),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
