@@ -127,12 +127,15 @@ WORLD_EVENT = table(
 # A sentence said about someone or something: a subject before a finite verb ("the plumber is coming
 # thursday at 10", "I have a call at 3", "我老板明天要来"). Without a request form it is talk, never a
 # write; a request names no subject ("dentist friday at 3", "明天三点开会") or asks ("book …", "帮我…").
+_WHEN_ZH = r"今|明|后天|下|这|本|周|星期|礼拜|上午|早|晚|中午|\d|[一二三四五六七八九十两]+[点号月]"
+_WHEN_CHARS = "今明后下这本周星礼上早晚中点号月日天一二三四五六七八九十两半"
 DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,5}?(?:is|are|am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",
         r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b",
     ),
-    zh=(r"^(?!(?:我|我们|咱们)(?:要|会|将|得))(?![和跟与同在把给帮请让叫到去])[\u4e00-\u9fff]{1,6}?(?:要|将|会来|来|到|过来|上门)",),
+    zh=(rf"^(?!(?:我|我们|咱们)(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d{_WHEN_CHARS}]{{1,5}}(?:{_WHEN_ZH}).{{0,12}}?"
+        r"(?:要|将|会来|来|到|过来|上门)",),
 )
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(

@@ -166,18 +166,21 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     ("remind me 10 minutes before it")."""
     words = read_calendar_words(s.text)
     if words.reminder_text is None:
-        # "remind me 30 minutes before lunch with Sam": the event named, when the context shows it.
+        # "remind me 30 minutes before lunch with Sam": the event in context, or else the words that
+        # name it (the tool finds it among the person's events).
         named = title_from(_REMIND_EN.sub(" ", _REMIND_ZH.sub(" ", s.text)))
-        found = best_match(named, turn.recent_entities) if named and not POINTER.fullmatch(named) else []
+        named = None if named is None or POINTER.fullmatch(named) else named
+        found = best_match(named, turn.recent_entities) if named else []
         ref = str(found[0]["ref"]) if len(found) == 1 else None
-        return call(turn, tools, "set_reminder", text=None, event_ref=ref, minutes_before=words.reminder_minutes,
-                    date=None, time=None)  # fmt: skip
+        return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
+                    minutes_before=words.reminder_minutes, date=None, time=None)  # fmt: skip
     rest = _REMIND_MARKER.sub(" ", s.text)
     date, time, rest = _from_now(turn, rest)
     when = read_when(rest, today=turn.today)
     what = re.sub(r"^(?:for\s+)?(?:me\s+)?(?:(?:to|about|of|that)\s+)+|\s+", " ", when.residue).strip(" ,，.。") or None
     date, time = (date, time) if time else (when.single_day or ("D+0" if when.time else None), when.time)
-    return call(turn, tools, "set_reminder", text=what, event_ref=None, minutes_before=None, date=date, time=time)
+    return call(turn, tools, "set_reminder", text=what, event_ref=None, event_words=None, minutes_before=None,
+                date=date, time=time)  # fmt: skip
 
 
 _OFFSET_WORDS = re.compile(r"\b(?:in|after|within)\s*$", re.IGNORECASE)
