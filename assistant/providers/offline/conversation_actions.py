@@ -36,7 +36,7 @@ _SUBJECT_ZH = re.compile(
     r"^(?P<topic>[\u4e00-\u9fff]{1,6}?)(?:不|更|最|吃|喝|喜欢|爱|讨厌|住|有|会|每|对|要|只|从来|一般|通常)"
 )
 _OWNER = re.compile(r"^(?:that\s+)?(?:my|our)\s+|^(?:我们|我)的?", re.IGNORECASE)
-_REMINDER = re.compile(r"^(?:please\s+)?(?:remember|don'?t\s+forget)\s+to\s+", re.IGNORECASE)
+_REMINDER = re.compile(r"^(?:please\s+)?(?:remember|don'?t\s+forget)\s+(?:me\s+)?to\s+", re.IGNORECASE)
 _ARCHIVE_TOPIC = (
     re.compile(
         r"\babout\s+(?P<topic>.+?)(?:\s+(?:last\s+time|before|earlier|previously|again))?\s*\??$", re.IGNORECASE
