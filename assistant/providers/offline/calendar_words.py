@@ -32,7 +32,7 @@ class Said(Protocol):
     def text(self) -> str: ...
 
 
-_DAYS_EN = {name: RFC_DAYS[day - 1] for name, day in WEEKDAYS_EN.items()}
+_DAYS_EN = {name: RFC_DAYS[day - 1] for name, day in WEEKDAYS_EN.items()} | {"weekend": "SA SU"}
 _DAYS_ZH = {char: RFC_DAYS[day - 1] for char, day in WEEKDAYS_ZH.items()} | {"末": "SA SU"}
 _WORKDAYS = list(RFC_DAYS[:5])
 _DAY_EN = "|".join(sorted(_DAYS_EN, key=len, reverse=True))
@@ -82,7 +82,7 @@ _IN_MONTH = re.compile(
     re.I,
 )
 _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
-_REMIND_ZH = re.compile(rf"[，,]?\s*提前(?P<n>{NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
+_REMIND_ZH = re.compile(rf"[，,]?\s*提?前(?P<n>{NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
 
 
 @dataclass
@@ -226,7 +226,7 @@ def _recurrence(text: str) -> dict[str, Any] | None:
         en_days.group(0).lower().startswith("every") or re.search(r"s\b", en_days.group("days"))
     ):
         names = re.findall(_DAY_EN, en_days.group("days"), flags=re.I)
-        days = list(dict.fromkeys(_DAYS_EN[name.lower()] for name in names))
+        days = list(dict.fromkeys(day for name in names for day in _DAYS_EN[name.lower()].split()))
         return _rule("weekly", weekdays=days, interval=2 if en_days.group("other") else None)
     unit = _EVERY_UNIT_EN.search(text)
     if unit is not None:
