@@ -132,7 +132,7 @@ _WHEN_CHARS = "今明后下这本周星礼上早晚中点号月日天一二三�
 DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,5}?(?:is|are|am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",
-        r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b",
+        r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b|^(?:[\w']+\s+){0,4}?\w+'s\s+\w+ing\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d{_WHEN_CHARS}]{{1,5}}(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门)",),
