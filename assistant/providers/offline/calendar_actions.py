@@ -217,11 +217,8 @@ def shift_clock(start: str, minutes: int) -> str | None:
     """``start`` ("HH:mm") moved by ``minutes``; None when unknown or past midnight (ask, don't guess the day)."""
     if not re.fullmatch(r"\d{2}:\d{2}", start):
         return None
-    hours, mins = map(int, start.split(":"))
-    total = hours * 60 + mins + minutes
-    if not 0 <= total < 24 * 60:
-        return None
-    return f"{total // 60:02d}:{total % 60:02d}"
+    total = datetime.timedelta(hours=int(start[:2]), minutes=int(start[3:]) + minutes)
+    return f"{total // datetime.timedelta(hours=1):02d}:{total.seconds // 60 % 60:02d}" if total.days == 0 else None
 
 
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

@@ -66,5 +66,3 @@ A_BIT = re.compile(
     r"|\ba\s+(?:bit|little)\s+(?:later|earlier|sooner)\b",
     re.IGNORECASE,
 )
-# "push it to the afternoon", "改到下午": a part of the day alone, when no clock time is said.
-PART_OF_DAY = re.compile(r"\b(?:morning|afternoon|evening|night|tonight)\b|上午|下午|早上|早晨|中午|晚上|傍晚", re.I)
