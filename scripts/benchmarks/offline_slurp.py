@@ -36,7 +36,7 @@ import django
 django.setup()
 
 from assistant.providers.base import ModelRequest  # noqa: E402
-from assistant.providers.offline.replies import say  # noqa: E402
+from assistant.providers.offline.calls import say  # noqa: E402
 from assistant.providers.offline.understand import respond  # noqa: E402
 from scheduling.symbols import resolve  # noqa: E402
 from tools.registry import openai_tools  # noqa: E402

@@ -18,11 +18,10 @@ from typing import Any
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words
-from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.create_action import create
 from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.replies import say
 from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when

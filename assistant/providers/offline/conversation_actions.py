@@ -10,10 +10,9 @@ from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
-from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.replies import say
 from assistant.providers.offline.titles import best_match, clean_title, sentence
 from assistant.providers.offline.when import read_when
 from assistant.reading.days import days_of

@@ -15,11 +15,10 @@ from typing import Any
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words
-from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.replies import say
 from assistant.providers.offline.titles import overlap, same, title_from, words
 from assistant.providers.offline.when import read_when
 

@@ -25,8 +25,6 @@ from assistant.providers.offline.when import When, read_when
 from assistant.reading import vocabulary
 
 _QUESTION_EN, _QUESTION_ZH, _POLITE = vocabulary.QUESTION_EN, vocabulary.QUESTION_ZH, vocabulary.POLITE
-# "What about Friday?" continues whatever came before: the open request, or else the last question.
-_WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b|^那?(?:.{0,8})呢[?？]?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -108,7 +106,7 @@ def _follows_a_question(turn: Turn, s: Signals) -> bool:
     """A follow-up: "and on Sunday?" / "那周日呢？" after a question asks the same of another day."""
     if s.day is None or title_from(s.when.residue) is not None:
         return False
-    if not (_WHAT_ABOUT.search(s.text) or re.search(r"[?？]\s*$|呢\s*$", s.text)):
+    if not (lx.WHAT_ABOUT.search(s.text) or re.search(r"[?？]\s*$|呢\s*$", s.text)):
         return False
     return previous_intent(turn) in {"query", "suggest"}
 
@@ -116,7 +114,7 @@ def _follows_a_question(turn: Turn, s: Signals) -> bool:
 def _query(turn: Turn, s: Signals) -> bool:
     if _follows_a_question(turn, s):
         return True
-    if _WHAT_ABOUT.search(s.text):
+    if lx.WHAT_ABOUT.search(s.text):
         return turn.active_command is None and s.day is not None
     if s.text in lx.QUERY or (s.day and lx.ANYTHING.fullmatch(s.when.residue)):
         return True
@@ -194,7 +192,7 @@ def _create(turn: Turn, s: Signals) -> bool:
     if s.text in lx.CREATE:
         return True
     if turn.active_command and (s.has_slots or s.text in lx.RENAME):
-        return not s.question or bool(_WHAT_ABOUT.search(s.text))
+        return not s.question or bool(lx.WHAT_ABOUT.search(s.text))
     if s.question:
         return False
     return s.has_slots and clean_title(s.when.residue) is not None

@@ -187,6 +187,9 @@ LENGTH_CHANGE = re.compile(
     r"|就够了|就行了?|就可以了?|只要|只需要?|足够了",
     re.IGNORECASE,
 )
+# "What about Friday?" continues whatever came before: the open request, or else the last question
+# (a question, unless something says "instead").
+WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b|^那?(?:.{0,8})呢[?？]?$", re.IGNORECASE)
 # "when am I free that afternoon?", "那天下午": the day of the message before.
 THAT_DAY = re.compile(r"\bthat\s+(?:day|morning|afternoon|evening|night)\b|那天|当天", re.IGNORECASE)
 

@@ -160,7 +160,7 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
     cue = _cue(text, turn.today)
     if cue is None or lx.RENAME.search(text):
         return None  # renames ("call it …") are read by the change reader
-    if rp.WHAT_ABOUT.search(text) and turn.active_command is None and not re.search(r"\binstead\b", text, re.I):
+    if lx.WHAT_ABOUT.search(text) and turn.active_command is None and not re.search(r"\binstead\b", text, re.I):
         return None
     focus = _focus(turn, cue)
     if focus is None:
