@@ -124,6 +124,12 @@ WORLD_EVENT = table(
         r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
+# A request for a write, said as not wanted ("don't book dinner friday", "no need to schedule it",
+# "不要安排明天的会"): the create path is closed, whatever day and time it names.
+NEGATED_REQUEST = table(
+    en=(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|not)\s+(?:\w+\s+)?(?:book|schedule|add|put|set|create|remind|make|arrange)\b",),
+    zh=(r"(?:不要|别|不用|不必|无需|用不着)再?(?:帮我|给我)?(?:安排|预约|预订|订|加|添加|提醒|记|约|排|放)",),
+)
 # A sentence said about someone or something: a subject before a finite verb ("the plumber is coming
 # thursday at 10", "I have a call at 3", "我老板明天要来"). Without a request form it is talk, never a
 # write; a request names no subject ("dentist friday at 3", "明天三点开会") or asks ("book …", "帮我…").

@@ -210,6 +210,7 @@ RULES: tuple[Rule, ...] = (
     ("service", lambda turn, s: s.text in vocabulary.SERVICE and not _CALENDAR_WORD.search(s.text)),
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
     ("drop", lambda turn, s: s.text in lx.DROP_REQUEST),
+    ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
     ("goodbye", lambda turn, s: s.text in lx.GOODBYE),
     ("ack", lambda turn, s: s.text in lx.ACK),
@@ -226,10 +227,11 @@ RULES: tuple[Rule, ...] = (
     ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION),
     ("statement", _statement),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
-    ("reminder", lambda turn, s: not s.question and reminder_intent(s.text, bool(s.when.date or s.when.time))),
+    ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.date or s.when.time))),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE),
-    ("change", lambda turn, s: s.text in lx.CHANGE and not s.question),
+    # A cancel word anywhere closes the paths that write at once: a delete asks first.
+    ("change", lambda turn, s: s.text in lx.CHANGE and not s.question and s.text not in lx.DELETE),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),
     ("change", _correction),
