@@ -5,12 +5,13 @@ shared number readers; what is read here is cut from the title."""
 
 from __future__ import annotations
 
-import calendar
 import datetime
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from dateutil.relativedelta import relativedelta
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call
@@ -136,8 +137,7 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
             year = today.year + (month < today.month)
             first = datetime.date(year, month, 1)
             words.first_day = "D+0" if first <= today else first.isoformat()
-            last = calendar.monthrange(year, month)[1]
-            rule["until"] = f"{year:04d}-{month:02d}-{last:02d}"
+            rule["until"] = (first + relativedelta(day=31)).isoformat()  # the month's last day
     if words.recurrence is not None:
         count = _COUNT_EN.search(text) or _COUNT_ZH.search(text) if "每" in text or words.recurrence else None
         if count is not None:

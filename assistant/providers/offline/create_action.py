@@ -135,7 +135,6 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             end_date = when.end
             s = dataclasses.replace(s, when=dataclasses.replace(when, end=None))
             when = s.when
-    explicit = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     if end_date is not None and _ONE_DAY_KIND.search(s.text):
         end_date, s = None, dataclasses.replace(s, when=dataclasses.replace(when, date=None))  # a birthday is one day
         when = s.when
@@ -146,7 +145,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
         if vague and not (day or when.time):
             return text(say("ask_what", turn.language))  # "帮我约个时间": nothing to put down yet
-        if not explicit and day is None and when.time is None:
+        if not asked and day is None and when.time is None:
             # "我下周要出差": a plan for a stretch of days, said rather than asked; ask first.
             return text(say("ask_day_for", turn.language, title=title or say("it", turn.language)))
         return call(
@@ -156,7 +155,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         )  # fmt: skip
     known = (active.get("known") or {}).get("title")
     command_id = None
-    if not explicit:
+    if not asked:
         # No request verb: a reply to the open request, unless it plainly names something else
         # ("Dinner with Tom on Saturday" while lunch is open). The words around a date are filler
         # ("let's say Friday"); they become the title only when one is still missing.

@@ -146,9 +146,7 @@ def _revision(turn: Turn, s: Signals) -> bool:
 def _statement(turn: Turn, s: Signals) -> bool:
     """A sentence about the world with a time ("my flight lands at 6", "the plumber is coming thursday at
     10", "我老板明天三点要来"): talk, never a write, unless it also asks for one in so many words."""
-    if s.question or not s.has_slots:
-        return False
-    asks = s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text) or lx.REQUEST.en[0].search(s.text)
+    asks = s.question or not s.has_slots or s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text)
     world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
     return not asks and (world or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
 
