@@ -7,6 +7,7 @@ the queue without a change here.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -170,14 +171,32 @@ def flagged_turn_list(
     families = [item for item in REVIEW_FAMILIES if family in (None, "", item.key)]
     if not families:
         return TurnTrace.objects.none()
+    return _by_person_and_state(_turns_matching(_any_family(families)), person_id=person_id, state=state)
+
+
+NO_REVIEW_FLAG = "none"
+
+
+def _any_family(families: Iterable[FlagFamily]) -> Q:
     match = Q()
     for item in families:
         match |= _family_match(item)
-    traces = (
+    return match
+
+
+def _turns_matching(match: Q) -> QuerySet[TurnTrace]:
+    """The turns ``match`` finds, newest first, with what the queue and the pages show of them."""
+    return (
         TurnTrace.objects.filter(match)
         .select_related("thread__owner", "user_message", "assistant_message", "review__reviewer")
         .order_by("-created_at", "-id")
     )
+
+
+def _by_person_and_state(
+    traces: QuerySet[TurnTrace], *, person_id: int | None, state: str | None
+) -> QuerySet[TurnTrace]:
+    """``state`` is "open" (no verdict yet) or a verdict; anything else does not filter."""
     if person_id is not None:
         traces = traces.filter(thread__owner_id=person_id)
     if state == "open":
@@ -185,16 +204,6 @@ def flagged_turn_list(
     elif state in TurnReview.Verdict.values:
         traces = traces.filter(review__verdict=state)
     return traces
-
-
-NO_REVIEW_FLAG = "none"
-
-
-def _needs_review() -> Q:
-    match = Q()
-    for item in REVIEW_FAMILIES:
-        match |= _family_match(item)
-    return match
 
 
 def review_turn_list(
@@ -206,12 +215,8 @@ def review_turn_list(
 
     ``family`` is a flag family's key, or "none" for turns without a flag that needs review.
     """
-    needs = _needs_review()
-    traces = (
-        TurnTrace.objects.filter(needs | Q(review__isnull=False))
-        .select_related("thread__owner", "user_message", "assistant_message", "review__reviewer")
-        .order_by("-created_at", "-id")
-    )
+    needs = _any_family(REVIEW_FAMILIES)
+    traces = _turns_matching(needs | Q(review__isnull=False))
     if family == NO_REVIEW_FLAG:
         traces = traces.exclude(needs)
     elif family:
@@ -219,13 +224,7 @@ def review_turn_list(
         if chosen is None:
             return TurnTrace.objects.none()
         traces = traces.filter(_family_match(chosen))
-    if person_id is not None:
-        traces = traces.filter(thread__owner_id=person_id)
-    if state == "open":
-        traces = traces.filter(review__isnull=True)
-    elif state in TurnReview.Verdict.values:
-        traces = traces.filter(review__verdict=state)
-    return traces
+    return _by_person_and_state(traces, person_id=person_id, state=state)
 
 
 def review_queue_count() -> int:

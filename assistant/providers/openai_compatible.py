@@ -13,9 +13,9 @@ arguments, chat-template tokens in the text and missing usage each leave a flag 
 response. The server's context window (``assistant.providers.window``) is read from the server
 or the settings: a request that does not fit is not sent, and a server that reports far fewer
 prompt tokens than were sent has cut it (``prompt_truncated_by_server``). A wall-clock deadline
-bounds the whole call, stream included. Retries happen only
-when the server has certainly not started on the request (429, 503, connection refused), so a
-retry never queues behind a request the server is still working on.
+bounds the whole call, stream included. Retries happen only when the server has certainly not
+started on the request (``assistant.providers.openai_retry``); the answer is read by
+``assistant.providers.openai_answer``.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import logging
 import threading
 import time
 import weakref
-from collections.abc import Coroutine, Sequence
-from typing import Any, Literal, TypeVar, overload
+from collections.abc import Sequence
+from typing import Any, Literal, overload
 
 import httpx2
 import openai
@@ -34,7 +34,10 @@ from openai.types.chat import ChatCompletion
 
 from assistant.providers import window as windows
 from assistant.providers.answers import check_answer, estimate_prompt
-from assistant.providers.base import ModelError, ModelRequest, ModelResponse, TextCallback, ToolCall, Usage
+from assistant.providers.background_loop import run_sync
+from assistant.providers.base import ModelError, ModelRequest, ModelResponse, TextCallback
+from assistant.providers.openai_answer import from_completion, from_stream
+from assistant.providers.openai_retry import model_error, retry_delay, seconds_left
 from assistant.providers.profiles import (
     PROFILES,
     ServerProfile,
@@ -46,9 +49,7 @@ from assistant.providers.profiles import (
 
 logger = logging.getLogger(__name__)
 
-RETRY_STATUSES = {429, 503}  # the server turned the request away before working on it
 WINDOW_ASK_SECONDS = 30.0  # how long an assumed or missing window stands before asking again
-T = TypeVar("T")
 
 
 class OpenAICompatibleProvider:
@@ -210,7 +211,7 @@ class OpenAICompatibleProvider:
         attempt = 0
         while True:
             try:
-                async with asyncio.timeout_at(asyncio.get_running_loop().time() + _left(deadline)):
+                async with asyncio.timeout_at(asyncio.get_running_loop().time() + seconds_left(deadline)):
                     response = await self._attempt(request, profile, on_text, began)
                     if (
                         response.finish_reason is None
@@ -224,28 +225,12 @@ class OpenAICompatibleProvider:
                         response = await self._attempt(request, profile, on_text, began)
                         response.flags.append("streamed_tools_unsupported")
                 break
-            except TimeoutError as error:
-                raise ModelError("deadline", f"no complete answer within {self.timeout_seconds:g} s") from error
-            except openai.APITimeoutError as error:
-                raise ModelError("timeout", str(error)) from error
-            except openai.APIStatusError as error:
-                if error.status_code in RETRY_STATUSES and attempt < self.max_retries:
-                    attempt += 1
-                    await asyncio.sleep(min(_retry_after(error, attempt), _left(deadline)))
-                    continue
-                if error.status_code == 429:
-                    raise ModelError("rate_limit", str(error)) from error
-                kind = "server" if error.status_code >= 500 else "request"
-                raise ModelError(kind, f"HTTP {error.status_code}: {error.message}") from error
-            except openai.APIConnectionError as error:
-                refused = isinstance(error.__cause__, httpx2.ConnectError)
-                if refused and attempt < self.max_retries and _left(deadline) > 0.5:
-                    attempt += 1
-                    await asyncio.sleep(min(0.25 * 2**attempt, _left(deadline)))
-                    continue
-                raise ModelError("connection", str(error)) from error
-            except openai.OpenAIError as error:
-                raise ModelError("bad_response", str(error)) from error
+            except (TimeoutError, openai.OpenAIError) as error:
+                delay = retry_delay(error, attempt=attempt, max_retries=self.max_retries, deadline=deadline)
+                if delay is None:
+                    raise model_error(error, timeout_seconds=self.timeout_seconds) from error
+                attempt += 1
+                await asyncio.sleep(delay)
         response.total_ms = (time.perf_counter() - began) * 1000
         response.tool_complete_ms = response.total_ms if response.tool_calls else 0.0
         check_answer(response, request, profile)
@@ -282,55 +267,11 @@ class OpenAICompatibleProvider:
         arguments = self._arguments(request, profile)
         if not self._streamed(request, profile):
             completion = await self._post(arguments, stream=False)
-            return _from_completion(completion, self.model, on_text, began)
+            return from_completion(completion, self.model, on_text, began)
         if profile.stream_usage:
             arguments["stream_options"] = {"include_usage": True}
         stream = await self._post(arguments, stream=True)
-        response = ModelResponse(model=self.model)
-        calls: dict[int, dict[str, str]] = {}
-        text_parts: list[str] = []
-        usage_seen = False
-        try:
-            # Each chunk as the JSON the server sent (the SDK decodes the SSE stream; building a
-            # pydantic model per chunk was most of the stream's CPU and nothing here needs it).
-            async for chunk in stream:
-                if not isinstance(chunk, dict):
-                    continue
-                if chunk.get("usage") is not None:
-                    response.usage = _usage(chunk["usage"])
-                    usage_seen = True
-                if chunk.get("model"):
-                    response.model = str(chunk["model"])
-                for choice in chunk.get("choices") or []:
-                    if choice.get("finish_reason"):
-                        response.finish_reason = str(choice["finish_reason"])
-                    delta = choice.get("delta")
-                    if not isinstance(delta, dict):
-                        continue
-                    reasoning = _reasoning(delta)
-                    content = delta.get("content")
-                    pieces = delta.get("tool_calls") or []
-                    if (content or pieces or reasoning) and not response.ttft_ms:
-                        response.ttft_ms = (time.perf_counter() - began) * 1000
-                    response.reasoning_chars += len(reasoning)
-                    if isinstance(content, str) and content:
-                        text_parts.append(content)
-                        if on_text is not None:
-                            on_text(content)
-                    for piece in pieces:
-                        if isinstance(piece, dict):
-                            _assemble(calls, piece)
-        finally:
-            await stream.close()
-        if not usage_seen:
-            response.usage = Usage()
-        response.text = "".join(text_parts)
-        response.tool_calls = [
-            ToolCall(id=call["id"] or f"call_{index}", name=call["name"], arguments=call["arguments"])
-            for index, call in sorted(calls.items())
-            if call["name"]
-        ]
-        return response
+        return await from_stream(stream, model=self.model, on_text=on_text, began=began)
 
     @overload
     async def _post(self, arguments: dict[str, Any], *, stream: Literal[False]) -> ChatCompletion: ...
@@ -374,102 +315,3 @@ class OpenAICompatibleProvider:
     def probe(self) -> str:
         """A cheap reachability check for the health endpoint (it also detects the profile)."""
         return run_sync(self.aprobe())
-
-
-def _assemble(calls: dict[int, dict[str, str]], piece: dict[str, Any]) -> None:
-    index = piece.get("index")
-    if not isinstance(index, int):
-        index = 0
-    piece_id = piece.get("id") or ""
-    call = calls.get(index)
-    if call is not None and piece_id and call["id"] and piece_id != call["id"]:
-        # Some servers number every call 0: a new id at a used index is a new call.
-        index = max(calls) + 1
-        call = None
-    if call is None:
-        call = calls[index] = {"id": "", "name": "", "arguments": ""}
-    if piece_id:
-        call["id"] = str(piece_id)
-    function = piece.get("function")
-    if isinstance(function, dict):
-        if function.get("name"):
-            call["name"] += str(function["name"])
-        if function.get("arguments"):
-            call["arguments"] += str(function["arguments"])
-
-
-def _from_completion(completion: Any, model: str, on_text: TextCallback | None, began: float) -> ModelResponse:
-    response = ModelResponse(model=completion.model or model)
-    response.ttft_ms = (time.perf_counter() - began) * 1000
-    if completion.usage is not None:
-        response.usage = _usage(completion.usage)
-    if completion.choices:
-        choice = completion.choices[0]
-        response.finish_reason = choice.finish_reason
-        message = choice.message
-        response.reasoning_chars = len(_reasoning(message))
-        response.text = message.content or ""
-        response.tool_calls = [
-            ToolCall(id=call.id or f"call_{index}", name=call.function.name, arguments=call.function.arguments or "")
-            for index, call in enumerate(message.tool_calls or [])
-            if getattr(call, "function", None) is not None and call.function.name
-        ]
-        if response.text and on_text is not None:
-            on_text(response.text)
-    return response
-
-
-def _field(value: Any, name: str) -> Any:
-    """A field of the answer, whether it came as JSON (streamed) or as the SDK's model."""
-    return value.get(name) if isinstance(value, dict) else getattr(value, name, None)
-
-
-def _reasoning(delta: Any) -> str:
-    # vLLM and DeepSeek-style servers: "reasoning_content"; newer vLLM: "reasoning".
-    for name in ("reasoning_content", "reasoning"):
-        value = _field(delta, name)
-        if isinstance(value, str):
-            return value
-    return ""
-
-
-def _left(deadline: float) -> float:
-    return max(0.0, deadline - time.monotonic())
-
-
-def _retry_after(error: openai.APIStatusError, attempt: int) -> float:
-    header: str | None = error.response.headers.get("retry-after") if error.response is not None else None
-    try:
-        return max(0.0, float(header)) if header is not None else 0.25 * 2.0**attempt
-    except ValueError:
-        return 0.25 * 2.0**attempt
-
-
-def _usage(usage: Any) -> Usage:
-    details = _field(usage, "prompt_tokens_details")
-    cached = _field(details, "cached_tokens") if details is not None else 0
-    return Usage(
-        prompt_tokens=_field(usage, "prompt_tokens") or 0,
-        completion_tokens=_field(usage, "completion_tokens") or 0,
-        cached_tokens=cached or 0,
-    )
-
-
-# --- sync callers: one background loop per process ---------------------------------------
-
-_loop: asyncio.AbstractEventLoop | None = None
-_loop_lock = threading.Lock()
-
-
-def _background_loop() -> asyncio.AbstractEventLoop:
-    global _loop
-    with _loop_lock:
-        if _loop is None or _loop.is_closed():
-            _loop = asyncio.new_event_loop()
-            threading.Thread(target=_loop.run_forever, name="model-client-loop", daemon=True).start()
-        return _loop
-
-
-def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run a coroutine of the provider from sync code, on the process's model-client loop."""
-    return asyncio.run_coroutine_threadsafe(coroutine, _background_loop()).result()

@@ -27,6 +27,9 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 LATENCY = float(os.environ.get("FAKE_MODEL_LATENCY_MS", "1000")) / 1000
 ARGUMENTS = json.dumps({"start": "D+1", "end": None})
 CREATE = os.environ.get("FAKE_MODEL_MODE", "") == "create"
+CREATE_NULLS: dict[str, Any] = dict.fromkeys(
+    ("duration_minutes", "command_id", "all_day", "end_date", "recurrence", "reminder_minutes", "busy", "allow_overlap")
+)
 BOOKING = re.compile(r"add (booking \d+) on (\d{4}-\d{2}-\d{2}) at (\d{2}:\d{2})")
 
 
@@ -36,7 +39,8 @@ def _answer(body: dict[str, Any]) -> tuple[str, str]:
         found = BOOKING.findall(json.dumps(body.get("messages", [])[-1:]))
         if found:
             title, date, time_of_day = found[-1]  # the current message comes last in the user turn
-            arguments = {"title": title, "date": date, "time": time_of_day, "duration_minutes": None, "command_id": None}
+            # Every property, as a strict-mode model sends them (a call that leaves one out is malformed).
+            arguments = {**CREATE_NULLS, "title": title, "date": date, "time": time_of_day}
             return "schedule_event", json.dumps(arguments)
     return "query_events", ARGUMENTS
 USAGE = {"prompt_tokens": 1500, "completion_tokens": 20, "total_tokens": 1520, "prompt_tokens_details": {"cached_tokens": 1024}}

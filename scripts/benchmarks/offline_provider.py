@@ -20,22 +20,14 @@ from assistant.prompts import SYSTEM_PROMPT  # noqa: E402
 from assistant.providers.base import ModelRequest  # noqa: E402
 from assistant.providers.offline.understand import respond  # noqa: E402
 from evals.cases import load_cases  # noqa: E402
+from scripts.benchmarks.stand_in_context import first_message_context  # noqa: E402
 from tools.registry import openai_tools  # noqa: E402
 
 GOAL_MS = 5.0
 
 
 def main() -> int:
-    context: dict[str, object] = {
-        "now": "2026-12-07 10:00",
-        "weekday": "Monday",
-        "time_zone": "Asia/Shanghai",
-        "language": "en",
-        "intent": {"goal": None, "constraints": {}, "completed": [], "suspended": []},
-        "active_command": None,
-        "recent_entities": [],
-        "last_listed": [],
-    }
+    context = first_message_context(now="2026-12-07 10:00", weekday="Monday")
     messages = [turn["user"] for case in load_cases() for turn in case.turns if "user" in turn]
     requests = []
     for message in messages:

@@ -39,21 +39,11 @@ from assistant.providers.base import ModelRequest  # noqa: E402
 from assistant.providers.offline.calls import say  # noqa: E402
 from assistant.providers.offline.understand import respond  # noqa: E402
 from scheduling.symbols import resolve  # noqa: E402
+from scripts.benchmarks.stand_in_context import first_message_context  # noqa: E402
 from tools.registry import openai_tools  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "slurp-devel" / "slurp_devel.jsonl"
-CONTEXT: dict[str, object] = {
-    "now": "2026-12-08 10:00",
-    "weekday": "Tuesday",
-    "time_zone": "Asia/Shanghai",
-    "language": "en",
-    "intent": {"goal": None, "constraints": {}, "completed": [], "suspended": []},
-    "active_command": None,
-    "recent_entities": [],
-    "last_listed": [],
-}
-
-
+CONTEXT = first_message_context(now="2026-12-08 10:00", weekday="Tuesday")
 NOW = datetime.datetime(2026, 12, 8, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))  # CONTEXT's now
 _LENGTH = re.compile(r"\b(?:hours?|minutes?|mins?)\b")  # "one hour before": a length, not a moment
 _HALF_OF_DAY = re.compile(r"\b(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening|night|tonight|noon|midnight)\b")

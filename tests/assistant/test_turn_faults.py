@@ -7,16 +7,31 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client
 
 from assistant.celery import app
-from assistant.models import MemoryFact, Message, TurnTrace
+from assistant.models import MemoryFact, Message, Thread, TurnTrace
+from assistant.providers.registry import use_provider
+from assistant.providers.scripted import ScriptedProvider
 from assistant.turn import record
 from assistant.turn.orphans import TURN_LOST
 from tests.assistant.conftest import Chat, text, tool
 
 pytestmark = pytest.mark.django_db(transaction=True)
 CREATE = tool("schedule_event", title="Dentist", date="D+1", time="15:00", duration_minutes=None, command_id=None)
+
+
+def post_the_dentist(person: Any) -> tuple[Client, Thread, HttpResponse]:
+    """The person, logged in, books the dentist over the JSON endpoint in a new thread."""
+    client = Client()
+    client.force_login(person)
+    thread = Thread.objects.create(owner=person)
+    with use_provider(ScriptedProvider([CREATE])):
+        response = client.post(
+            f"/api/threads/{thread.id}/messages/", {"text": "dentist tomorrow at 3pm"}, content_type="application/json"
+        )
+    return client, thread, response
 
 
 @pytest.fixture
@@ -51,17 +66,7 @@ def test_a_turn_whose_post_commit_work_the_broker_refuses_has_one_true_reply(
 def test_the_json_endpoint_answers_201_when_the_broker_refuses_after_the_commit(
     person: Any, clock: Any, dead_broker: list[tuple[int, int]]
 ) -> None:
-    from assistant.models import Thread
-    from assistant.providers.registry import use_provider
-    from assistant.providers.scripted import ScriptedProvider
-
-    client = Client()
-    client.force_login(person)
-    thread = Thread.objects.create(owner=person)
-    with use_provider(ScriptedProvider([CREATE])):
-        response = client.post(
-            f"/api/threads/{thread.id}/messages/", {"text": "dentist tomorrow at 3pm"}, content_type="application/json"
-        )
+    _client, thread, response = post_the_dentist(person)
     assert response.status_code == 201
     assert response.json()["flags"] == []
     assert Message.objects.filter(thread=thread, role="assistant").count() == 1
@@ -160,17 +165,7 @@ def redis_down(settings: Any) -> None:
 def test_while_redis_is_down_a_turn_still_runs_and_health_says_why(
     person: Any, clock: Any, redis_down: None, dead_broker: list[tuple[int, int]]
 ) -> None:
-    from assistant.models import Thread
-    from assistant.providers.registry import use_provider
-    from assistant.providers.scripted import ScriptedProvider
-
-    client = Client()
-    client.force_login(person)
-    thread = Thread.objects.create(owner=person)
-    with use_provider(ScriptedProvider([CREATE])):
-        response = client.post(
-            f"/api/threads/{thread.id}/messages/", {"text": "dentist tomorrow at 3pm"}, content_type="application/json"
-        )
+    client, thread, response = post_the_dentist(person)
     assert response.status_code == 201, response.content
     assert response.json()["assistant_message"]["text"].startswith("Added:")
     assert Message.objects.filter(thread=thread, role="assistant").count() == 1

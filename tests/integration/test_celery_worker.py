@@ -3,85 +3,27 @@
 from __future__ import annotations
 
 import datetime
-import os
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
 
 from scheduling.commands import SlotPatch, command_apply
 from scheduling.models import CommandStatus, ScheduleCommand
 from scheduling.tasks import expire_stale_commands
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def database_url() -> str:
-    db = settings.DATABASES["default"]
-    return f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+from tests.integration.workers import start_worker, stop_worker, wait_for
 
 
 @pytest.fixture
 def celery_worker_process(postgres: None, redis_url: str) -> Iterator[str]:
     """A worker in its own process, on the test database, listening on a queue of its own."""
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "REDIS_URL": redis_url,
-        "DJANGO_SETTINGS_MODULE": "assistant.settings_test",
-        "SECRET_KEY": "worker-test",
-    }
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "assistant",
-            "worker",
-            "-P",
-            "solo",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-l",
-            "WARNING",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    worker = start_worker(queue, redis_url)
     try:
         yield queue
     finally:
-        worker.terminate()
-        try:
-            output, _ = worker.communicate(timeout=15)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            output, _ = worker.communicate()
-        if worker.returncode not in (0, -15, None):
-            print(output)
-
-
-def wait_for(predicate: Any, seconds: float = 40.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
+        stop_worker(worker)
 
 
 def test_expiry_task_runs_in_a_worker(celery_worker_process: str, person: Any) -> None:

@@ -2,35 +2,11 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from typing import Any
-
-from django.db import connection
 
 from scheduling.commands import SlotPatch, Status, command_apply, command_execute
 from scheduling.models import Event, ScheduleCommand
-
-
-def run_together(workers: int, job: Callable[[int], Any]) -> list[Any]:
-    barrier = threading.Barrier(workers)
-    results: list[Any] = [None] * workers
-
-    def target(index: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results[index] = job(index)
-        except Exception as error:  # reported to the test below
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=target, args=(i,)) for i in range(workers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
+from tests.integration.together import run_together
 
 
 def test_two_threads_executing_one_stub_create_one_event(postgres: None, person: Any, frozen_now: Any) -> None:

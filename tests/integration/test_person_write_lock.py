@@ -7,11 +7,7 @@ keeps the slot single. Real threads, a barrier, PostgreSQL; no mocks.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from typing import Any
-
-from django.db import connection
 
 from assistant.models import Thread
 from assistant.providers.registry import use_provider
@@ -19,31 +15,11 @@ from assistant.providers.scripted import ScriptedProvider
 from assistant.turn.inputs import handle_message
 from scheduling.commands import SlotPatch, Status, command_apply
 from scheduling.models import CommandKind, Event
+from tests.integration.together import run_together
 from tools.registry import with_nulls
 
 WORKERS = 8
 ROUNDS = 5
-
-
-def run_together(workers: int, job: Callable[[int], Any]) -> list[Any]:
-    barrier = threading.Barrier(workers)
-    results: list[Any] = [None] * workers
-
-    def target(index: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results[index] = job(index)
-        except Exception as error:  # reported by the test
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=target, args=(i,)) for i in range(workers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 def create_call(title: str, date: str, time: str) -> dict[str, Any]:

@@ -4,9 +4,6 @@ send one e-mail; the lag from due time to sent is measured."""
 from __future__ import annotations
 
 import datetime
-import os
-import subprocess
-import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,35 +14,18 @@ import pytest
 from scheduling.models import DeliveryStatus, ReminderDelivery
 from scheduling.reminders import reminder_create
 from scheduling.tasks import deliver_reminder, dispatch_due_reminders
-from tests.integration.test_celery_worker import ROOT, database_url, wait_for
+from tests.integration.workers import start_worker, stop_worker, wait_for
 
 
 @pytest.fixture
 def mail_worker(postgres: None, redis_url: str, tmp_path: Path) -> Iterator[tuple[str, Path]]:
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "REDIS_URL": redis_url,
-        "DJANGO_SETTINGS_MODULE": "assistant.settings_test",
-        "SECRET_KEY": "worker-test",
-        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-        "EMAIL_FILE_PATH": str(tmp_path),
-    }
-    command = [sys.executable, "-m", "celery", "-A", "assistant", "worker", "-P", "solo", "-Q", queue,
-               "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "WARNING"]  # fmt: skip
-    worker = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    mail = {"EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend", "EMAIL_FILE_PATH": str(tmp_path)}
+    worker = start_worker(queue, redis_url, **mail)
     try:
         yield queue, tmp_path
     finally:
-        worker.terminate()
-        try:
-            output, _ = worker.communicate(timeout=15)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            output, _ = worker.communicate()
-        if worker.returncode not in (0, -15, None):
-            print(output[-3000:])
+        stop_worker(worker)
 
 
 def test_two_beats_and_a_redelivery_send_one_mail(mail_worker: tuple[str, Path], person: Any) -> None:

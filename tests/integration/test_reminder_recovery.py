@@ -5,10 +5,8 @@ by the first sweep after the claim's lease ran out."""
 from __future__ import annotations
 
 import datetime
-import os
 import signal
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -22,7 +20,8 @@ from django.test import override_settings
 from scheduling.models import DeliveryStatus, ReminderDelivery
 from scheduling.reminders import reminder_create
 from scheduling.tasks import dispatch_due_reminders
-from tests.integration.test_celery_worker import ROOT, database_url, wait_for
+from tests.integration.workers import start_worker as worker_process
+from tests.integration.workers import stop_worker, wait_for
 
 LEASE_SECONDS = 2
 
@@ -32,26 +31,14 @@ def start_worker(postgres: None, redis_url: str) -> Iterator[Callable[..., subpr
     started: list[subprocess.Popen[str]] = []
 
     def start(queue: str, **env: str) -> subprocess.Popen[str]:
-        environment = {
-            **os.environ, "DATABASE_URL": database_url(), "REDIS_URL": redis_url,
-            "DJANGO_SETTINGS_MODULE": "assistant.settings_test", "SECRET_KEY": "worker-test", **env,
-        }  # fmt: skip
-        command = [sys.executable, "-m", "celery", "-A", "assistant", "worker", "-P", "solo", "-Q", queue,
-                   "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "WARNING"]  # fmt: skip
-        worker = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True)  # fmt: skip
+        worker = worker_process(queue, redis_url, **env)
         started.append(worker)
         return worker
 
     yield start
     for worker in started:
         if worker.poll() is None:
-            worker.terminate()
-            try:
-                worker.communicate(timeout=15)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.communicate()
+            stop_worker(worker)
 
 
 def due_reminder(person: Any) -> None:
