@@ -169,11 +169,12 @@ DELETE_EVENT = ToolSpec(
 SET_REMINDER = ToolSpec(
     name="set_reminder",
     handler=reminders.set_reminder,
-    description="A reminder before an event (event_ref, null for 'it'; minutes_before) or alone (text, date, time).",
+    description="A reminder before an event (event_ref or event_words, null for 'it'; minutes_before) or alone (text, date, time).",
     parameters=closed_object(
         {
             "text": nullable(text()),
             "event_ref": nullable(event_ref()),
+            "event_words": nullable(text()),
             "minutes_before": nullable(integer(None, 0, 10080)),
             "date": nullable(date_symbol()),
             "time": nullable(clock_time()),
@@ -181,9 +182,16 @@ SET_REMINDER = ToolSpec(
     ),
     terminal=True,
     side_effect="write",
-    max_lengths={"text": 200},
+    max_lengths={"text": 200, "event_words": 200},
     authority="values",
-    traced={"text": "text", "event_ref": "target", "minutes_before": "minutes", "date": "date", "time": "time"},
+    traced={
+        "text": "text",
+        "event_ref": "target",
+        "event_words": "target",  # resolved by the tool among the person's own events
+        "minutes_before": "minutes",
+        "date": "date",
+        "time": "time",
+    },
     defaults={"date": "D+0"},  # a reminder with no day said is for today: writing D+0 says nothing new
 )
 

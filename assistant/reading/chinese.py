@@ -15,8 +15,9 @@ import opencc
 _SIMPLIFIED = opencc.OpenCC("t2s")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # Cantonese written forms, after conversion, and the Mandarin the readers know.
-_CANTONESE = {"咗": "了", "喇": "了", "晒": "完", "记低": "记下", "冇": "没有", "唔": "不", "嘅": "的", "下昼": "下午",
-              "听日": "明天", "琴日": "昨天", "啱啱": "刚刚", "而家": "现在"}  # fmt: skip
+_CANTONESE = {"唔该": "请", "咗": "了", "嚟": "来", "喇": "了", "晒": "完", "记低": "记下", "冇": "没有", "唔": "不", "嘅": "的", "下昼": "下午",
+              "听日": "明天", "琴日": "昨天", "啱啱": "刚刚", "而家": "现在", "咩": "什么", "乜嘢": "什么",
+              "几时": "什么时候", "边度": "哪里", "边个": "谁", "系咪": "是不是", "每逢": "每", "逢": "每"}  # fmt: skip
 _CANTONESE_WORD = re.compile("|".join(_CANTONESE))
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from assistant.reading.chinese import simplified
 from assistant.reading.numbers import CN_NUMBER, EN_COUNT, number
 
 LengthKind = Literal["length", "later", "earlier", "offset"]
@@ -28,7 +29,7 @@ _EN = re.compile(
 )
 _ZH = re.compile(
     rf"(?P<number>[0-9]{{1,3}}(?:\.[0-9])?|{CN_NUMBER})?\s*个?\s*(?P<half_before>半)?\s*个?\s*"
-    r"(?P<unit>小时|钟头|分钟|刻钟)(?P<half_after>半)?"
+    r"(?P<unit>小[时時]|[钟鐘][头頭]|分[钟鐘]|刻[钟鐘])(?P<half_after>半)?"  # either script
 )
 _DIRECTION_AFTER = re.compile(r"\s*(?P<dir>later|earlier|sooner|back|forward)\b", re.IGNORECASE)
 _DIRECTION_BEFORE = re.compile(
@@ -88,7 +89,7 @@ def _minutes(match: re.Match[str]) -> int | None:
         return 15
     if groups.get("free_hour") is not None:
         return 60
-    unit = (groups.get("unit") or groups.get("word_unit") or "").lower()
+    unit = simplified(groups.get("unit") or groups.get("word_unit") or "").lower()
     said = groups.get("number") or groups.get("word_number")
     count = number(said) if said else (0.0 if groups.get("half_before") else None)
     if count is None or (unit == "h" and count > 12):

@@ -124,6 +124,22 @@ WORLD_EVENT = table(
         r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
+# A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
+NEGATED_REQUEST = table(
+    en=(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|not)\s+(?:\w+\s+)?(?:book|schedule|add|put|set|create|remind|make|arrange)\b",),
+    zh=(r"(?:不要|别|不用|不必|无需|用不着)再?(?:帮我|给我)?(?:安排|预约|预订|订|加|添加|提醒|记|约|排|放)",),
+)
+# A sentence about someone or something: a subject before a finite verb ("the plumber is coming thursday
+# at 10", "我老板明天要来"); without a request form it is talk, never a write ("明天三点开会" names no subject).
+_WHEN_ZH = r"今|明|后天|下|这|本|周|星期|礼拜|上午|早|晚|中午|\d|[一二三四五六七八九十两]+[点号月]"
+DECLARATIVE = table(
+    en=(
+        r"^(?:[\w']+\s+){0,5}?(?:is|are|am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",
+        r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b|^(?:[\w']+\s+){0,4}?\w+'s\s+\w+ing\b",
+    ),
+    zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
+        r"(?:要|将|会来|来|到|过来|上门)",),
+)
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(
     en=(

@@ -5,6 +5,11 @@
    bound to the current intent revision. A late or stale "yes" executes nothing.
 2. Fast path: an active stub plus a field patch that code can read ("Saturday 3pm", "make it
    4", "4点吧", "call it Dentist") merges and executes with zero model calls.
+
+An open request claims only its own patch, for every model: a message the fast path does not read
+goes to the model, and a schedule_event call carrying a complete request of its own (a day, a time
+and a title sharing no word with the open one's) starts that request even when it names the open
+one's command_id; the open one waits (``tools.handlers.schedule``).
 """
 
 from __future__ import annotations

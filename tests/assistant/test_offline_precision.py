@@ -32,6 +32,15 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     ("i need a taxi tomorrow at eight in the morning", {}, "can't do that"),
     ("which reminders are set?", {}, "can't list"),
     ("do i have anything on the 21st, the one after the party, with everybody", {}, "Which day"),
+    # A sentence about someone or something with a time is talk; so is a request said as not wanted.
+    ("the plumber is coming thursday at 10", {}, "add it to my calendar"),
+    ("i have a dentist appointment friday at 3", {}, "add it to my calendar"),
+    ("my sister's flying in friday at 6pm", {}, "add it to my calendar"),
+    ("我老闆明天下午三點要來我們公司", {"language": "zh"}, "加到日程里"),
+    ("水管工周四上午十点来", {"language": "zh"}, "加到日程里"),
+    ("don't book dinner friday at 7pm", {}, "no problem"),
+    ("no need to schedule the standup tomorrow at 9am", {}, "no problem"),
+    ("不要安排明天下午三点的会", {"language": "zh"}, "没问题"),
     ("blorp fizzle wibble", {}, '"what\'s on tomorrow?"'),
     ("嗯嗯那个啥", {"language": "zh"}, "“明天有什么安排”"),
 ]
@@ -46,6 +55,15 @@ def test_no_booking_is_guessed(message: str, setup: dict[str, Any], phrase: str)
 
 
 CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
+    # A cancel word anywhere closes the paths that write at once: a delete asks first.
+    ("i can't make it, cancel lunch tomorrow at 1pm", {}, "delete_event", {}),
+    ("取消明天下午三点提醒我打电话", {"language": "zh"}, "delete_event", {"event_words": "打电话"}),
+    ("逢星期一早上九點開會", {"language": "zh"}, "schedule_event", {"title": "开会", "time": "09:00"}),
+    ("逢週末上午十點打波", {"language": "zh"}, "schedule_event", {"title": "打波", "time": "10:00"}),
+    ("我聽日有咩約？", {"language": "zh"}, "query_events", {"start": "D+1"}),
+    ("whats my week look like", {}, "query_events", {"start": "W1", "end": "W7"}),
+    ("remind me 20 minutes before the dentist", {}, "set_reminder", {"event_words": "Dentist", "minutes_before": 20}),
+    ("看牙醫前半小時提醒我", {"language": "zh"}, "set_reminder", {"event_words": "看牙医", "minutes_before": 30}),
     ("取消我的每周三的瑜伽课", {"language": "zh"}, "delete_event", {"event_words": "瑜伽课"}),
     ("cancel my weekly yoga class on wednesdays", {}, "delete_event", {"event_words": "Yoga class"}),
     ("remind me in forty minutes to call mum", {}, "set_reminder", {"text": "call mum", "time": "10:40"}),

@@ -314,3 +314,36 @@ def test_a_turns_queries_do_not_grow_with_the_length_of_the_session(chat: Chat) 
     segment_reads = [sql for sql in late if 'FROM "assistant_message"' in sql and f"LIMIT {SEGMENT_SCAN_LIMIT}" in sql]
     assert len(segment_reads) == 1
     assert not any(column in segment_reads[0] for column in ('"card"', '"marker"', '"flags"'))
+
+
+def test_a_call_with_its_own_complete_request_leaves_the_open_request_alone(chat: Chat) -> None:
+    chat.say(
+        "Lunch with Lin on Friday",
+        tool("schedule_event", title="Lunch with Lin", date="W5", time=None, duration_minutes=None, command_id=None),
+    )
+    [stub] = chat.commands()
+    # The model folds a request of its own (its own title, day and time) into the open one's id.
+    chat.say(
+        "also the dentist on Wednesday at 3pm",
+        tool("schedule_event", title="Dentist", date="W3", time="15:00", duration_minutes=None, command_id=str(stub.id)),
+    )
+    [event] = chat.events()
+    assert (event.title, local(event)) == ("Dentist", "Wed 2026-12-09 15:00")
+    stub.refresh_from_db()
+    assert stub.slot_value("title") == "Lunch with Lin" and stub.is_open
+
+
+def test_a_call_that_patches_the_open_request_still_merges(chat: Chat) -> None:
+    chat.say(
+        "Lunch with Lin on Friday",
+        tool("schedule_event", title="Lunch with Lin", date="W5", time=None, duration_minutes=None, command_id=None),
+    )
+    [stub] = chat.commands()
+    chat.say(
+        "lunch with Lin at 1pm on Friday",
+        tool("schedule_event", title="Lunch with Lin", date="W5", time="13:00", duration_minutes=None,
+             command_id=str(stub.id)),
+    )  # fmt: skip
+    [event] = chat.events()
+    assert (event.title, local(event)) == ("Lunch with Lin", "Fri 2026-12-11 13:00")
+    assert len(chat.commands()) == 1

@@ -352,7 +352,7 @@ REMINDER_CASE = """
       - user: "remind me to call mum at 5pm"
         model:
           - tool: set_reminder
-            arguments: {{text: call mum, event_ref: null, minutes_before: null, date: null, time: "17:00"}}
+            arguments: {{text: call mum, event_ref: null, event_words: null, minutes_before: null, date: null, time: "17:00"}}
         expect: {{write: {write}}}
     expect:
       reminders: [{{text: call mum, at: "2026-12-07T{at}"}}]

@@ -28,7 +28,7 @@ def mailbox_person(person: Any) -> Any:
 
 
 def remind_args(**values: Any) -> dict[str, Any]:
-    return {"text": None, "event_ref": None, "minutes_before": None, "date": None, "time": None, **values}
+    return {"text": None, "event_ref": None, "event_words": None, "minutes_before": None, "date": None, "time": None, **values}
 
 
 def test_a_reminder_said_with_the_event_fires_once_at_its_time(mailbox_person: Any, frozen_now: Any) -> None:
@@ -121,3 +121,25 @@ def test_a_reminder_before_it_and_the_default_reminder(mailbox_person: Any, froz
 def test_a_plain_reminder_in_the_past_is_refused(person: Any, frozen_now: Any) -> None:
     result = registry(person, frozen_now).execute("set_reminder", remind_args(text="x", date="D+0", time="08:00"))
     assert result.status == "in_past" and Reminder.objects.count() == 0
+
+
+def test_a_reminder_before_an_event_named_in_words(mailbox_person: Any, other_person: Any, frozen_now: Any) -> None:
+    reg = registry(mailbox_person, frozen_now)
+    schedule(reg, title="Lunch with Sam", date="D+1", time="12:30")
+    schedule(registry(other_person, frozen_now), title="Dentist", date="D+1", time="09:00")
+    event = Event.objects.get(title="Lunch with Sam")
+    result = reg.execute("set_reminder", remind_args(event_words="lunch with Sam", minutes_before=30))
+    assert result.status == "reminder_set" and result.data["event"]["title"] == "Lunch with Sam"
+    assert list(event.reminders.values_list("minutes_before", flat=True)) == [30]
+    # Another person's event is never found by its words; nothing is written.
+    other = reg.execute("set_reminder", remind_args(event_words="dentist", minutes_before=30))
+    assert other.status == "not_found" and Reminder.objects.count() == 1
+
+
+def test_a_reminder_on_words_that_fit_several_events_asks(mailbox_person: Any, frozen_now: Any) -> None:
+    reg = registry(mailbox_person, frozen_now)
+    schedule(reg, title="Gym", date="D+1", time="07:00")
+    schedule(reg, title="Gym", date="D+2", time="07:00")
+    result = reg.execute("set_reminder", remind_args(event_words="gym", minutes_before=10))
+    assert result.status == "ambiguous_reference" and len(result.data["candidates"]) == 2
+    assert Reminder.objects.count() == 0

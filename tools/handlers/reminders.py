@@ -12,13 +12,18 @@ from scheduling.reminders import reminder_create
 from scheduling.selectors import event_get
 from tools.context import ToolContext
 from tools.facts import event_fact
+from tools.handlers.targets import Named, events_named
 from tools.spec import Effect, Status, ToolResult
 
 DEFAULT_MINUTES_BEFORE = 15
 
 
 def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
-    if arguments.get("event_ref") or (arguments.get("minutes_before") is not None and not arguments.get("time")):
+    if (
+        arguments.get("event_ref")
+        or arguments.get("event_words")
+        or (arguments.get("minutes_before") is not None and not arguments.get("time"))
+    ):
         return _before_event(context, arguments)
     text, clock = arguments.get("text"), arguments.get("time")
     if not clock:
@@ -37,16 +42,31 @@ def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
 
 
 def _before_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
-    ids, how = context.entities.resolve(arguments.get("event_ref"), None)
-    events = []
-    for event_id in ids:
-        try:
-            events.append(event_get(owner=context.user, event_id=event_id))
-        except NotFound:
-            continue
-    if len(events) != 1:
-        status = Status.NOT_FOUND if how == "ref" else Status.AMBIGUOUS_REFERENCE
-        return ToolResult(status, {"problem": "which event the reminder is for is not clear"})
+    named = Named(words=arguments.get("event_words"))
+    if not arguments.get("event_ref") and named:
+        # "remind me 30 minutes before the dentist": the event the words name, among the person's own.
+        events = events_named(context, named).events
+        if not events:
+            return ToolResult(Status.NOT_FOUND, {"problem": "no event of yours fits those words", "named": named.as_fact()})
+        if len(events) > 1:
+            return ToolResult(
+                Status.AMBIGUOUS_REFERENCE,
+                {
+                    "problem": "several of your events fit those words",
+                    "candidates": [event_fact(event, context.zone) for event in events],
+                },
+            )
+    else:
+        ids, how = context.entities.resolve(arguments.get("event_ref"), None)
+        events = []
+        for event_id in ids:
+            try:
+                events.append(event_get(owner=context.user, event_id=event_id))
+            except NotFound:
+                continue
+        if len(events) != 1:
+            status = Status.NOT_FOUND if how == "ref" else Status.AMBIGUOUS_REFERENCE
+            return ToolResult(status, {"problem": "which event the reminder is for is not clear"})
     event = events[0]
     minutes = arguments.get("minutes_before")
     if minutes is None:

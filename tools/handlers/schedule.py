@@ -19,6 +19,7 @@ from scheduling.models import CommandKind, ScheduleCommand
 from scheduling.selectors import command_get
 from tools.context import ToolContext
 from tools.facts import calendar_details, command_fact, day_fact, event_fact, slot_fact
+from tools.handlers.targets import title_score
 from tools.spec import Effect, Status, ToolResult
 
 SLOT_ARGUMENTS = (
@@ -83,7 +84,7 @@ def patch_from_arguments(arguments: Mapping[str, Any]) -> SlotPatch:
 
 def schedule_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
     patch = patch_from_arguments({name: arguments.get(name) for name in SLOT_ARGUMENTS})
-    command_id = arguments.get("command_id") or _continuable(context, patch)
+    command_id = _own_stub(context, patch, arguments.get("command_id")) or _continuable(context, patch)
     patch, focus_day = with_day_in_focus(context, patch, command_id)
     try:
         outcome = command_apply(
@@ -125,6 +126,23 @@ def with_day_in_focus(
         except NotFound:
             return patch, None
     return dataclasses.replace(patch, date=str(day["date"]), raw={**patch.raw, "date": "(the day in focus)"}), day
+
+
+def _own_stub(context: ToolContext, patch: SlotPatch, command_id: object) -> str | None:
+    """The open create a call names keeps only its own patch, whichever model sent it: a call with
+    a complete request of its own (a day, a time and a title sharing no word with the open one's,
+    "dentist Wednesday 3pm" while "Lunch with Lin" waits) starts that request; the open one waits."""
+    if not isinstance(command_id, str) or not command_id:
+        return None
+    if not (patch.title and patch.date and patch.time) or command_id != context.active_command_id:
+        return command_id
+    try:
+        known = command_get(owner=context.user, command_id=command_id).slot_value("title")
+    except NotFound:
+        return command_id
+    if not isinstance(known, str) or title_score(patch.title, known) or title_score(known, patch.title):
+        return command_id
+    return None
 
 
 def _continuable(context: ToolContext, patch: SlotPatch) -> str | None:

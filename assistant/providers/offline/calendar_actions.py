@@ -18,11 +18,10 @@ from typing import Any
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words
-from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.create_action import create
 from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.replies import say
 from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
@@ -217,11 +216,8 @@ def shift_clock(start: str, minutes: int) -> str | None:
     """``start`` ("HH:mm") moved by ``minutes``; None when unknown or past midnight (ask, don't guess the day)."""
     if not re.fullmatch(r"\d{2}:\d{2}", start):
         return None
-    hours, mins = map(int, start.split(":"))
-    total = hours * 60 + mins + minutes
-    if not 0 <= total < 24 * 60:
-        return None
-    return f"{total // 60:02d}:{total % 60:02d}"
+    total = datetime.timedelta(hours=int(start[:2]), minutes=int(start[3:]) + minutes)
+    return f"{total // datetime.timedelta(hours=1):02d}:{total.seconds // 60 % 60:02d}" if total.days == 0 else None
 
 
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

@@ -5,12 +5,13 @@ shared number readers; what is read here is cut from the title."""
 
 from __future__ import annotations
 
-import calendar
 import datetime
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from dateutil.relativedelta import relativedelta
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call
@@ -32,8 +33,8 @@ class Said(Protocol):
     def text(self) -> str: ...
 
 
-_DAYS_EN = {name: RFC_DAYS[day - 1] for name, day in WEEKDAYS_EN.items()}
-_DAYS_ZH = {char: RFC_DAYS[day - 1] for char, day in WEEKDAYS_ZH.items()}
+_DAYS_EN = {name: RFC_DAYS[day - 1] for name, day in WEEKDAYS_EN.items()} | {"weekend": "SA SU"}
+_DAYS_ZH = {char: RFC_DAYS[day - 1] for char, day in WEEKDAYS_ZH.items()} | {"末": "SA SU"}
 _WORKDAYS = list(RFC_DAYS[:5])
 _DAY_EN = "|".join(sorted(_DAYS_EN, key=len, reverse=True))
 _UNIT = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
@@ -48,7 +49,7 @@ _EVERY_UNIT_EN = re.compile(
 )
 _COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{NUMBER})\s+(?P<unit>days|weeks|months|years|times)\b", re.I)
 _WEEKLY_ZH = re.compile(
-    r"(?P<every>每|隔)(?P<two>两)?(?:周|星期|礼拜)(?P<days>[一二三四五六日天](?:[、和,，]?[一二三四五六日天])*)"
+    r"(?P<every>每|隔)(?P<two>两)?个?(?:周|星期|礼拜)(?P<days>[一二三四五六日天末](?:[、和,，]?[一二三四五六日天])*)"
 )
 _MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{NUMBER})[号日]")
 _MONTH_DAY_EN = re.compile(
@@ -82,7 +83,7 @@ _IN_MONTH = re.compile(
     re.I,
 )
 _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
-_REMIND_ZH = re.compile(rf"[，,]?\s*提前(?P<n>{NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
+_REMIND_ZH = re.compile(rf"[，,]?\s*提?前(?P<n>{NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
 
 
 @dataclass
@@ -136,8 +137,7 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
             year = today.year + (month < today.month)
             first = datetime.date(year, month, 1)
             words.first_day = "D+0" if first <= today else first.isoformat()
-            last = calendar.monthrange(year, month)[1]
-            rule["until"] = f"{year:04d}-{month:02d}-{last:02d}"
+            rule["until"] = (first + relativedelta(day=31)).isoformat()  # the month's last day
     if words.recurrence is not None:
         count = _COUNT_EN.search(text) or _COUNT_ZH.search(text) if "每" in text or words.recurrence else None
         if count is not None:
@@ -166,18 +166,21 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     ("remind me 10 minutes before it")."""
     words = read_calendar_words(s.text)
     if words.reminder_text is None:
-        # "remind me 30 minutes before lunch with Sam": the event named, when the context shows it.
+        # "remind me 30 minutes before lunch with Sam": the event in context, or else the words that
+        # name it (the tool finds it among the person's events).
         named = title_from(_REMIND_EN.sub(" ", _REMIND_ZH.sub(" ", s.text)))
-        found = best_match(named, turn.recent_entities) if named and not POINTER.fullmatch(named) else []
+        named = None if named is None or POINTER.fullmatch(named) else named
+        found = best_match(named, turn.recent_entities) if named else []
         ref = str(found[0]["ref"]) if len(found) == 1 else None
-        return call(turn, tools, "set_reminder", text=None, event_ref=ref, minutes_before=words.reminder_minutes,
-                    date=None, time=None)  # fmt: skip
+        return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
+                    minutes_before=words.reminder_minutes, date=None, time=None)  # fmt: skip
     rest = _REMIND_MARKER.sub(" ", s.text)
     date, time, rest = _from_now(turn, rest)
     when = read_when(rest, today=turn.today)
     what = re.sub(r"^(?:for\s+)?(?:me\s+)?(?:(?:to|about|of|that)\s+)+|\s+", " ", when.residue).strip(" ,，.。") or None
     date, time = (date, time) if time else (when.single_day or ("D+0" if when.time else None), when.time)
-    return call(turn, tools, "set_reminder", text=what, event_ref=None, minutes_before=None, date=date, time=time)
+    return call(turn, tools, "set_reminder", text=what, event_ref=None, event_words=None, minutes_before=None,
+                date=date, time=time)  # fmt: skip
 
 
 _OFFSET_WORDS = re.compile(r"\b(?:in|after|within)\s*$", re.IGNORECASE)
@@ -209,7 +212,7 @@ def _recurrence(text: str) -> dict[str, Any] | None:
         return _rule("weekly", weekdays=list(_WORKDAYS))
     zh_weekly = _WEEKLY_ZH.search(text)
     if zh_weekly is not None:
-        days = list(dict.fromkeys(_DAYS_ZH[char] for char in zh_weekly.group("days") if char in _DAYS_ZH))
+        days = list(dict.fromkeys(day for char in zh_weekly.group("days") for day in _DAYS_ZH.get(char, "").split()))
         interval = 2 if zh_weekly.group("every") == "隔" or zh_weekly.group("two") else None
         return _rule("weekly", weekdays=days, interval=interval)
     month_day = _MONTH_DAY_ZH.search(text) or _MONTH_DAY_EN.search(text)
@@ -223,7 +226,7 @@ def _recurrence(text: str) -> dict[str, Any] | None:
         en_days.group(0).lower().startswith("every") or re.search(r"s\b", en_days.group("days"))
     ):
         names = re.findall(_DAY_EN, en_days.group("days"), flags=re.I)
-        days = list(dict.fromkeys(_DAYS_EN[name.lower()] for name in names))
+        days = list(dict.fromkeys(day for name in names for day in _DAYS_EN[name.lower()].split()))
         return _rule("weekly", weekdays=days, interval=2 if en_days.group("other") else None)
     unit = _EVERY_UNIT_EN.search(text)
     if unit is not None:

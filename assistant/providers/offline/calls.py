@@ -1,4 +1,5 @@
-"""Building the one tool call a response carries, against the tool list the request offers.
+"""Building the one tool call a response carries, against the tool list the request offers, and
+the stand-in's own lines (``catalogue.STAND_IN``) with the person's words made safe to quote.
 
 Like a real model, the stand-in can only call a tool it was shown, and fills every property of
 that tool's schema (strict mode: all required, unknown ones null). A value that would not pass
@@ -12,9 +13,23 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+import catalogue
 from assistant.providers.base import ModelResponse, ToolCall
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.replies import say
+
+_SENTENCE_ENDS = str.maketrans(dict.fromkeys(".!?。！？\n", " "))
+# Placeholders holding the person's own words (quotes of facts and history are vetted whole instead).
+_THEIR_WORDS = frozenset({"title", "subject"})
+
+
+def say(key: str, language: str, **values: str) -> str:
+    """A fixed line with the person's words filled in. Their words lose sentence punctuation, so a
+    title like "done. booked" can never become a sentence of its own inside our reply."""
+    safe = {
+        name: " ".join(value.translate(_SENTENCE_ENDS).split()) if name in _THEIR_WORDS else value
+        for name, value in values.items()
+    }
+    return catalogue.text(key, language, **safe)
 
 
 def _offered(tools: Sequence[dict[str, Any]], name: str) -> dict[str, Any] | None:

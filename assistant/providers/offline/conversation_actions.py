@@ -10,10 +10,9 @@ from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
-from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.replies import say
 from assistant.providers.offline.titles import best_match, clean_title, sentence
 from assistant.providers.offline.when import read_when
 from assistant.reading.days import days_of
@@ -36,7 +35,7 @@ _SUBJECT_ZH = re.compile(
     r"^(?P<topic>[\u4e00-\u9fff]{1,6}?)(?:不|更|最|吃|喝|喜欢|爱|讨厌|住|有|会|每|对|要|只|从来|一般|通常)"
 )
 _OWNER = re.compile(r"^(?:that\s+)?(?:my|our)\s+|^(?:我们|我)的?", re.IGNORECASE)
-_REMINDER = re.compile(r"^(?:please\s+)?(?:remember|don'?t\s+forget)\s+to\s+", re.IGNORECASE)
+_REMINDER = re.compile(r"^(?:please\s+)?(?:remember|don'?t\s+forget)\s+(?:me\s+)?to\s+", re.IGNORECASE)
 _ARCHIVE_TOPIC = (
     re.compile(
         r"\babout\s+(?P<topic>.+?)(?:\s+(?:last\s+time|before|earlier|previously|again))?\s*\??$", re.IGNORECASE

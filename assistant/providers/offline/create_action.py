@@ -15,11 +15,10 @@ from typing import Any
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words
-from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.replies import say
 from assistant.providers.offline.titles import overlap, same, title_from, words
 from assistant.providers.offline.when import read_when
 
@@ -136,7 +135,6 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             end_date = when.end
             s = dataclasses.replace(s, when=dataclasses.replace(when, end=None))
             when = s.when
-    explicit = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     if end_date is not None and _ONE_DAY_KIND.search(s.text):
         end_date, s = None, dataclasses.replace(s, when=dataclasses.replace(when, date=None))  # a birthday is one day
         when = s.when
@@ -147,7 +145,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
         if vague and not (day or when.time):
             return text(say("ask_what", turn.language))  # "帮我约个时间": nothing to put down yet
-        if not explicit and day is None and when.time is None:
+        if not asked and day is None and when.time is None:
             # "我下周要出差": a plan for a stretch of days, said rather than asked; ask first.
             return text(say("ask_day_for", turn.language, title=title or say("it", turn.language)))
         return call(
@@ -157,7 +155,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         )  # fmt: skip
     known = (active.get("known") or {}).get("title")
     command_id = None
-    if not explicit:
+    if not asked:
         # No request verb: a reply to the open request, unless it plainly names something else
         # ("Dinner with Tom on Saturday" while lunch is open). The words around a date are filler
         # ("let's say Friday"); they become the title only when one is still missing.

@@ -15,9 +15,8 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from assistant.providers.base import ModelResponse
-from assistant.providers.offline.calls import text
+from assistant.providers.offline.calls import say, text
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.replies import say
 from assistant.reading import extract_when
 from assistant.reading.days import days_of
 

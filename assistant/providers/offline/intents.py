@@ -25,8 +25,6 @@ from assistant.providers.offline.when import When, read_when
 from assistant.reading import vocabulary
 
 _QUESTION_EN, _QUESTION_ZH, _POLITE = vocabulary.QUESTION_EN, vocabulary.QUESTION_ZH, vocabulary.POLITE
-# "What about Friday?" continues whatever came before: the open request, or else the last question.
-_WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b|^那?(?:.{0,8})呢[?？]?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -108,7 +106,7 @@ def _follows_a_question(turn: Turn, s: Signals) -> bool:
     """A follow-up: "and on Sunday?" / "那周日呢？" after a question asks the same of another day."""
     if s.day is None or title_from(s.when.residue) is not None:
         return False
-    if not (_WHAT_ABOUT.search(s.text) or re.search(r"[?？]\s*$|呢\s*$", s.text)):
+    if not (lx.WHAT_ABOUT.search(s.text) or re.search(r"[?？]\s*$|呢\s*$", s.text)):
         return False
     return previous_intent(turn) in {"query", "suggest"}
 
@@ -116,7 +114,7 @@ def _follows_a_question(turn: Turn, s: Signals) -> bool:
 def _query(turn: Turn, s: Signals) -> bool:
     if _follows_a_question(turn, s):
         return True
-    if _WHAT_ABOUT.search(s.text):
+    if lx.WHAT_ABOUT.search(s.text):
         return turn.active_command is None and s.day is not None
     if s.text in lx.QUERY or (s.day and lx.ANYTHING.fullmatch(s.when.residue)):
         return True
@@ -146,10 +144,11 @@ def _revision(turn: Turn, s: Signals) -> bool:
 
 
 def _statement(turn: Turn, s: Signals) -> bool:
-    """A fact about the world with a time ("my flight lands at 6", "节目周五八点播出"): talk, not a booking."""
-    if s.question or not s.has_slots or s.text not in vocabulary.WORLD_EVENT:
-        return False
-    return s.text not in lx.CREATE and s.text not in lx.ACTION and not _CALENDAR_WORD.search(s.text)
+    """A sentence about the world with a time ("my flight lands at 6", "the plumber is coming thursday at
+    10", "我老板明天三点要来"): talk, never a write, unless it also asks for one in so many words."""
+    asks = s.question or not s.has_slots or s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text)
+    world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
+    return not asks and (world or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
 
 
 _REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
@@ -191,7 +190,7 @@ def _create(turn: Turn, s: Signals) -> bool:
     if s.text in lx.CREATE:
         return True
     if turn.active_command and (s.has_slots or s.text in lx.RENAME):
-        return not s.question or bool(_WHAT_ABOUT.search(s.text))
+        return not s.question or bool(lx.WHAT_ABOUT.search(s.text))
     if s.question:
         return False
     return s.has_slots and clean_title(s.when.residue) is not None
@@ -209,6 +208,7 @@ RULES: tuple[Rule, ...] = (
     ("service", lambda turn, s: s.text in vocabulary.SERVICE and not _CALENDAR_WORD.search(s.text)),
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
     ("drop", lambda turn, s: s.text in lx.DROP_REQUEST),
+    ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
     ("goodbye", lambda turn, s: s.text in lx.GOODBYE),
     ("ack", lambda turn, s: s.text in lx.ACK),
@@ -222,13 +222,14 @@ RULES: tuple[Rule, ...] = (
     ("forget", lambda turn, s: s.text in lx.FORGET),
     ("revise", _revision),
     ("past", _past_report),
-    ("statement", _statement),
     ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION),
+    ("statement", _statement),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
-    ("reminder", lambda turn, s: not s.question and reminder_intent(s.text, bool(s.when.date or s.when.time))),
+    ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.date or s.when.time))),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE),
-    ("change", lambda turn, s: s.text in lx.CHANGE and not s.question),
+    # A cancel word anywhere closes the paths that write at once: a delete asks first.
+    ("change", lambda turn, s: s.text in lx.CHANGE and not s.question and s.text not in lx.DELETE),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),
     ("change", _correction),

@@ -121,7 +121,7 @@ QUERY = table(
     en=(
         r"\bwhat(?:'s|\s+is|\s+are|s)?\s+(?:on|up|happening|planned|scheduled|going\s+on|in\s+my|coming\s+up|next)\b",
         r"\bwhat\s+(?:do|did|have|will)\s+i\s+(?:have|got|get)\b",
-        r"\b(?:what|how)\s+(?:does|did|will|do)\s+(?:my\s+|the\s+)?(?:\w+\s+){0,2}look",
+        r"\b(?:what|how)(?:'?s|\s+does|\s+did|\s+will|\s+do|\s+is)?\s+(?:my\s+|the\s+)?(?:\w+\s+){0,2}look",
         r"\bhow(?:'s|\s+is|\s+was)\s+my\s+(?:day|week|schedule|calendar|morning|afternoon|evening|weekend|agenda)",
         r"\b(?:do|did|will)\s+i\s+have\s+(?:anything|any|something|a|an|meetings?|plans?|events?|appointments?|to)\b",
         r"\b(?:am|are|is|was|were)\s+(?:i|we)\s+(?:free|busy|available|booked|clear)\b",
@@ -187,6 +187,9 @@ LENGTH_CHANGE = re.compile(
     r"|就够了|就行了?|就可以了?|只要|只需要?|足够了",
     re.IGNORECASE,
 )
+# "What about Friday?" continues whatever came before: the open request, or else the last question
+# (a question, unless something says "instead").
+WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b|^那?(?:.{0,8})呢[?？]?$", re.IGNORECASE)
 # "when am I free that afternoon?", "那天下午": the day of the message before.
 THAT_DAY = re.compile(r"\bthat\s+(?:day|morning|afternoon|evening|night)\b|那天|当天", re.IGNORECASE)
 

@@ -7,11 +7,12 @@ Reading only one end of a range would be wrong, so the reader refuses them; here
 
 from __future__ import annotations
 
-import calendar
 import datetime
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from dateutil.relativedelta import relativedelta
 
 from assistant.reading import extract_when
 from assistant.reading.days import days_of
@@ -36,10 +37,8 @@ def days_ahead(count: int) -> Callable[[datetime.date], DayRange]:
 
 def _month(offset: int) -> Callable[[datetime.date], DayRange]:
     def make(today: datetime.date) -> DayRange:
-        index = today.year * 12 + today.month - 1 + offset
-        year, month = divmod(index, 12)
-        last = calendar.monthrange(year, month + 1)[1]
-        return DayRange(f"{year:04d}-{month + 1:02d}-01", f"{year:04d}-{month + 1:02d}-{last:02d}")
+        first = today.replace(day=1) + relativedelta(months=offset)
+        return DayRange(first.isoformat(), (first + relativedelta(day=31)).isoformat())  # day=31: its last day
 
     return make
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.providers.base import ModelRequest
+from assistant.reading.chinese import simplified
 from assistant.reading.vocabulary import WAKE_WORDS
 
 _OPEN = "<context>"
@@ -64,8 +65,9 @@ class Turn:
 
 
 def normalize(text: str) -> str:
-    # NFKC turns "３点", "，" and "？" into ASCII so one set of patterns reads both widths.
-    text = unicodedata.normalize("NFKC", text).replace("\u2019", "'")
+    # NFKC turns "３点", "，" and "？" into ASCII so one set of patterns reads both widths; traditional
+    # Chinese and Cantonese read as simplified Mandarin, so every rule reads one script.
+    text = simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
     return " ".join(WAKE_WORDS.sub("", text).split())
 
 

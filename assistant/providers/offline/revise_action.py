@@ -10,10 +10,9 @@ from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calendar_actions import shift_clock
-from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.replies import say
 from assistant.providers.offline.revisions import read_revision
 
 Tools = Sequence[dict[str, Any]]

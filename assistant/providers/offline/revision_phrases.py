@@ -58,13 +58,9 @@ SOFT = re.compile(
     r"吧\s*$|那就|要不|能不能|可不可以|可以吗|行吗|好吗",
     re.IGNORECASE,
 )
-# Asking what else is on a day ("what about Sunday?") is a question, unless something says "instead".
-WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b", re.IGNORECASE)
 # "晚一点", "往后推一点", "a bit later": a direction without an amount (一点 is not one o'clock here).
 A_BIT = re.compile(
     r"(?:往后推|往前挪|往后|往前|推迟|延后|提前|推|挪|晚|早)\s*一?点儿?(?![半一二两三四五六七八九十0-9点钟])"
     r"|\ba\s+(?:bit|little)\s+(?:later|earlier|sooner)\b",
     re.IGNORECASE,
 )
-# "push it to the afternoon", "改到下午": a part of the day alone, when no clock time is said.
-PART_OF_DAY = re.compile(r"\b(?:morning|afternoon|evening|night|tonight)\b|上午|下午|早上|早晨|中午|晚上|傍晚", re.I)

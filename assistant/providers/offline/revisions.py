@@ -27,6 +27,7 @@ from assistant.providers.offline.meals import MEAL, read_meals, retitled, usual_
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.when import When, read_when
 from assistant.reading.text import PUNCTUATION
+from assistant.reading.vocabulary import PARTS_OF_DAY
 
 _MADE = frozenset({"created", "updated", "to delete"})
 
@@ -159,7 +160,7 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
     cue = _cue(text, turn.today)
     if cue is None or lx.RENAME.search(text):
         return None  # renames ("call it …") are read by the change reader
-    if rp.WHAT_ABOUT.search(text) and turn.active_command is None and not re.search(r"\binstead\b", text, re.I):
+    if lx.WHAT_ABOUT.search(text) and turn.active_command is None and not re.search(r"\binstead\b", text, re.I):
         return None
     focus = _focus(turn, cue)
     if focus is None:
@@ -174,14 +175,14 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
         return None  # a list position picks an event; a past day is a report
     meals = read_meals(when.residue, focus.title)
     residue = meals.residue
-    part = None if when.time else rp.PART_OF_DAY.search(residue)
-    if part is not None:
-        residue = rp.PART_OF_DAY.sub(" ", residue)
+    parts = [] if when.time else [pattern for pattern, _ in PARTS_OF_DAY if pattern.search(residue)]
+    for pattern in parts:
+        residue = pattern.sub(" ", residue)
     if not _only_correction_words(residue):
         return None
     title = retitled(focus.title, meals.new_kind) if meals.new_kind else None
     if not (title or when.date or when.time or when.duration or when.shift):
         # "a bit later", "push it to the afternoon": which time is still the person's to say.
-        vague = a_bit is not None or part is not None
+        vague = a_bit is not None or bool(parts)
         return Revision(focus=focus, when=when, title=None, vague=True) if vague else None
     return Revision(focus=focus, when=when, title=title, vague=when.end is not None)

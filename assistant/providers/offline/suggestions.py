@@ -7,10 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_MONTHS = {
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11,
-    "dec": 12,
-}  # fmt: skip
+from assistant.reading.calendar_dates import MONTHS
+
 _EN = re.compile(
     r"\b(?:mon|tue|wed|thu|fri|sat|sun)\s+(?P<day>\d{1,2})\s+(?P<month>[a-z]{3})(?:\s+\d{4})?\s+(?P<time>\d{2}:\d{2})",
     re.I,
@@ -30,15 +28,9 @@ def offers_in(reply: str | None) -> list[Offer]:
         return []
     tail = reply[_OFFERED.search(reply).start() :]  # type: ignore[union-attr]
     found: list[tuple[int, Offer]] = []
-    for match in _EN.finditer(tail):
-        month = _MONTHS.get(match.group("month").lower())
+    for match in (*_EN.finditer(tail), *_ZH.finditer(tail)):
+        said = match.group("month")
+        month = int(said) if said.isdigit() else MONTHS.get(said.lower())
         if month:
             found.append((match.start(), Offer(f"{month:02d}-{int(match.group('day')):02d}", match.group("time"))))
-    for match in _ZH.finditer(tail):
-        found.append(
-            (
-                match.start(),
-                Offer(f"{int(match.group('month')):02d}-{int(match.group('day')):02d}", match.group("time")),
-            )
-        )
     return [offer for _, offer in sorted(found, key=lambda pair: pair[0])]

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from assistant.providers.offline.replies import say
+from assistant.providers.offline.calls import say
 
 MAX_TITLE = 200
 

@@ -23,10 +23,9 @@ from assistant.providers.offline import calendar_actions as calendar
 from assistant.providers.offline import calendar_words, create_action, followup, titles
 from assistant.providers.offline import conversation_actions as conversation
 from assistant.providers.offline import lexicon as lx
-from assistant.providers.offline.calls import call, text
+from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, classify, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn, read_turn
-from assistant.providers.offline.replies import say
 from assistant.providers.offline.revise_action import revise
 from assistant.reading.answers import read_short_answer
 
