@@ -9,6 +9,7 @@ is not used on purpose: it rewrites words (行程 -> 进程) rather than charact
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import opencc
 
@@ -16,7 +17,7 @@ _SIMPLIFIED = opencc.OpenCC("t2s")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # Cantonese written forms, after conversion, and the Mandarin the readers know.
 _CANTONESE = {"唔该": "请", "咗": "了", "嚟": "来", "喇": "了", "晒": "完", "记低": "记下", "冇": "没有", "唔": "不", "嘅": "的", "下昼": "下午",
-              "听日": "明天", "琴日": "昨天", "啱啱": "刚刚", "而家": "现在", "咩": "什么", "乜嘢": "什么",
+              "听日": "明天", "听朝": "明早", "今朝": "今早", "提我": "提醒我", "琴日": "昨天", "啱啱": "刚刚", "而家": "现在", "咩": "什么", "乜嘢": "什么",
               "几时": "什么时候", "边度": "哪里", "边个": "谁", "系咪": "是不是", "每逢": "每", "逢": "每"}  # fmt: skip
 _CANTONESE_WORD = re.compile("|".join(_CANTONESE))
 
@@ -26,3 +27,19 @@ def simplified(text: str) -> str:
     if not _CJK.search(text):
         return text
     return _CANTONESE_WORD.sub(lambda match: _CANTONESE[match.group(0)], _SIMPLIFIED.convert(text))
+
+
+def as_written(value: str, original: str) -> str:
+    """``value``, read from the simplified form of ``original``, in the script the person wrote it in
+    (a title typed as 老闆 stays 老闆): the readers read one script, what is stored keeps theirs.
+    Each character of the value is matched, in order, with the same place of the message."""
+    written = unicodedata.normalize("NFKC", original)
+    read = _SIMPLIFIED.convert(written)  # character for character (the Cantonese words are not)
+    if read == written or len(read) != len(written):
+        return value
+    out, at = [], 0
+    for char in value:
+        found = read.find(char, at) if _CJK.match(char) else -1
+        out.append(written[found] if found >= 0 else char)
+        at = found + 1 if found >= 0 else at
+    return "".join(out)

@@ -138,7 +138,8 @@ DECLARATIVE = table(
         r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b|^(?:[\w']+\s+){0,4}?\w+'s\s+\w+ing\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
-        r"(?:要|将|会来|来|到|过来|上门)",),
+        r"(?:要|将|会来|来|到|过来|上门)",
+        r"^有(?:一?[个场节]|些)"),  # what is left after the day and time: "有个会" says there is one
 )
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(

@@ -89,7 +89,7 @@ def asks_to_be_told(text: str) -> bool:
 class Provenance:
     """What the person has said in this session, in the forms a write can be checked against."""
 
-    texts: tuple[str, ...]  # the person's own words (quoted or pasted material removed)
+    texts: tuple[str, ...]  # the person's own words (quoted or pasted material removed), simplified
     slot_values: tuple[str, ...]  # values of the open request they filled earlier
     today: datetime.date
     # Days code put in focus for a question the person asked ("what's on Friday?" → Friday).
@@ -349,7 +349,7 @@ def provenance_for(
     now: datetime.datetime | None = None,
 ) -> Provenance:
     return Provenance(
-        texts=tuple(own_words(text) for text in person_texts),
+        texts=tuple(simplified(own_words(text)) for text in person_texts),  # one script: 聽朝 is 明早
         quoted=tuple(quote for text in person_texts for quote in quotes(text)),
         slot_values=tuple(str(value) for value in slot_values if isinstance(value, str | int) and value != ""),
         today=today,

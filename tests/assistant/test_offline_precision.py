@@ -38,6 +38,7 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     ("my sister's flying in friday at 6pm", {}, "add it to my calendar"),
     ("我老闆明天下午三點要來我們公司", {"language": "zh"}, "加到日程里"),
     ("水管工周四上午十点来", {"language": "zh"}, "加到日程里"),
+    ("聽日三點有個會，好攰", {"language": "zh"}, "加到日程里"),  # "there is a meeting": said, not asked
     ("don't book dinner friday at 7pm", {}, "no problem"),
     ("no need to schedule the standup tomorrow at 9am", {}, "no problem"),
     ("不要安排明天下午三点的会", {"language": "zh"}, "没问题"),
@@ -58,7 +59,8 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
     ("i can't make it, cancel lunch tomorrow at 1pm", {}, "delete_event", {}),
     ("取消明天下午三点提醒我打电话", {"language": "zh"}, "delete_event", {"event_words": "打电话"}),
-    ("逢星期一早上九點開會", {"language": "zh"}, "schedule_event", {"title": "开会", "time": "09:00"}),
+    ("逢星期一早上九點開會", {"language": "zh"}, "schedule_event", {"title": "開會", "time": "09:00"}),  # their script
+    ("聽朝八點提我食藥", {"language": "zh"}, "set_reminder", {"text": "食藥", "date": "D+1", "time": "08:00"}),
     ("逢週末上午十點打波", {"language": "zh"}, "schedule_event", {"title": "打波", "time": "10:00"}),
     ("我聽日有咩約？", {"language": "zh"}, "query_events", {"start": "D+1"}),
     ("whats my week look like", {}, "query_events", {"start": "W1", "end": "W7"}),

@@ -42,6 +42,10 @@ def dead_broker(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[list
     settings.POST_TURN_TASKS = "celery"
     saved = {key: app.conf[key] for key in ("broker_url", "task_always_eager")}
     app.conf.update(broker_url="redis://127.0.0.1:1/0", task_always_eager=False)
+    # A producer pool an earlier test opened still talks to the broker it named (the embedded
+    # memory:// one, which takes everything): publish through the dead broker from the start.
+    app._pool = None
+    app.amqp._producer_pool = None
     ran_here: list[tuple[int, int]] = []
     monkeypatch.setattr(assistant.tasks, "_run_in_background", lambda *ids: ran_here.append(ids))
     yield ran_here

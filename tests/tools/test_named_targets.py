@@ -32,6 +32,8 @@ def context_for(user: Any, now: Any) -> ToolContext:
         ("standups", "Standup", True),
         ("瑜伽", "瑜伽课", True),
         ("瑜伽课程", "瑜伽", True),
+        ("会议", "會議", True),  # either script names the same event
+        ("聽日嘅會議", "会议", True),
         ("piano lesson", "Yoga class", False),
         ("钢琴课", "瑜伽", False),
         ("the appointment", "Dentist", False),  # no word that names an event

@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import opencc
+
 from scheduling import symbols
 from scheduling.localtime import local_datetime
 from scheduling.models import Event
@@ -62,6 +64,12 @@ _GENERIC = frozenset(
 )
 _GENERIC_ZH = re.compile(r"我的|我们的|那个|这个|安排|日程|活动|的")
 TYPO_RATIO = 0.8
+_SIMPLIFIED = opencc.OpenCC("t2s")
+
+
+def _fold(text: str) -> str:
+    """One form to compare in: width, case and script (瑜伽, 會議 and 会议 are the same words)."""
+    return str(_SIMPLIFIED.convert(unicodedata.normalize("NFKC", text))).casefold()
 
 
 @dataclass
@@ -90,7 +98,7 @@ class Found:
 
 
 def _tokens(text: str) -> tuple[list[str], list[str]]:
-    folded = unicodedata.normalize("NFKC", text).casefold()
+    folded = _fold(text)
     latin = [word for word in _LATIN.findall(folded) if word not in _GENERIC]
     cjk = [run for run in _CJK.findall(_GENERIC_ZH.sub(" ", folded)) if run]
     return latin, cjk
@@ -125,8 +133,8 @@ def title_score(words: str, title: str) -> float:
     latin, cjk = _tokens(words)
     if not latin and not cjk:
         return 0.0
-    title_latin = _LATIN.findall(unicodedata.normalize("NFKC", title).casefold())
-    title_cjk = _CJK.findall(unicodedata.normalize("NFKC", title))
+    title_latin = _LATIN.findall(_fold(title))
+    title_cjk = _CJK.findall(_fold(title))
     hits = sum(_latin_hit(word, title_latin) for word in latin) + sum(_cjk_hit(run, title_cjk) for run in cjk)
     return hits / (len(latin) + len(cjk))
 

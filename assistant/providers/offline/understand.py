@@ -13,6 +13,7 @@ After an intermediate tool the request ends with its result, and ``followup.py``
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import re
 from collections.abc import Callable, Sequence
@@ -25,9 +26,10 @@ from assistant.providers.offline import conversation_actions as conversation
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, classify, previous_intent, read_signals
-from assistant.providers.offline.reading import Turn, read_turn
+from assistant.providers.offline.reading import Turn, read_turn, split_user_turn
 from assistant.providers.offline.revise_action import revise
 from assistant.reading.answers import read_short_answer
+from assistant.reading.chinese import as_written
 
 logger = logging.getLogger(__name__)
 
@@ -81,6 +83,21 @@ def respond(request: ModelRequest) -> ModelResponse:
         logger.exception("offline understanding failed")
         return text(say("unclear", turn.language))
     # No filter of its own: its replies pass the exit check like any model's.
+    return _in_their_script(response, request)
+
+
+_WRITTEN_TEXTS = ("title", "text", "fact", "topic")
+
+
+def _in_their_script(response: ModelResponse, request: ModelRequest) -> ModelResponse:
+    """The rules read one script; a title or fact goes back in the one the person typed."""
+    typed = [m["content"] for m in request.messages if m.get("role") == "user" and isinstance(m.get("content"), str)]
+    original = split_user_turn(typed[-1])[1] if typed else ""
+    for index, tool_call in enumerate(response.tool_calls):
+        arguments = json.loads(tool_call.arguments)
+        written = {name: as_written(arguments[name], original) for name in _WRITTEN_TEXTS if isinstance(arguments.get(name), str)}
+        if any(arguments[name] != value for name, value in written.items()):
+            response.tool_calls[index] = dataclasses.replace(tool_call, arguments=json.dumps(arguments | written, ensure_ascii=False))
     return response
 
 
