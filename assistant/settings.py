@@ -5,6 +5,7 @@ provider) let one person run the product with no server; production sets DATABAS
 REDIS_URL and the model's variables. See README.md, "Configuration".
 """
 
+import datetime
 import os
 import warnings
 from pathlib import Path
@@ -74,6 +75,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
     "scheduling",
     "tools",
     "assistant.apps.AssistantConfig",
@@ -93,6 +95,9 @@ MIDDLEWARE = [
     "assistant.web.middleware.MessageMiddleware",
     "assistant.web.middleware.XFrameOptionsMiddleware",
     "assistant.web.middleware.ContentSecurityPolicyMiddleware",
+    # Last, as django-axes asks: it turns a sign-in refused for too many failures into the
+    # lockout page (assistant/web/lockout.py). It runs sync or async, as the stack does.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "assistant.urls"
@@ -208,6 +213,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Sign-in throttling (django-axes), for the sign-in page and the admin's alike: after
+# LOGIN_FAILURE_LIMIT failures for one username, or from one address, that username or address
+# is refused for LOGIN_COOLOFF_MINUTES (a failure meanwhile starts the wait again); a success
+# clears the account's count. `manage.py axes_reset_username NAME` (or `axes_reset`) unlocks.
+# Behind a proxy the address is the client's only when the server is told to trust the proxy's
+# X-Forwarded-For (uvicorn --proxy-headers --forwarded-allow-ips).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("LOGIN_THROTTLING", default=True)
+AXES_FAILURE_LIMIT = max(1, env_int("LOGIN_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=max(1, env_int("LOGIN_COOLOFF_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "assistant.web.lockout.locked_out"
+AXES_HTTP_RESPONSE_CODE = 429
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "chat"
 LOGOUT_REDIRECT_URL = "login"
