@@ -262,9 +262,19 @@ SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY") else None
-SESSION_COOKIE_SECURE = env_bool("BEHIND_TLS_PROXY")
-CSRF_COOKIE_SECURE = env_bool("BEHIND_TLS_PROXY")
+# Behind a proxy that ends TLS (and sets X-Forwarded-Proto, overwriting any the client sent):
+# requests it marks https are secure, plain http is redirected to https, browsers are told to
+# use https only (HSTS) and cookies go over https only. The health endpoint answers plain http
+# too, so a load balancer can probe the process directly.
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY")
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_TLS_PROXY else None
+SECURE_SSL_REDIRECT = BEHIND_TLS_PROXY
+SECURE_REDIRECT_EXEMPT = [r"^api/health/$"]
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 365 * 24 * 3600) if BEHIND_TLS_PROXY else 0
+# Only when every subdomain serves https: a browser that saw it refuses plain http on all of them.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", default=False)
+SESSION_COOKIE_SECURE = BEHIND_TLS_PROXY
+CSRF_COOKIE_SECURE = BEHIND_TLS_PROXY
 
 REST_FRAMEWORK = {
     # Token first: a request with neither gets 401 with `WWW-Authenticate: Token` (as documented,
