@@ -147,6 +147,11 @@ def database_settings(url: str) -> dict[str, Any]:
             "max_size": DATABASE_POOL_MAX,
             "timeout": DATABASE_POOL_TIMEOUT_SECONDS,
         }
+        # A pooled connection is checked (one round trip) before it is lent: one the server
+        # closed while it sat in the pool (a PostgreSQL restart, an idle timeout, a terminated
+        # backend) is replaced instead of failing the request that borrowed it. Django hands
+        # the pool psycopg's ConnectionPool.check_connection for this setting.
+        database["CONN_HEALTH_CHECKS"] = True
     if database["ENGINE"] == "django.db.backends.sqlite3":
         # WAL lets readers run beside the one writer; IMMEDIATE takes the write lock when a
         # transaction starts, so two writers queue on the busy timeout instead of one failing
