@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import datetime
 import json
+from typing import Any
 
 import pytest
 import time_machine
+from asgiref.sync import async_to_sync
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.management import call_command
-from django.test import Client, override_settings
+from django.test import AsyncClient, Client, override_settings
 
 from tests.conftest import FROZEN_NOW
 
@@ -140,3 +142,18 @@ def test_the_limit_and_the_wait_come_from_the_settings(client: Client, person: A
     response = sign_in(client, "alice", RIGHT)
     assert response.status_code == 429
     assert response["Retry-After"] == "60"
+
+
+@throttled
+def test_under_asgi_the_pause_is_the_same(person: AbstractBaseUser) -> None:
+    # The product is served by uvicorn: the async stack takes django-axes' async path.
+    client = AsyncClient()
+
+    def post(password: str) -> Any:
+        return async_to_sync(client.post)("/login/", {"username": "alice", "password": password})
+
+    assert [post("wrong").status_code for _ in range(5)] == [200, 200, 200, 200, 429]
+    response = post(RIGHT)
+    assert response.status_code == 429
+    assert response["Retry-After"] == "900"
+    assert "Try again in 15 minutes" in response.content.decode()
