@@ -3,8 +3,9 @@ administrator's pg_terminate_backend): the next requests are served on new conne
 fails with a 500.
 
 A real uvicorn process on loopback with the product's psycopg pool; its idle connections are
-terminated from a separate connection (only this test database's backends: the server itself
-keeps running for everyone else), then the same requests are sent again.
+terminated from a separate connection (only that process's backends, named by their
+application_name: the PostgreSQL server keeps running for everyone else, this test process
+included), then the same requests are sent again.
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from typing import Any
 
 import psycopg
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from rest_framework.authtoken.models import Token
 
 ROOT = Path(__file__).resolve().parents[2]
 POOL = 4
 REQUESTS = 2 * POOL
+SERVER_NAME = "pool-check-server"
 
 
 def free_port() -> int:
@@ -49,7 +51,7 @@ def server(postgres: None) -> Iterator[str]:
         key: value for key, value in os.environ.items() if key not in {"REDIS_URL", "DATABASE_URL"}
     } | {
         "DJANGO_SETTINGS_MODULE": "assistant.settings_test",
-        "DATABASE_URL": database_url(),
+        "DATABASE_URL": f"{database_url()}?application_name={SERVER_NAME}",
         "DATABASE_POOL_MIN": str(POOL),
         "DATABASE_POOL_MAX": str(POOL),
         "MODEL_PROVIDER": "offline",
@@ -95,24 +97,23 @@ def status_of(url: str, token: str) -> int:
         return int(error.code)
 
 
-def terminate_other_backends() -> int:
-    """Ends every other session on this test database, as a restart would."""
+def terminate_the_servers_backends() -> int:
+    """Ends every session the server has on this test database, as a restart would."""
     with psycopg.connect(database_url(), autocommit=True) as admin:
         rows = admin.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = %s",
+            [SERVER_NAME],
         ).fetchall()
     return len(rows)
 
 
 def test_requests_after_the_pooled_connections_die_are_served(server: str, person: Any) -> None:
     token = Token.objects.create(user=person).key
-    # This process's own connections go back to its pool (they are terminated too).
-    connections.close_all()
     url = f"{server}/api/events/?start=2026-12-07&end=2026-12-13"
     assert [status_of(url, token) for _ in range(REQUESTS)] == [200] * REQUESTS
 
-    assert terminate_other_backends() >= 1
+    assert terminate_the_servers_backends() == POOL
     time.sleep(0.5)  # the terminations land
 
     assert [status_of(url, token) for _ in range(REQUESTS)] == [200] * REQUESTS
