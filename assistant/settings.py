@@ -5,6 +5,7 @@ provider) let one person run the product with no server; production sets DATABAS
 REDIS_URL and the model's variables. See README.md, "Configuration".
 """
 
+import datetime
 import os
 import warnings
 from pathlib import Path
@@ -74,6 +75,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
     "scheduling",
     "tools",
     "assistant.apps.AssistantConfig",
@@ -93,6 +95,9 @@ MIDDLEWARE = [
     "assistant.web.middleware.MessageMiddleware",
     "assistant.web.middleware.XFrameOptionsMiddleware",
     "assistant.web.middleware.ContentSecurityPolicyMiddleware",
+    # Last, as django-axes asks: it turns a sign-in refused for too many failures into the
+    # lockout page (assistant/web/lockout.py). It runs sync or async, as the stack does.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "assistant.urls"
@@ -142,6 +147,11 @@ def database_settings(url: str) -> dict[str, Any]:
             "max_size": DATABASE_POOL_MAX,
             "timeout": DATABASE_POOL_TIMEOUT_SECONDS,
         }
+        # A pooled connection is checked (one round trip) before it is lent: one the server
+        # closed while it sat in the pool (a PostgreSQL restart, an idle timeout, a terminated
+        # backend) is replaced instead of failing the request that borrowed it. Django hands
+        # the pool psycopg's ConnectionPool.check_connection for this setting.
+        database["CONN_HEALTH_CHECKS"] = True
     if database["ENGINE"] == "django.db.backends.sqlite3":
         # WAL lets readers run beside the one writer; IMMEDIATE takes the write lock when a
         # transaction starts, so two writers queue on the busy timeout instead of one failing
@@ -208,6 +218,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Sign-in throttling (django-axes), for the sign-in page and the admin's alike: after
+# LOGIN_FAILURE_LIMIT failures for one username, or from one address, that username or address
+# is refused for LOGIN_COOLOFF_MINUTES (a failure meanwhile starts the wait again); a success
+# clears the account's count. `manage.py axes_reset_username NAME` (or `axes_reset`) unlocks.
+# Behind a proxy the address is the client's only when the server is told to trust the proxy's
+# X-Forwarded-For (uvicorn --proxy-headers --forwarded-allow-ips).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("LOGIN_THROTTLING", default=True)
+AXES_FAILURE_LIMIT = max(1, env_int("LOGIN_FAILURE_LIMIT", 5))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=max(1, env_int("LOGIN_COOLOFF_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "assistant.web.lockout.locked_out"
+AXES_HTTP_RESPONSE_CODE = 429
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "chat"
 LOGOUT_REDIRECT_URL = "login"
@@ -240,9 +267,19 @@ SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY") else None
-SESSION_COOKIE_SECURE = env_bool("BEHIND_TLS_PROXY")
-CSRF_COOKIE_SECURE = env_bool("BEHIND_TLS_PROXY")
+# Behind a proxy that ends TLS (and sets X-Forwarded-Proto, overwriting any the client sent):
+# requests it marks https are secure, plain http is redirected to https, browsers are told to
+# use https only (HSTS) and cookies go over https only. The health endpoint answers plain http
+# too, so a load balancer can probe the process directly.
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY")
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_TLS_PROXY else None
+SECURE_SSL_REDIRECT = BEHIND_TLS_PROXY
+SECURE_REDIRECT_EXEMPT = [r"^api/health/$"]
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 365 * 24 * 3600) if BEHIND_TLS_PROXY else 0
+# Only when every subdomain serves https: a browser that saw it refuses plain http on all of them.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", default=False)
+SESSION_COOKIE_SECURE = BEHIND_TLS_PROXY
+CSRF_COOKIE_SECURE = BEHIND_TLS_PROXY
 
 REST_FRAMEWORK = {
     # Token first: a request with neither gets 401 with `WWW-Authenticate: Token` (as documented,

@@ -17,3 +17,6 @@ MESSAGE_RATE_BURST = None
 MESSAGE_RATE_SUSTAINED = None
 # One database in the unit tests; the eval alias and its process are exercised by the browser tests.
 DATABASES.pop("evals", None)
+# The test client's login() authenticates without a request, which django-axes refuses; the
+# sign-in throttling tests turn it on.
+AXES_ENABLED = False

@@ -33,6 +33,12 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
         "用户名或密码不正确，请重试。",
     ),
     "login_inactive": ("This account is inactive.", "该账号已停用。"),
+    "login_locked_title": ("Sign-in paused", "登录已暂停"),
+    "login_locked": (
+        "Too many failed sign-ins for this account or from this address. Try again in {minutes} minutes,"
+        " or ask an administrator to unlock the account.",
+        "该账号或该地址的登录失败次数过多。请在 {minutes} 分钟后重试，或请管理员解锁该账号。",
+    ),
     # Chat: threads
     "threads_heading": ("Conversations", "对话列表"),
     "threads_toggle": ("Conversations", "对话列表"),

@@ -15,6 +15,12 @@ def test_postgresql_gets_a_bounded_pool_and_no_persistent_connections() -> None:
     assert database["CONN_MAX_AGE"] == 0
 
 
+def test_postgresql_pool_checks_a_connection_before_lending_it() -> None:
+    # Django gives the pool psycopg's ConnectionPool.check_connection for this setting; the
+    # integration suite terminates the pooled backends and sees every request served.
+    assert database_settings("postgres://app@db.internal:5432/app")["CONN_HEALTH_CHECKS"] is True
+
+
 def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
     database = database_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     options = database["OPTIONS"]
