@@ -206,7 +206,11 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
                     with contextlib.suppress(symbols.InvalidExpression):
                         said.days.update(symbols.resolve(match.date, provenance.today))
                 if match is not None and match.time:
-                    said.times.add(match.time)
+                    hour, minute = match.time.split(":")
+                    # A bare hour ("at 7") names the hour, not its half of the day: the model's
+                    # 07:00 or 19:00 is their seven either way (which one is understanding).
+                    halves = {int(hour), (int(hour) + 12) % 24} if match.guessed else {int(hour)}
+                    said.times.update(f"{half:02}:{minute}" for half in halves)
     for value in (*provenance.slot_values, *provenance.focus_days):
         if re.fullmatch(r"\d{2}:\d{2}", value):
             said.times.add(value)

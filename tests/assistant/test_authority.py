@@ -104,6 +104,9 @@ def test_a_write_from_a_single_quoted_text_handed_over_asks_first(chat: Chat) ->
         ({"date": "W7", "time": None}, ["把瑜伽挪到周日"], False),
         ({"date": "D+1", "time": "15:00"}, ["明天下午三点开会"], False),
         ({"date": "D+1", "time": "15:00"}, ["你好"], True),
+        ({"date": "D+1", "time": "07:00"}, ["breakfast with ann tomorrow at 7"], False),  # a bare hour, either half
+        ({"date": "D+1", "time": "19:00"}, ["breakfast with ann tomorrow at 7"], False),
+        ({"date": "D+1", "time": "08:00"}, ["breakfast with ann tomorrow at 7"], True),
         ({"date": "D+1", "time": "08:00"}, ["聽朝八點搬去第二間房"], False),  # Cantonese: tomorrow morning
         # A shift said as a length moves the event's own start (10:00 here) by exactly that much.
         ({"date": None, "time": "11:00"}, ["make it an hour later"], False),
