@@ -2,10 +2,11 @@
 "done" with no kind, and facts about the calendar. Used by the exit invariant.
 
 The text is normalised first (``claim_text``): emoji, markdown and full-width forms never change
-the reading. The grammar is a few frames per language — first-person perfect ("I've moved"),
-passive ("it's been booked"), a subjectless receipt line ("Booked: …", "Dentist moved to 4"),
-a state of the calendar ("it's in your calendar now", "已经在日程里了"), a Chinese resultative
-("给你订上了", "改好了") — each filled from one lexicon per kind (``claim_words``).
+the reading. The grammar is one table (``TABLE``: kind -> language -> frames) read by one
+function (``frames``): the frames every kind shares — first-person perfect ("I've moved"), passive
+("it's been booked"), a subjectless receipt line ("Booked: …", "Dentist moved to 4"), a Chinese
+resultative ("给你订上了", "改好了") — filled from one lexicon per kind (``claim_words``), and each
+kind's own, such as a state of the calendar ("it's in your calendar now", "已经在日程里了").
 
 A claim counts only when it is affirmative and said as done: it is looked at clause by clause,
 and skipped when negated, asked, offered, conditional ("once you confirm …", "…的话"), made by
