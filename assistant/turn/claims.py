@@ -70,14 +70,15 @@ class Frame:
     future_ok: bool = False  # "I'll remember that" is how a remember is claimed
     state: bool = False  # a state frame: generic subjects ("a deleted event is gone") do not count
     weak: bool = False  # an acknowledgement ("Sure!", "好的"), read as done only in context
+    promise: bool = False  # "I'll keep that in mind": stores something only when it says what
 
 
 Row = tuple[str, str]  # (options, pattern)
-_OPTIONS = {"start": "at_clause_start", "neg": "negation_ok", "future": "future_ok", "state": "state", "weak": "weak"}
+_OPTIONS = {"start": "at_clause_start", "neg": "negation_ok", "future": "future_ok"} | {o: o for o in ("state", "weak", "promise")}
 
 
 def frames(kind: str | None, rows: tuple[Row, ...]) -> list[Frame]:
-    """Frames from table rows; options: start (only at a clause's start), neg, future, state, weak."""
+    """Frames from table rows; options: start (only at a clause's start), neg, future, state, weak, promise."""
     return [Frame(re.compile(p, re.I), kind, **{_OPTIONS[o]: True for o in opts.split()}) for opts, p in rows]
 
 
@@ -178,10 +179,10 @@ TABLE: dict[str | None, dict[str, tuple[Row, ...]]] = {
     },
     "remember": {  # promises of memory are how a remember is claimed
         "en": (
-            ("future neg", r"\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|i\s+shall|will)\s+(?:always\s+|definitely\s+|certainly\s+|"
+            ("future neg promise", r"\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|i\s+shall|will)\s+(?:always\s+|definitely\s+|certainly\s+|"
              r"(?:be|make)\s+sure\s+to\s+)?(?:remember|keep\s+(?:that\s+|it\s+|this\s+)?in\s+mind|make\s+a\s+note|"
              r"note\s+(?:that|it|this)(?:\s+down)?|not\s+forget|never\s+forget)"),
-            ("future neg", r"\bwon'?t\s+(?:ever\s+)?forget\b"),
+            ("future neg promise", r"\bwon'?t\s+(?:ever\s+)?forget\b"),
             ("", rf"\b{_PRON}\s*(?:'s|\s+is|\s+has\s+been|'s\s+been)\s+(?:now\s+|all\s+|safely\s+)?(?:saved|stored|noted|remembered|"
              rf"filed|in\s+my\s+{EN_MEMORY}|in\s+memory|committed\s+to\s+memory)"),
             ("", r"\b(?:saved|stored|added|filed|written)\s+(?:it\s+|that\s+|this\s+)?(?:to|in|into)\s+(?:my\s+|your\s+)?memory"
@@ -189,8 +190,9 @@ TABLE: dict[str | None, dict[str, tuple[Row, ...]]] = {
             ("", r"\b(?:i'?ve|i\s+have)\s+got\s+(?:it|that|this)\s+(?:noted|saved|down|stored|memori[sz]ed)"),
         ),
         "zh": (
-            ("future neg", r"记住了|记下了|记好了|记下来了|已记下|已记住|我会记住|我会记得|会记得的|我记着呢|记在心里了|记在心上了|会记得|"
-             r"不会忘|忘不了|已保存|存好了|已存下|保存好了|帮你记(?:下|住|好)?了|已经记录"),
+            ("future neg", r"记住了|记下了|记好了|记下来了|已记下|已记住|我记着呢|记在心里了|记在心上了|已保存|存好了|已存下|保存好了|"
+             r"帮你记(?:下|住|好)?了|已经记录"),
+            ("future neg promise", r"我会记住|我会记得|会记得的|会记得|不会忘|忘不了"),
         ),
     },
 }
@@ -254,6 +256,8 @@ _QUOTED = re.compile(r"[\"“”「」『』][^\"“”「」『』]{1,160}[\"�
 _SENTENCES = re.compile(r"(?<=[.!?。\n])\s*")
 _CLAUSES = re.compile(r"[,;:—()]|\s-\s|、")
 _HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
+# What may follow a bare promise to the end of its clause: its object pronoun, particles, punctuation.
+_BARE_TAIL = re.compile(r"(?:\s*\b(?:that|it|this|them|for\s+(?:you|sure|next\s+time)|always|too)\b|[\s的哦呢啦了吧呀哈啊.!~])*(?:[,;—(]|$)", re.I)
 
 
 @dataclass
@@ -266,6 +270,8 @@ class ClaimReading:
     # States that are a claim only when that write was asked ("the dentist is in your calendar"
     # after "add the dentist"); otherwise a statement about the calendar.
     in_context: set[str] = field(default_factory=set)
+    # Kinds claimed only by a bare promise ("I'll keep that in mind.", "我会记得的"): nothing said as stored.
+    promised: set[str] = field(default_factory=set)
 
     @property
     def reads_as_done(self) -> bool:
@@ -343,7 +349,7 @@ def _kind_of(frame_kind: str, sentence: str) -> str:
 
 def read_claims(text: str) -> ClaimReading:
     """Everything the text claims as done, with the kinds its verbs name."""
-    reading = ClaimReading()
+    reading, stated = ClaimReading(), set[str]()
     whole = normalise(text)
     for sentence in _sentences(text):
         frames = ZH_FRAMES + EN_FRAMES if _HAS_CJK.search(sentence) else EN_FRAMES
@@ -351,7 +357,8 @@ def read_claims(text: str) -> ClaimReading:
         for frame in frames:
             if listing and frame.at_clause_start and frame.kind is not None:
                 continue
-            if not any(_counts(sentence, match, frame) for match in _matches(sentence, frame)):
+            counted = [match for match in _matches(sentence, frame) if _counts(sentence, match, frame)]
+            if not counted:
                 continue
             if frame.weak and frame.kind is not None:
                 reading.in_context.add(frame.kind)
@@ -360,7 +367,11 @@ def read_claims(text: str) -> ClaimReading:
             elif frame.kind is None:
                 reading.done = True
             else:
-                reading.kinds.add(_kind_of(frame.kind, sentence))
+                kind = _kind_of(frame.kind, sentence)
+                bare = frame.promise and all(_BARE_TAIL.match(sentence, match.end()) for match in counted)
+                (reading.promised if bare else stated).add(kind)
+                reading.kinds.add(kind)
+    reading.promised -= stated
     if reading.acknowledged and _undercut(whole):
         reading.acknowledged = False
     return reading
