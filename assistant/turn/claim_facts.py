@@ -7,8 +7,9 @@ busy, clear, nothing, two meetings, 有空, 没有安排 …), in either order, 
 
 from __future__ import annotations
 
+from assistant.turn.claim_frames import frames
 from assistant.turn.claim_words import EN_DAYS as _DAYS
-from assistant.turn.claims import _counts, _matches, _sentences, frames
+from assistant.turn.claims import _counts, _matches, _sentences
 
 _MONTHS = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _WHEN = (
