@@ -44,6 +44,7 @@ REPLIES: Final[dict[str, tuple[str, str]]] = {
     "slot_words_joiner": (" and ", "和"),
     "still_need": (" I still need {slots}.", "还需要{slots}。"),
     "say_it_again_to_add": (" Please say it once more and I'll add it.", "请再说一次，我这就添加。"),
+    "no_reminder_set": (" No reminder was set.", "还没有设置提醒。"),
     "say_which_event": (" Tell me which event you mean and I'll do it.", "请告诉我是哪一个安排。"),
     "still_at": (" '{title}' is still on {weekday} {date} at {start}.", "「{title}」仍在 {date} {start}。"),
     "still_on_calendar": (

@@ -7,9 +7,10 @@ busy, clear, nothing, two meetings, 有空, 没有安排 …), in either order, 
 
 from __future__ import annotations
 
-from assistant.turn.claims import Frame, _counts, _f, _matches, _sentences
+from assistant.turn.claim_frames import frames
+from assistant.turn.claim_words import EN_DAYS as _DAYS
+from assistant.turn.claims import _counts, _matches, _sentences
 
-_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
 _MONTHS = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _WHEN = (
     rf"(?:today|tomorrow|tonight|this\s+(?:morning|afternoon|evening|week|weekend|month|{_DAYS})|"
@@ -30,74 +31,38 @@ _ZH_WHEN = (
 )
 _ZH_THINGS = r"(?:安排|会议|会|约会|预约|日程|事情|事|活动|计划|行程)"
 
-_NEG = {"negation_ok": True}
-FACTS: list[Frame] = [
-    _f(
-        rf"\byou(?:'ve\s+got|\s+have\s+got|\s+have|\s+got|'re|\s+are)\s+{_COUNT}?\s*(?:other\s+)?{_THINGS}\b\s+(?:on|at|scheduled|planned|booked|{_WHEN})",
-        None,
-        **_NEG,
-    ),
-    _f(
-        rf"\byou(?:'ve\s+got|\s+have\s+got|\s+have|\s+got)\s+(?:a|an|one|two|three|\d+|only|just|nothing|no)\s+[\w' -]{{0,40}}?(?:at\s+\d|{_WHEN})",
-        None,
-        **_NEG,
-    ),
-    _f(rf"\byou(?:'re|\s+are)\s+{_STATE}\b[^.!?]{{0,40}}?(?:\b{_WHEN}|\bat\s+\d|\bfrom\s+\d|\bbetween\b)", None),
-    _f(rf"\byou(?:'re|\s+are)\s+{_STATE}\s+(?:on|at|all|this|next|today|tomorrow|from|between)\b", None),
-    _f(
-        rf"\b(?:your|the)\s+(?:calendar|schedule|day|morning|afternoon|evening|week|weekend|agenda|diary|{_DAYS})(?:'s|\s+is|\s+looks|\s+seems|\s+appears)\s+{_STATE}\b",
-        None,
-    ),
-    _f(rf"\b{_WHEN}(?:'s|\s+is|\s+looks|\s+seems|\s+appears)\s+(?:to\s+be\s+)?{_STATE}\b", None),
-    _f(
-        rf"\b(?:there(?:'s|\s+is|\s+are)\s+)?(?:nothing|no\s+{_THINGS})\s+(?:is\s+|at\s+all\s+)?(?:on|scheduled|planned|booked|in)\s+(?:for\s+|on\s+)?(?:{_WHEN}|the\s+books|your\s+(?:calendar|schedule|books|diary|agenda))",
-        None,
-        **_NEG,
-    ),
-    _f(
-        rf"(?:nothing|no\s+{_THINGS})\s+(?:planned\s+|scheduled\s+|booked\s+|at\s+all\s+)?(?:on\s+|for\s+)?{_WHEN}\b",
-        None,
-        at_clause_start=True,
-        **_NEG,
-    ),
-    _f(rf"\byou\s+(?:don'?t|do\s+not)\s+have\s+(?:anything|any\s+{_THINGS}|a\s+thing)\b", None, **_NEG),
-    _f(rf"\b{_WHEN}\s*,?\s+you(?:'ve\s+got|\s+have\s+got|\s+have|'re|\s+are|\s+got)\s+", None, **_NEG),
-    _f(
-        rf"{_WHEN}\s*[:—]\s*(?:nothing|free|clear|empty|no\s+\w+|just|only|one|two|\d)",
-        None,
-        at_clause_start=True,
-        **_NEG,
-    ),
-    _f(
-        rf"\bthere(?:'s|\s+is|\s+are)\s+(?:a|an|one|two|three|\d+|only|just)\s+[\w' -]{{1,40}}?\s+(?:at\s+\d|{_WHEN})",
-        None,
-    ),
-    _f(rf"\b(?:only|just)\s+(?:the|one|a|your|two|\d+)\s+[\w' -]{{1,30}}?\s+(?:on\s+|for\s+)?{_WHEN}", None),
-    _f(r"\b(?:free|busy|clear|open)\s+all\s+(?:day|morning|afternoon|evening|week)\b", None),
-    _f(rf"\b(?:the|your)\s+[\w' -]{{1,40}}?\s+is\s+(?:on|at)\s+(?:{_DAYS}|\d|tomorrow|today|tonight|noon)", None),
-    _f(r"\b(?:the|your)\s+[\w' -]{1,40}?\s+is\s+on\s+your\s+(?:calendar|schedule)\b", None),
+FACTS = frames(None, (
+    ("neg", rf"\byou(?:'ve\s+got|\s+have\s+got|\s+have|\s+got|'re|\s+are)\s+{_COUNT}?\s*(?:other\s+)?{_THINGS}\b\s+"
+     rf"(?:on|at|scheduled|planned|booked|{_WHEN})"),
+    ("neg", rf"\byou(?:'ve\s+got|\s+have\s+got|\s+have|\s+got)\s+(?:a|an|one|two|three|\d+|only|just|nothing|no)\s+"
+     rf"[\w' -]{{0,40}}?(?:at\s+\d|{_WHEN})"),
+    ("", rf"\byou(?:'re|\s+are)\s+{_STATE}\b[^.!?]{{0,40}}?(?:\b{_WHEN}|\bat\s+\d|\bfrom\s+\d|\bbetween\b)"),
+    ("", rf"\byou(?:'re|\s+are)\s+{_STATE}\s+(?:on|at|all|this|next|today|tomorrow|from|between)\b"),
+    ("", rf"\b(?:your|the)\s+(?:calendar|schedule|day|morning|afternoon|evening|week|weekend|agenda|diary|{_DAYS})"
+     rf"(?:'s|\s+is|\s+looks|\s+seems|\s+appears)\s+{_STATE}\b"),
+    ("", rf"\b{_WHEN}(?:'s|\s+is|\s+looks|\s+seems|\s+appears)\s+(?:to\s+be\s+)?{_STATE}\b"),
+    ("neg", rf"\b(?:there(?:'s|\s+is|\s+are)\s+)?(?:nothing|no\s+{_THINGS})\s+(?:is\s+|at\s+all\s+)?(?:on|scheduled|planned|"
+     rf"booked|in)\s+(?:for\s+|on\s+)?(?:{_WHEN}|the\s+books|your\s+(?:calendar|schedule|books|diary|agenda))"),
+    ("start neg", rf"(?:nothing|no\s+{_THINGS})\s+(?:planned\s+|scheduled\s+|booked\s+|at\s+all\s+)?(?:on\s+|for\s+)?{_WHEN}\b"),
+    ("neg", rf"\byou\s+(?:don'?t|do\s+not)\s+have\s+(?:anything|any\s+{_THINGS}|a\s+thing)\b"),
+    ("neg", rf"\b{_WHEN}\s*,?\s+you(?:'ve\s+got|\s+have\s+got|\s+have|'re|\s+are|\s+got)\s+"),
+    ("start neg", rf"{_WHEN}\s*[:—]\s*(?:nothing|free|clear|empty|no\s+\w+|just|only|one|two|\d)"),
+    ("", rf"\bthere(?:'s|\s+is|\s+are)\s+(?:a|an|one|two|three|\d+|only|just)\s+[\w' -]{{1,40}}?\s+(?:at\s+\d|{_WHEN})"),
+    ("", rf"\b(?:only|just)\s+(?:the|one|a|your|two|\d+)\s+[\w' -]{{1,30}}?\s+(?:on\s+|for\s+)?{_WHEN}"),
+    ("", r"\b(?:free|busy|clear|open)\s+all\s+(?:day|morning|afternoon|evening|week)\b"),
+    ("", rf"\b(?:the|your)\s+[\w' -]{{1,40}}?\s+is\s+(?:on|at)\s+(?:{_DAYS}|\d|tomorrow|today|tonight|noon)"),
+    ("", r"\b(?:the|your)\s+[\w' -]{1,40}?\s+is\s+on\s+your\s+(?:calendar|schedule)\b"),
     # 中文
-    _f(
-        rf"你(?:{_ZH_WHEN})?[^,.!?;。]{{0,6}}?(?:有|没有|没|只有)[^,.!?;。]{{0,6}}?{_ZH_THINGS}",
-        None,
-        **_NEG,
-    ),
-    _f(
-        rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?(?:没有|没|无|有|只有)(?:任何|什么|别的|其他|\d+|[一两二三四五六七八九十几]+)?(?:个|场|件|项)?{_ZH_THINGS}",
-        None,
-        **_NEG,
-    ),
-    _f(
-        rf"{_ZH_WHEN}[^,.!?;。]{{0,6}}?(?:都|全|整天|一整天)?(?:有空|没空|空闲|很忙|挺忙|挺闲|很闲|是空的|空着|排满了|满了|没事|闲着|空)",
-        None,
-        **_NEG,
-    ),
-    _f(rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?有(?:个|一个|\d+个|两个|几个)", None),
-    _f(rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?(?:什么|任何|一个|半个)?{_ZH_THINGS}(?:都|也)(?:没有|没|无)", None, **_NEG),
-    _f(rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?(?:就|只|仅)有?[一两二三四五六七八九十几\d]+(?:个|场|件)", None),
-    _f(r"(?:日程|安排|日历|行程)(?:表)?(?:是)?(?:空的|很满|满了|排满|挺满|空空的|一片空白|空着)", None),
-    _f(r"你(?:今天|明天|后天|这周|下周|周末|星期.|周.)?[^,.!?;。]{0,4}?(?:都)?(?:有空|没空|空闲|很忙)", None, **_NEG),
-]
+    ("neg", rf"你(?:{_ZH_WHEN})?[^,.!?;。]{{0,6}}?(?:有|没有|没|只有)[^,.!?;。]{{0,6}}?{_ZH_THINGS}"),
+    ("neg", rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?(?:没有|没|无|有|只有)(?:任何|什么|别的|其他|\d+|[一两二三四五六七八九十几]+)?"
+     rf"(?:个|场|件|项)?{_ZH_THINGS}"),
+    ("neg", rf"{_ZH_WHEN}[^,.!?;。]{{0,6}}?(?:都|全|整天|一整天)?(?:有空|没空|空闲|很忙|挺忙|挺闲|很闲|是空的|空着|排满了|满了|没事|闲着|空)"),
+    ("", rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?有(?:个|一个|\d+个|两个|几个)"),
+    ("neg", rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?(?:什么|任何|一个|半个)?{_ZH_THINGS}(?:都|也)(?:没有|没|无)"),
+    ("", rf"{_ZH_WHEN}[^,.!?;。]{{0,8}}?(?:就|只|仅)有?[一两二三四五六七八九十几\d]+(?:个|场|件)"),
+    ("", r"(?:日程|安排|日历|行程)(?:表)?(?:是)?(?:空的|很满|满了|排满|挺满|空空的|一片空白|空着)"),
+    ("neg", r"你(?:今天|明天|后天|这周|下周|周末|星期.|周.)?[^,.!?;。]{0,4}?(?:都)?(?:有空|没空|空闲|很忙)"),
+))  # fmt: skip
 
 
 def states_schedule_facts(text: str) -> bool:

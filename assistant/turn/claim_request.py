@@ -58,6 +58,11 @@ def asked_writes(text: str, *, implied: bool = True) -> set[str]:
     return kinds
 
 
+def asks_reminder(text: str, tools: list[str]) -> bool:
+    """The write asked for is a reminder: the person's words ask for one, or the model's call sets one."""
+    return "set_reminder" in tools or bool(re.search(r"\bremind(?:er)?s?\b|提醒", normalise(text), re.I))
+
+
 def _names_something(text: str) -> bool:
     """Besides the time, there are words that can be a title, and it is not a question."""
     return (

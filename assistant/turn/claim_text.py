@@ -51,68 +51,16 @@ _DASHES = re.compile(r"[‐‑‒–—―]+")
 # read as the word meant: one edit away, same first letter, never a base form ("update") or
 # another real word ("charged").
 _CLAIM_WORDS = [
-    "booked",
-    "scheduled",
-    "created",
-    "arranged",
-    "reserved",
-    "rescheduled",
-    "changed",
-    "updated",
-    "shifted",
-    "renamed",
-    "postponed",
-    "delayed",
-    "adjusted",
-    "deleted",
-    "removed",
-    "cancelled",
-    "canceled",
-    "cleared",
-    "dropped",
-    "scrapped",
-    "remembered",
-    "stored",
-    "memorized",
-    "memorised",
-    "recorded",
-    "calendar",
-    "schedule",
-    "added",
-]
-_REAL_WORDS = frozenset(
-    [
-        "add",
-        "book",
-        "schedule",
-        "create",
-        "update",
-        "change",
-        "move",
-        "delete",
-        "remove",
-        "cancel",
-        "remember",
-        "note",
-        "save",
-        "store",
-        "record",
-        "adjust",
-        "charged",
-        "cleaned",
-        "crated",
-        "stared",
-        "scored",
-        "booted",
-        "cooked",
-        "looked",
-        "hooked",
-        "dripped",
-        "cleaner",
-        "canceler",
-        "remembers",
-    ]
-)
+    "booked", "scheduled", "created", "arranged", "reserved", "rescheduled", "changed", "updated", "shifted",
+    "renamed", "postponed", "delayed", "adjusted", "deleted", "removed", "cancelled", "canceled", "cleared",
+    "dropped", "scrapped", "remembered", "stored", "memorized", "memorised", "recorded", "calendar", "schedule",
+    "added"
+]  # fmt: skip
+_REAL_WORDS = frozenset((
+    "add", "book", "schedule", "create", "update", "change", "move", "delete", "remove", "cancel", "remember",
+    "note", "save", "store", "record", "adjust", "charged", "cleaned", "crated", "stared", "scored", "booted",
+    "cooked", "looked", "hooked", "dripped", "cleaner", "canceler", "remembers"
+))  # fmt: skip
 _LONG_WORD = re.compile(r"(?<![\w'])[a-z]{6,}(?![\w'])", re.I)
 
 

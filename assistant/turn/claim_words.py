@@ -9,6 +9,8 @@ is one word here, not one pattern per sentence.
 
 from __future__ import annotations
 
+from assistant.reading.vocabulary import WEEKDAYS_EN
+
 KINDS = ("create", "change", "delete", "remember")
 
 # English, said as done. Verbs that need a particle keep it ("set up", "called off").
@@ -82,3 +84,4 @@ EN_CALENDAR = r"(?:calendar|schedule|diary|agenda|planner|books|cal)"
 EN_MEMORY = r"(?:memory|memories|notes|mind|brain)"
 ZH_CALENDAR = r"(?:日历|日程|行程|行事历|安排表|日程表|calendar)"
 ZH_MEMORY = r"(?:记忆|备忘|脑子|心里|记住)"
+EN_DAYS = f"(?:{'|'.join(sorted(WEEKDAYS_EN, key=len, reverse=True))})"

@@ -2,10 +2,12 @@
 "done" with no kind, and facts about the calendar. Used by the exit invariant.
 
 The text is normalised first (``claim_text``): emoji, markdown and full-width forms never change
-the reading. The grammar is a few frames per language — first-person perfect ("I've moved"),
-passive ("it's been booked"), a subjectless receipt line ("Booked: …", "Dentist moved to 4"),
-a state of the calendar ("it's in your calendar now", "已经在日程里了"), a Chinese resultative
-("给你订上了", "改好了") — each filled from one lexicon per kind (``claim_words``).
+the reading. The grammar is one table of frames per kind and language (``claim_frames``): the
+frames every kind shares — first-person perfect ("I've moved"), passive ("it's been booked"), a
+subjectless receipt line ("Booked: …"), a Chinese resultative ("给你订上了") — filled from one
+lexicon per kind (``claim_words``), and each kind's own, such as a state of the calendar ("it's in
+your calendar now", "已经在日程里了"). A bare promise ("I'll keep that in mind.") is told apart
+from one that says what it stores.
 
 A claim counts only when it is affirmative and said as done: it is looked at clause by clause,
 and skipped when negated, asked, offered, conditional ("once you confirm …", "…的话"), made by
@@ -18,265 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from assistant.turn.claim_frames import ADV, EN_FRAMES, VERB_LIST, ZH_FRAMES, Frame
 from assistant.turn.claim_text import normalise
-from assistant.turn.claim_words import (
-    EN_CALENDAR,
-    EN_DONE,
-    EN_MEMORY,
-    FOR_YOU,
-    KINDS,
-    ZH_CALENDAR,
-    ZH_MEMORY,
-    ZH_RESULT,
-    ZH_VERBS,
-)
-
-_INTERJ = (
-    r"(?:(?:ok|great|sure(?:\s+thing)?|perfect|all\s+right|got\s+it|yes|yep|yup|yeah|no\s+problem|you\s+got\s+it|"
-    r"awesome|cool|sweet|excellent|wonderful|nice|(?:good|great)\s+news|there\s+we\s+go|right|so|and|also|"
-    r"of\s+course|certainly|absolutely|voila|boom|ta-?da|hey|hi|fine|thanks|thank\s+you|yay|hooray|done|"
-    r"all\s+done|okey\s+dokey|righto|alrighty)[\s,!.:;—~-]+)*"
-)
-_ADV = (
-    r"(?:(?:now|just|already|also|successfully|all|officially|finally|totally|properly|safely|indeed|really|"
-    r"actually|quickly|gone\s+ahead\s+and|went\s+ahead\s+and|duly|both|each|been)\s+)*"
-)
-_PRON = r"(?:it|that|this|they|those|these|both(?:\s+of\s+them)?|all\s+of\s+them|everything|each\s+one|the\s+two)"
-_NP = r"(?:the|your|ur|my|this|that|these|those|our)\s+[\w'/&-]+(?:\s+[\w'/&-]+){0,5}?"
-_NOT_SUBJECT = r"(?!(?:you|he|she|they|someone|somebody|people|i|if|once|when|after|before|until|unless|since)\b)"
-_LEAD_NP = rf"{_NOT_SUBJECT}[\w'/&-]+(?:\s+{_NOT_SUBJECT}[\w'/&-]+){{0,5}}?"
-_AUX = r"(?:is|are|was|were|'s|'re|has\s+been|have\s+been|'s\s+been|'ve\s+been|had\s+been|got|gets|has|have|been)"
-_CAL = EN_CALENDAR
-_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
-_ANY_DONE = "|".join(EN_DONE.values())
-# "Booked, moved, cancelled — I handle all of these": a list of verbs names abilities, not receipts.
-_VERB_LIST = re.compile(rf"\b(?:{_ANY_DONE})\s*(?:,|/|\band\b|\bor\b)\s*(?:{_ANY_DONE})\b", re.I)
-_NOT_GENERIC_NOUN = (
-    r"(?!\s+(?:events?|items?|appointments?|meetings?|ones?|entries|plans?|bookings?|things?|facts?)\s+"
-    r"(?:are|is|can|can't|cannot|will|won't|stay|stays|keep|keeps|get|go|show|appear|remain|have|don't|do|need|must|may)\b)"
-)
-_RECEIPT_END = (
-    r"(?=\s*$|\s*[.!,;:—~]|\s+(?:to|from|for|on|at|as|in|into|off|out|successfully|too|as\s+well|also|back|"
-    r"forward|earlier|later|by|until|till|with|per|it|them|that)\b)"
-)
-
-
-@dataclass(frozen=True)
-class Frame:
-    pattern: re.Pattern[str]
-    kind: str | None  # None: "done" with no kind of its own
-    at_clause_start: bool = False
-    negation_ok: bool = False  # "I won't forget", "no longer on your calendar"
-    future_ok: bool = False  # "I'll remember that" is how a remember is claimed
-    state: bool = False  # a state frame: generic subjects ("a deleted event is gone") do not count
-    weak: bool = False  # an acknowledgement ("Sure!", "好的"), read as done only in context
-
-
-def _f(pattern: str, kind: str | None, **options: bool) -> Frame:
-    return Frame(re.compile(pattern, re.I), kind, **options)
-
-
-def _english(kind: str) -> list[Frame]:
-    done = EN_DONE[kind] if kind != "create" else EN_DONE[kind].replace("|confirmed", "")
-    receipt = EN_DONE[kind]
-    return [
-        _f(rf"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+{_ADV}(?:{done})\b", kind),
-        _f(rf"(?:\b{_PRON}|\b{_NP})\s*{_AUX}\s+{_ADV}(?:been\s+)?{_ADV}(?:{receipt})\b", kind),
-        _f(rf"{_INTERJ}{_LEAD_NP}\s*{_AUX}\s+{_ADV}(?:been\s+)?{_ADV}(?:{receipt})\b", kind, at_clause_start=True),
-        _f(rf"{_INTERJ}{_ADV}(?:{receipt})\b{_NOT_GENERIC_NOUN}", kind, at_clause_start=True),
-        _f(rf"{_INTERJ}{_LEAD_NP}\s+{_ADV}(?:{receipt}){_RECEIPT_END}", kind, at_clause_start=True),
-    ]
-
-
-_GENERIC_DONE = (
-    r"(?:all\s+)?(?:done|set|sorted|finished|completed?|handled|settled|good\s+to\s+go|taken\s+care\s+of|locked\s+in|"
-    r"squared\s+away|fixed|success(?:fully)?|mission\s+accomplished|done\s+and\s+done|done\s+deal|it'?s\s+a\s+go|"
-    r"there\s+you\s+(?:go|have\s+it)|voila|ta-?da)"
-)
-_STATE_SUBJECT = rf"(?:\b{_PRON}|\b{_NP}|(?:^|(?<=[,;:—] )|(?<=[,;:—])){_LEAD_NP})"
-
-EN_FRAMES: list[Frame] = [
-    *(frame for kind in KINDS for frame in _english(kind)),
-    # Done, with no kind of its own.
-    _f(rf"{_INTERJ}{_GENERIC_DONE}\b(?!\s+(?:by|with|when|if|once|after|yet)\b)", None, at_clause_start=True),
-    _f(
-        r"\bconsider\s+it\s+(?:done|handled|sorted)|\byou'?re\s+(?:all\s+)?(?:set|good\s+to\s+go|sorted|covered|all\s+good)\b"
-        r"|\b(?:i'?ve\s+)?got\s+you\s+covered\b|\ball\s+(?:done|set|sorted)\b",
-        None,
-    ),
-    _f(
-        rf"\b(?:{_PRON})(?:'s|\s+is|\s+has\s+been|'s\s+been)\s+(?:now\s+|all\s+)?(?:done|sorted|handled|settled|"
-        r"taken\s+care\s+of|official|locked\s+in|squared\s+away|fixed)\b",
-        None,
-    ),
-    _f(
-        r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|now\s+)?(?:done|sorted|handled|taken\s+care\s+of|fixed)\s+"
-        r"(?:it|that|this|everything)\b|\b(?:i|we)(?:'ve|\s+have)?\s+got\s+(?:it|that|this|everything)\s+(?:sorted|done|covered|handled)",
-        None,
-    ),
-    _f(
-        r"(?:ok|sure(?:\s+thing)?|got\s+it|of\s+course|no\s+problem|will\s+do|you\s+got\s+it|certainly|absolutely|"
-        r"roger(?:\s+that)?|right\s+away|on\s+it|coming\s+right\s+up|all\s+right|yes|yep|yup|great|perfect|understood)\b",
-        None,
-        at_clause_start=True,
-        weak=True,
-    ),
-    # Create: the event is on the calendar now; "I've put it in for Friday".
-    _f(
-        rf"\b{_PRON}\s*(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|all\s+|officially\s+|safely\s+)*(?:on|in|into)\s+(?:your|the|ur)\s+{_CAL}",
-        "create",
-        state=True,
-    ),
-    _f(
-        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+(?:now|officially|safely|already)\s+(?:on|in)\s+(?:your|the|ur)\s+{_CAL}",
-        "create",
-        state=True,
-    ),
-    _f(
-        rf"\b(?:on|in)\s+(?:your|the|ur)\s+{_CAL}\s+now\b|\b(?:your|the)\s+{_CAL}\s+now\s+(?:has|shows|includes|contains|lists)\b",
-        "create",
-    ),
-    _f(
-        rf"\byou(?:'ll|\s+will|\s+should)\s+(?:now\s+)?(?:see|find)\s+(?:[\w'/&-]+\s+){{0,5}}?(?:on|in)\s+(?:your|the)\s+{_CAL}",
-        "create",
-        future_ok=True,
-    ),
-    _f(
-        rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:put|popped|stuck|thrown|threw|slotted|squeezed|fit|fitted|placed|"
-        rf"jotted|written|wrote|marked|got|saved|noted|logged)\s+(?:[\w'/&-]+\s+){{0,6}}?(?:in|on|into|onto|down|to|in\s+your)\s+(?:your|the|ur)?\s*{_CAL}",
-        "create",
-    ),
-    _f(
-        rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}(?:put|pencil+ed|got|jotted|written|wrote|marked)\s+(?:[\w'/&-]+\s+){{0,5}}?(?:in|down)\s+(?:for|on|at|as)\b",
-        "create",
-    ),
-    _f(
-        r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+)?\bgot\s+you\s+(?:all\s+)?(?:booked|down|in|scheduled|added|pencil+ed)\b",
-        "create",
-    ),
-    _f(
-        rf"{_AUX}\s+{_ADV}(?:been\s+)?(?:put|placed|popped|slotted|entered|written|marked|noted|saved|logged|stuck)\s+"
-        rf"(?:[\w'/&-]+\s+){{0,3}}?(?:in|on|into|onto|to)\s+(?:your|the|ur)\s+{_CAL}",
-        "create",
-    ),
-    _f(r"\byou(?:'re|\s+are)\s+(?:now\s+|all\s+)?booked\s+(?:in|for|on|at)\b", "create"),
-    _f(
-        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+(?:on|in)\s+(?:your|the|ur)\s+{_CAL}",
-        "create",
-        state=True,
-        weak=True,
-    ),
-    _f(rf"\b(?:i|we)(?:'ve|\s+have)?\s+{_ADV}put\s+(?:it|that|this|them)\s+in(?=\s*(?:$|[.!,~]))", "create"),
-    _f(
-        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|all\s+)?"
-        r"(?:sorted|set|done|taken\s+care\s+of|locked\s+in|squared\s+away)(?=\s*(?:$|[.!,~]|\s+(?:for|on|at|with|now)\b))",
-        None,
-        state=True,
-    ),
-    # Change: the event's new place.
-    _f(
-        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are)\s+now\s+(?!(?:on|in)\s+(?:your|the|ur)\s+{_CAL})"
-        r"(?:at|on|from|for|set\s+for|scheduled\s+for|booked\s+for|happening|starting|taking\s+place|in\b|\d)",
-        "change",
-        state=True,
-    ),
-    _f(
-        r"\bnow\s+(?:starts?|begins?|ends?|runs?|takes?\s+place|happens?|falls?|finishes)\s+(?:at|on|from|by)\b",
-        "change",
-    ),
-    _f(
-        rf"\b{_PRON}\s*(?:'s|\s+is|\s+are|'re)\s+(?:at|on|for)\s+(?!(?:your|the|ur)\s+{_CAL})[\w:' ]{{1,25}}?\s+now\b",
-        "change",
-        state=True,
-    ),
-    _f(r"new\s+(?:time|date|day|slot|start|title|name)\s*:", "change", at_clause_start=True),
-    _f(
-        rf"(?:\d{{1,2}}(?::\d\d)?\s*(?:am|pm)?|{_DAYS}|noon)\s*=>\s*(?:\d|{_DAYS}|noon|tomorrow)",
-        "change",
-    ),
-    # Delete: gone from the calendar.
-    _f(
-        rf"(?:{_STATE_SUBJECT})\s*(?:'s|'re|\s+is|\s+are|\s+has|\s+have)\s+(?:now\s+|been\s+|officially\s+|all\s+)*"
-        rf"(?:gone|off\s+(?:your|the)\s+{_CAL}|no\s+longer\s+(?:on|in)\s+(?:your|the)\s+{_CAL}|out\s+of\s+(?:your|the)\s+{_CAL}|history|toast)",
-        "delete",
-        negation_ok=True,
-        state=True,
-    ),
-    _f(rf"\b(?:your|the)\s+(?:{_CAL}|day|morning|afternoon|evening)\s+is\s+(?:now\s+)?(?:clear|free)\s+of\b", "delete"),
-    _f(rf"{_INTERJ}(?:all\s+)?gone\b(?!\s+(?:when|if|after|once)\b)", "delete", at_clause_start=True),
-    _f(rf"\bno\s+longer\s+(?:on|in)\s+(?:your|the)\s+{_CAL}", "delete", negation_ok=True, state=True),
-    # Remember: promises of memory are how a remember is claimed.
-    _f(
-        r"\b(?:i'?ll|i\s+will|i'?m\s+going\s+to|i\s+shall|will)\s+(?:always\s+|definitely\s+|certainly\s+|(?:be|make)\s+sure\s+to\s+)?"
-        r"(?:remember|keep\s+(?:that\s+|it\s+|this\s+)?in\s+mind|make\s+a\s+note|note\s+(?:that|it|this)(?:\s+down)?|not\s+forget|never\s+forget)",
-        "remember",
-        future_ok=True,
-        negation_ok=True,
-    ),
-    _f(r"\bwon'?t\s+(?:ever\s+)?forget\b", "remember", future_ok=True, negation_ok=True),
-    _f(
-        rf"\b{_PRON}\s*(?:'s|\s+is|\s+has\s+been|'s\s+been)\s+(?:now\s+|all\s+|safely\s+)?(?:saved|stored|noted|remembered|filed|"
-        rf"in\s+my\s+{EN_MEMORY}|in\s+memory|committed\s+to\s+memory)",
-        "remember",
-    ),
-    _f(
-        r"\b(?:saved|stored|added|filed|written)\s+(?:it\s+|that\s+|this\s+)?(?:to|in|into)\s+(?:my\s+|your\s+)?memory"
-        r"|\bmemory\s+(?:updated|saved)|\b(?:consider\s+it|duly)\s+noted",
-        "remember",
-    ),
-    _f(r"\b(?:i'?ve|i\s+have)\s+got\s+(?:it|that|this)\s+(?:noted|saved|down|stored|memori[sz]ed)", "remember"),
-]
-
-
-def _chinese(kind: str) -> list[Frame]:
-    verb = ZH_VERBS[kind]
-    return [
-        _f(
-            rf"(?:已经|已|早就|早已|刚刚|刚才|刚)\s*被?\s*(?:{FOR_YOU}|为|帮|给)?\s*(?:把[^,.!?;。]{{0,20}}?)?(?:{verb})",
-            kind,
-        ),
-        _f(rf"(?:{verb}){ZH_RESULT}?了(?![吗么没]|\s*[?])", kind),
-        _f(rf"(?:{verb})(?:好|妥|完|掉|上)(?=\s*(?:$|[,.!;。~]))", kind),
-        _f(rf"{FOR_YOU}\s*(?:把[^,.!?;。]{{0,20}}?)?(?:{verb}){ZH_RESULT}?(?:了|好)", kind),
-        _f(rf"(?:{verb})(?:成功|完毕|完成)(?!后|之后|以后)", kind),
-    ]
-
-
-ZH_FRAMES: list[Frame] = [
-    *(frame for kind in KINDS for frame in _chinese(kind)),
-    _f(
-        r"搞定|搞掂|弄好了|办好了|处理好了|妥了|妥妥的|完成了|已完成|已办妥|已处理|ok了|齐活|就这么定了|已确认|确认好了|"
-        r"安排妥当|都好了|全部好了|全都好了|已经好了|好了好了",
-        None,
-    ),
-    _f(
-        r"(?:好的|好了|好|行|没问题|收到|可以|好嘞|得嘞|明白|了解|嗯|ok)(?=\s*(?:$|[,.!;。~]))",
-        None,
-        at_clause_start=True,
-        weak=True,
-    ),
-    _f(
-        rf"(?:在|进|到|上|入)了?(?:你的|您的)?{ZH_CALENDAR}(?:里面|里头|上面|上头|里|上|中)?了|已经?在(?:你的|您的)?{ZH_CALENDAR}(?:里|上|中)"
-        rf"|{ZH_CALENDAR}(?:里|上)(?:已经|现在)?(?:有了|多了)|(?:放|加|写|记|存|录|排|添|塞)(?:进|到|在|入|上)(?:了)?(?:你的|您的)?{ZH_CALENDAR}",
-        "create",
-    ),
-    _f(
-        r"(?:改|调|挪|换|推迟|提前|延后|移|变|推)(?:到|成|为|至)了?[^,.!?;。]{0,15}?了|(?:时间|日期)(?:已经)?(?:改|变|换|调)(?:成|为|到)",
-        "change",
-    ),
-    _f(
-        rf"(?:已经)?(?:不在|没在)(?:你的|您的)?{ZH_CALENDAR}(?:里|上|中)?了|{ZH_CALENDAR}(?:里|上)(?:已经)?没有了|已经没了",
-        "delete",
-        negation_ok=True,
-    ),
-    _f(
-        r"记住了|记下了|记好了|记下来了|已记下|已记住|我会记住|我会记得|会记得的|我记着呢|记在心里了|记在心上了|会记得|不会忘|忘不了|"
-        r"已保存|存好了|已存下|保存好了|帮你记(?:下|住|好)?了|已经记录",
-        "remember",
-        future_ok=True,
-        negation_ok=True,
-    ),
-]
+from assistant.turn.claim_words import EN_CALENDAR, EN_MEMORY, ZH_CALENDAR, ZH_MEMORY
 
 _IDIOMS = re.compile(
     r"\b(?:no\s+problem|no\s+worries|not\s+a\s+problem|no\s+sweat|no\s+prob|no\s+rush|no\s+trouble|never\s+mind)\b"
@@ -316,7 +62,7 @@ _GENERIC_SUBJECT = re.compile(r"^\s*(?:an?|any|every|each|deleted|cancell?ed|rem
 _THIS_CHAT_ONLY = re.compile(r"\s*(?:for\s+(?:this|the|our)\s+(?:conversation|chat|session|thread)|for\s+now)\b", re.I)
 _NEGATED_AFTER = re.compile(r"[\s:,]*(?:nothing|none|no\s+\w+|not\s+yet|anything\s+yet|yet\b)", re.I)
 _PERSON_BEFORE_EN = re.compile(
-    rf"\b(?:you|you've|you\s+have|you'd|you\s+had|he|she|he's|she's|they've|someone|somebody)\s+{_ADV}$", re.I
+    rf"\b(?:you|you've|you\s+have|you'd|you\s+had|he|she|he's|she's|they've|someone|somebody)\s+{ADV}$", re.I
 )
 _PERSON_BEFORE_ZH = re.compile(
     r"[你您他她](?:们)?(?:(?:跟|和|与|同)[^我]{1,8}?)?(?:已经|已|自己|刚刚|刚|也|都|早就)?\s*$"
@@ -325,6 +71,8 @@ _QUOTED = re.compile(r"[\"“”「」『』][^\"“”「」『』]{1,160}[\"�
 _SENTENCES = re.compile(r"(?<=[.!?。\n])\s*")
 _CLAUSES = re.compile(r"[,;:—()]|\s-\s|、")
 _HAS_CJK = re.compile(r"[\u4e00-\u9fff]")
+# What may follow a bare promise to the end of its clause: its object pronoun, particles, punctuation.
+_BARE_TAIL = re.compile(r"(?:\s*\b(?:that|it|this|them|for\s+(?:you|sure|next\s+time)|always|too)\b|[\s的哦呢啦了吧呀哈啊.!~])*(?:[,;—(]|$)", re.I)
 
 
 @dataclass
@@ -337,6 +85,8 @@ class ClaimReading:
     # States that are a claim only when that write was asked ("the dentist is in your calendar"
     # after "add the dentist"); otherwise a statement about the calendar.
     in_context: set[str] = field(default_factory=set)
+    # Kinds claimed only by a bare promise ("I'll keep that in mind.", "我会记得的"): nothing said as stored.
+    promised: set[str] = field(default_factory=set)
 
     @property
     def reads_as_done(self) -> bool:
@@ -414,15 +164,16 @@ def _kind_of(frame_kind: str, sentence: str) -> str:
 
 def read_claims(text: str) -> ClaimReading:
     """Everything the text claims as done, with the kinds its verbs name."""
-    reading = ClaimReading()
+    reading, stated = ClaimReading(), set[str]()
     whole = normalise(text)
     for sentence in _sentences(text):
         frames = ZH_FRAMES + EN_FRAMES if _HAS_CJK.search(sentence) else EN_FRAMES
-        listing = bool(_VERB_LIST.search(sentence))
+        listing = bool(VERB_LIST.search(sentence))
         for frame in frames:
             if listing and frame.at_clause_start and frame.kind is not None:
                 continue
-            if not any(_counts(sentence, match, frame) for match in _matches(sentence, frame)):
+            counted = [match for match in _matches(sentence, frame) if _counts(sentence, match, frame)]
+            if not counted:
                 continue
             if frame.weak and frame.kind is not None:
                 reading.in_context.add(frame.kind)
@@ -431,7 +182,11 @@ def read_claims(text: str) -> ClaimReading:
             elif frame.kind is None:
                 reading.done = True
             else:
-                reading.kinds.add(_kind_of(frame.kind, sentence))
+                kind = _kind_of(frame.kind, sentence)
+                bare = frame.promise and all(_BARE_TAIL.match(sentence, match.end()) for match in counted)
+                (reading.promised if bare else stated).add(kind)
+                reading.kinds.add(kind)
+    reading.promised -= stated
     if reading.acknowledged and _undercut(whole):
         reading.acknowledged = False
     return reading

@@ -22,7 +22,7 @@ import catalogue
 from assistant.models import MemoryFact
 from assistant.reading import extract_when
 from assistant.turn.claim_facts import states_schedule_facts
-from assistant.turn.claim_request import asked_writes, person_reports
+from assistant.turn.claim_request import asked_writes, asks_reminder, person_reports
 from assistant.turn.claim_text import normalise
 from assistant.turn.claims import claimed_writes, hedged, read_claims
 from assistant.turn.context import Reply, TurnContext
@@ -146,7 +146,10 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
     reading = read_claims(reply.text)
     model_text = context.route == "model"
     asked = requested_writes(context) if model_text or reading.kinds else set()
-    claims = set(reading.kinds)
+    # A bare promise ("I'll keep that in mind.", "我会记得的") says nothing stored: it claims that
+    # write only when the person asked for it; otherwise it acknowledges what they did ask for.
+    bare = reading.promised - asked
+    claims = set(reading.kinds) - bare
     unsure: set[str] = set()
     if model_text and asked:
         # Done, with no kind said: it is the kind the person asked for. With nothing asked
@@ -154,6 +157,7 @@ def exit_decision(context: TurnContext, reply: Reply) -> ExitDecision:
         claims |= (asked if reading.done else set()) | (reading.in_context & asked)
         # "Sure!", "好的", "收到": an acknowledgement may mean "done" or only "OK" — not certain.
         unsure |= asked if reading.acknowledged and not verified else set()
+        unsure |= requested_writes(context, implied=False) if bare and not verified else set()
     if model_text:
         excused = _excused_by_earlier(context, reply.text, asked) if claims | unsure else set()
         # Repeating what the person said happened ("your boss cancelled it") is quoting them.
@@ -243,6 +247,8 @@ def _not_done(context: TurnContext, kinds: set[str], asked: set[str]) -> str:
 
 def _detail(context: TurnContext, kind: str, language: str) -> str:
     """What is still missing, or what the calendar really says — never a denial of an earlier turn."""
+    if kind == "create" and asks_reminder(context.text, [call.tool for call in context.tool_calls]):
+        return catalogue.text("no_reminder_set", language)  # a reminder with no day said is for today
     if kind == "create":
         missing = _missing_slots(context)
         if missing:

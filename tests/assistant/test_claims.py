@@ -344,3 +344,52 @@ class TestExit:
         assert [c["name"] for c in outcome.trace.tool_calls] == ["query_events"]
         assert outcome.trace.tool_calls[0]["arguments"] == {"start": "D+0", "end": "W7"}
         assert "Design review" in outcome.reply
+
+    def test_a_bare_promise_of_memory_claims_only_a_memory_that_was_asked(self, chat: Chat) -> None:
+        # After a booking request, "I'll keep that in mind" acknowledges the booking: the line says it was not made.
+        booking = chat.say("book the dentist friday 3pm", text("I'll keep that in mind."))
+        assert booking.trace.flags == ["unverified_create_claim"]
+        assert booking.reply.startswith("I'll keep that in mind.")
+        assert "haven't added anything to your calendar" in booking.reply and "memory" not in booking.reply
+        # Asked to remember, the same words claim the memory; a promise that says what it stores always does.
+        asked = chat.say("my locker is 42, remember that", text("I'll keep that in mind."))
+        assert asked.trace.flags == ["unverified_remember_claim"]
+        stated = chat.say("I hate early meetings", text("I'll keep that in mind: you hate early meetings."))
+        assert stated.trace.flags == ["unverified_remember_claim"]
+
+    @pytest.mark.parametrize(
+        ("language", "message", "reply"),
+        [
+            ("zh", "我明天考试，有点紧张", "别紧张！我会记得的，祝你考试顺利！"),
+            ("en", "my sister is visiting next weekend!", "How lovely! I'll keep that in mind 😊"),
+        ],
+    )
+    def test_a_bare_promise_in_small_talk_stands(
+        self, make_chat: Callable[[Any], Chat], make_person: Callable[..., Any], language: str, message: str, reply: str
+    ) -> None:
+        chat = make_chat(make_person(language=language))
+        outcome = chat.say(message, text(reply))
+        assert outcome.trace.flags == [] and outcome.reply == reply
+
+    @pytest.mark.parametrize(
+        ("language", "message", "reply", "line"),
+        [
+            ("en", "remind me to call mum at 9pm", "I'll ping you at 9pm", "No reminder was set."),
+            ("zh", "今晚九点提醒我交水电费", "好嘞，我会在21:00提醒你交水电费", "还没有设置提醒。"),
+        ],
+    )
+    def test_an_unkept_reminder_is_named_not_asked_for_a_day(
+        self,
+        make_chat: Callable[[Any], Chat],
+        make_person: Callable[..., Any],
+        language: str,
+        message: str,
+        reply: str,
+        line: str,
+    ) -> None:
+        chat = make_chat(make_person(language=language))
+        outcome = chat.say(message, text(reply))
+        # A reminder with no day said is for today: the added line names what this turn did not set.
+        assert outcome.reply.startswith(reply) and outcome.reply.endswith(line)
+        assert "still need" not in outcome.reply and "还需要" not in outcome.reply
+        assert chat.events() == []
