@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import catalogue
 from assistant.models import MemoryFact
 from assistant.reading import extract_when
+from assistant.turn.authority import provenance_for, untraced
 from assistant.turn.claim_facts import states_schedule_facts
 from assistant.turn.claim_request import asked_writes, asks_reminder, person_reports
 from assistant.turn.claim_text import normalise
@@ -195,14 +196,16 @@ def _promised(context: TurnContext, reply_text: str) -> bool:
     asked for, with nothing asked, offered or awaited: a promise no write of this turn keeps."""
     if not hedged(reply_text) or hedged(reply_text, future=False):
         return False
-    asked, said = (extract_when(text, today=context.today) for text in (context.text, reply_text))
-    return (
-        asked is not None
-        and said is not None
-        and (
-            (asked.time is not None and asked.time == said.time) or (asked.date is not None and asked.date == said.date)
-        )
+    said = extract_when(reply_text, today=context.today)
+    promised = {"date": said.date, "time": said.time} if said else {}
+    if not any(promised.values()):
+        return False
+    # Restated: the promised day and time trace to the person's words as a write's would
+    # ("in two hours" said at 10:00 is the 12:00 promised), through the write guard's tracing.
+    heard = provenance_for(
+        person_texts=[context.text], slot_values=[], today=context.today, now=context.now.astimezone(context.zone)
     )
+    return not untraced({"date": "date", "time": "time"}, promised, {}, heard)
 
 
 def _asks_back(text: str) -> bool:

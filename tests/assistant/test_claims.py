@@ -308,6 +308,8 @@ class TestExit:
         ("request_text", "promise", "noted"),
         [
             ("remind me to call mum at 9pm", "I'll ping you at 9pm", True),
+            # Said as a length from now (10:00 here): the promised 12:00 is the time they asked for.
+            ("remind me to call mom in two hours", "No problem, I'll remind you to call mom at 12:00.", True),
             ("add the gym thursday 7am", "Sure, I'll have the gym in for 7am.", True),
             ("add the gym thursday 7am", "I'll need to know which gym, I can add it then.", False),
             ("add the gym thursday 7am", "I'll be around if you need anything.", False),
