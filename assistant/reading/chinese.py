@@ -26,7 +26,13 @@ def simplified(text: str) -> str:
     """``text`` with its Chinese in simplified Mandarin; text without Chinese comes back as it is."""
     if not _CJK.search(text):
         return text
-    return _CANTONESE_WORD.sub(lambda match: _CANTONESE[match.group(0)], _SIMPLIFIED.convert(text))
+    return _CANTONESE_WORD.sub(lambda match: _CANTONESE[match.group(0)], to_simplified(text))
+
+
+def to_simplified(text: str) -> str:
+    """OpenCC's conversion, character for character. OpenCC takes UTF-8 only: a lone surrogate (JSON
+    may carry one) becomes U+FFFD first, so a broken character never breaks the reading."""
+    return str(_SIMPLIFIED.convert(text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")))
 
 
 def as_written(value: str, original: str) -> str:
@@ -34,7 +40,7 @@ def as_written(value: str, original: str) -> str:
     (a title typed as 老闆 stays 老闆): the readers read one script, what is stored keeps theirs.
     Each character of the value is matched, in order, with the same place of the message."""
     written = unicodedata.normalize("NFKC", original)
-    read = _SIMPLIFIED.convert(written)  # character for character (the Cantonese words are not)
+    read = to_simplified(written)  # character for character (the Cantonese words are not)
     if read == written or len(read) != len(written):
         return value
     out, at = [], 0

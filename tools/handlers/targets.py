@@ -69,7 +69,8 @@ _SIMPLIFIED = opencc.OpenCC("t2s")
 
 def _fold(text: str) -> str:
     """One form to compare in: width, case and script (瑜伽, 會議 and 会议 are the same words)."""
-    return str(_SIMPLIFIED.convert(unicodedata.normalize("NFKC", text))).casefold()
+    text = unicodedata.normalize("NFKC", text).encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return str(_SIMPLIFIED.convert(text)).casefold()  # OpenCC takes UTF-8 only: no lone surrogate
 
 
 @dataclass

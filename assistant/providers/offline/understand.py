@@ -75,13 +75,14 @@ INTERMEDIATE = frozenset({"search_memory", "search_chat_archive"})
 
 
 def respond(request: ModelRequest) -> ModelResponse:
-    turn = read_turn(request)
+    turn: Turn | None = None
     try:
+        turn = read_turn(request)
         response = _continue(turn, request.tools) if turn.exchange is not None else _first_call(turn, request.tools)
     except Exception:
         # A bug in the stand-in must cost an honest "please rephrase", never the person's turn.
         logger.exception("offline understanding failed")
-        return text(say("unclear", turn.language))
+        return text(say("unclear", turn.language if turn else "en"))
     # No filter of its own: its replies pass the exit check like any model's.
     return _in_their_script(response, request)
 
