@@ -315,6 +315,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # Sign-in throttling logs every successful sign-in's reset at INFO; lockouts are warnings.
+    "loggers": {"axes": {"level": "WARNING"}},
 }
 
 # --- The assistant -------------------------------------------------------------------------
