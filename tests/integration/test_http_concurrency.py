@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +24,7 @@ from rest_framework.authtoken.models import Token
 
 from assistant.models import Thread
 from scheduling.models import Event
+from tests.integration.served import stop, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 8
@@ -59,23 +58,10 @@ def server(postgres: None, redis_url: str) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/health/", timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    pytest.fail("uvicorn did not start on loopback within 30 s")
-                time.sleep(0.2)
+        wait_until_serving(base, process)
         yield base
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=5)
+        stop(process)
 
 
 def post(url: str, token: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:

@@ -11,7 +11,6 @@ included), then the same requests are sent again.
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -26,6 +25,8 @@ import psycopg
 import pytest
 from django.db import connection
 from rest_framework.authtoken.models import Token
+
+from tests.integration.served import stop, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 POOL = 4
@@ -66,25 +67,10 @@ def server(postgres: None) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/health/", timeout=2).close()
-                break
-            except urllib.error.HTTPError:
-                break  # it answers
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    pytest.fail("uvicorn did not start on loopback within 30 s")
-                time.sleep(0.2)
+        wait_until_serving(base, process)
         yield base
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=5)
+        stop(process)
 
 
 def status_of(url: str, token: str) -> int:
