@@ -68,7 +68,7 @@ class DayInFocus:
 @dataclass(slots=True)
 class EntityStack:
     """What ``ThreadState.entities`` holds. ``choosing`` is the tool's own {"tool", "values"}
-    (from an ``ambiguous_reference`` result), handed back to the tools as it came."""
+    (from an ``ambiguous_reference`` or ``needs_scope`` result), handed back as it came."""
 
     stack: list[Entity] = field(default_factory=list)
     listed: list[int] = field(default_factory=list)
@@ -132,8 +132,8 @@ class EntityStack:
         self.stack = [entity, *(entry for entry in self.stack if entry.id != event_id)][:MAX_ENTITIES]
 
     def record(self, status: str, data: Mapping[str, Any]) -> None:
-        if status != "ambiguous_reference":
-            self.choosing = None
+        # A "which one?" or "which occurrences?" question waits for its answer; anything else ends it.
+        self.choosing = data.get("choosing") if status in {"ambiguous_reference", "needs_scope"} else None
         if status in {"created", "updated"} and data.get("event"):
             self._push(data["event"], status)
             self.focus = int(str(data["event"]["ref"])[1:])
@@ -155,7 +155,6 @@ class EntityStack:
                 self._push(event, "candidate")
             self.listed = [int(str(event["ref"])[1:]) for event in candidates]
             self.focus = None
-            self.choosing = data.get("choosing")
         elif status == "awaiting_confirmation" and data.get("event"):
             self._push(data["event"], "to delete")
             self.focus = int(str(data["event"]["ref"])[1:])

@@ -212,6 +212,23 @@ def test_a_change_without_a_scope_asks_and_writes_nothing(person: Any, frozen_no
     assert result.status == "needs_scope"
     assert result.data["event"]["date"] == "2026-12-15"
     assert three_weeks(person, frozen_now) == ["2026-12-08 09:30", "2026-12-15 09:30", "2026-12-22 09:30"]
+    # What was asked is kept, so "just that one" is this call with its scope, for any model.
+    choosing = result.data["choosing"]
+    assert choosing == {"tool": "change_event", "values": {"time": "10:00", "event_ref": f"E{weekly.id}", "occurrence": "2026-12-15"}}  # fmt: skip
+    answered = reg.execute("change_event", which(weekly, title=None, date=None, duration_minutes=None) | choosing["values"] | {"scope": "this"})  # fmt: skip
+    assert answered.status == "updated", answered.data
+    assert three_weeks(person, frozen_now) == ["2026-12-08 09:30", "2026-12-15 10:00", "2026-12-22 09:30"]
+
+
+def test_the_scope_question_waits_in_the_thread_until_something_else_happens() -> None:
+    from assistant.intent.entities import EntityStack
+
+    stack = EntityStack()
+    choosing = {"tool": "delete_event", "values": {"event_ref": "E1", "occurrence": "2026-12-15"}}
+    stack.record("needs_scope", {"event": {"ref": "E1"}, "choosing": choosing})
+    assert EntityStack.from_json(stack.to_json()).choosing == choosing
+    stack.record("results", {"events": []})
+    assert stack.choosing is None
 
 
 def test_change_this_one_moves_one_occurrence(person: Any, frozen_now: Any, weekly: Event) -> None:

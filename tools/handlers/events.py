@@ -16,14 +16,19 @@ from scheduling.slots import PartOfDay, free_slots
 from tools.context import ToolContext
 from tools.facts import day_fact, event_fact, slot_fact
 from tools.handlers import series
-from tools.handlers.schedule import change_command, outcome_result, patch_from_arguments, with_day_in_focus
+from tools.handlers.schedule import (
+    CHANGE_VALUES,
+    change_command,
+    outcome_result,
+    patch_from_arguments,
+    with_day_in_focus,
+)
 from tools.handlers.targets import Named, events_named, events_on
 from tools.spec import Status, ToolResult
 
 MAX_QUERY_DAYS = 62
 MAX_LISTED_EVENTS = 50
 SUGGESTION_COUNT = 3
-CHANGE_VALUES = ("title", "date", "time", "duration_minutes")
 
 
 def _days(context: ToolContext, start: str, end: str | None) -> list[datetime.date]:

@@ -22,6 +22,9 @@ from tools.facts import calendar_details, command_fact, day_fact, event_fact, sl
 from tools.handlers.targets import title_score
 from tools.spec import Effect, Status, ToolResult
 
+# What a change writes: an answer to "which one?" or "which occurrences?" carries it over.
+CHANGE_VALUES = ("title", "date", "time", "duration_minutes")
+
 SLOT_ARGUMENTS = (
     "title", "date", "time", "duration_minutes", "all_day", "end_date", "recurrence", "reminder_minutes", "busy",
 )  # fmt: skip

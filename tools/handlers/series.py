@@ -15,7 +15,7 @@ from scheduling.recurrence import describe
 from scheduling.series import occurrence_on, series_fork, series_master, series_override
 from tools.context import ToolContext
 from tools.facts import event_fact
-from tools.handlers.schedule import change_command, outcome_result, patch_from_arguments
+from tools.handlers.schedule import CHANGE_VALUES, change_command, outcome_result, patch_from_arguments
 from tools.spec import Status, ToolResult
 
 
@@ -30,14 +30,22 @@ def _occurrence(context: ToolContext, target: Event, arguments: Mapping[str, Any
     return occurrence_on(master, day=None, now=context.now)
 
 
-def _ask_scope(context: ToolContext, master: Event, start: datetime.datetime, action: str) -> ToolResult:
+def _ask_scope(
+    context: ToolContext, master: Event, start: datetime.datetime, action: str, arguments: Mapping[str, Any]
+) -> ToolResult:
+    """Which occurrences? Asked, with what the request wanted kept (``choosing``): the answer ("just
+    that one", "全部") is the same call with its scope, for any model."""
+    occurrence = event_fact(as_occurrence(master, start), context.zone)
+    values = {name: arguments[name] for name in CHANGE_VALUES if arguments.get(name) is not None}
+    values |= {"event_ref": occurrence["ref"], "occurrence": occurrence["date"]}
     return ToolResult(
         Status.NEEDS_SCOPE,
         {
             "action": action,
-            "event": event_fact(as_occurrence(master, start), context.zone),
+            "event": occurrence,
             "repeats": describe(master.rrule),
             "problem": "a repeating event: say scope this, following or all",
+            "choosing": {"tool": f"{action}_event", "values": values},
         },
     )
 
@@ -56,7 +64,7 @@ def change_in_series(context: ToolContext, target: Event, arguments: Mapping[str
         return _no_occurrence(context, master)
     scope = arguments.get("scope") or ("this" if target.series_id is not None else None)
     if scope is None:
-        return _ask_scope(context, master, start, "change")
+        return _ask_scope(context, master, start, "change", arguments)
     if scope == "this":
         row = target if target.series_id is not None else series_override(master=master, occurrence_start=start)
     elif scope == "following":
@@ -77,7 +85,7 @@ def delete_in_series(context: ToolContext, target: Event, arguments: Mapping[str
         return _no_occurrence(context, master)
     scope = arguments.get("scope")
     if scope is None:
-        return _ask_scope(context, master, start, "delete")
+        return _ask_scope(context, master, start, "delete", arguments)
     outcome = command_request_delete(
         owner=context.user,
         event_id=master.id,
