@@ -84,6 +84,13 @@ _EN_WEEKDAY_DAY = re.compile(
     r"(?<![a-z])(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\.?,?\s+"
     rf"(?:the\s+)?(?P<d>1[3-9]|2[0-9]|3[01])(?![0-9:.a-z%]){_DAY_CAN_END}(?!\s*(?:[ap]\.?m|h\b|o'?clock|点|时))"
 )
+# A month said on its own ("every wednesday in march", "三月份每周三"), or as an end ("until end of march", "到三月底").
+MONTH_ALONE = re.compile(
+    rf"(?<![a-z])(?:(?P<until>until|till|through|thru|by)\s+(?:the\s+)?(?:end\s+of\s+)?|(?:in|during|throughout|for)\s+)"
+    rf"(?:the\s+month\s+of\s+)?{_MONTH}(?!\s?[0-9])|(?P<zh_until>到)?(?<![0-9一二三四五六七八九十])"
+    rf"(?P<cn>{CN_MONTH}|1[0-2]|0?[1-9])\s?月份?(?P<zh_end>底|末)?(?!\s?[0-9一二三四五六七八九十廿])",
+    re.IGNORECASE,
+)
 _MONTH_SHIFTS: Final = {
     "next": 1, "following": 1, "this": 0, "current": 0, "previous": -1, "last": -1,
     "这个月": 0, "本月": 0, "今个月": 0, "下个月": 1, "下月": 1, "上个月": -1, "上月": -1,
@@ -114,6 +121,19 @@ def find_calendar_dates(scan: Scan) -> None:
         _add(scan, match, year, month, cn_int(match["d"]))
     for match in _ZH_DAY_OF_MONTH.finditer(scan.masked):
         _add(scan, match, None, None, cn_int(match["d"]))
+
+
+def named_months(text: str, today: datetime.date) -> list[tuple[datetime.date, datetime.date, bool]]:
+    """Each month named alone: its first and last day, the coming one (this one while it lasts), and
+    whether it was said as an end only ("until end of march")."""
+    found = []
+    for match in MONTH_ALONE.finditer(text):
+        month = MONTHS[match["mon"].lower().rstrip(".")] if match["mon"] else cn_int(match["cn"].lstrip("0"))
+        if month and 1 <= month <= 12:
+            first = datetime.date(today.year + (month < today.month), month, 1)
+            last = (first + datetime.timedelta(days=31)).replace(day=1) - datetime.timedelta(days=1)
+            found.append((first, last, bool(match["until"] or match["zh_until"] or match["zh_end"])))
+    return found
 
 
 def _add_english(scan: Scan, match: re.Match[str]) -> None:

@@ -35,7 +35,7 @@ _EN_WEEK_THEN_DAY = re.compile(
 )
 # "friday", "next tuesday", "wednesday of next week", "sunday from last week"
 _EN_DAY = re.compile(
-    rf"(?<![a-z])(?:(?P<mod>next|this\s+coming|this\s+past|this|coming|last)\s+)?(?P<wd>{_EN_WEEKDAY})\.?(?![a-z'])"
+    rf"(?<![a-z])(?:(?P<mod>next|this\s+coming|this\s+past|this|coming|last)\s+)?(?P<wd>{_EN_WEEKDAY})\.?(?![a-z]|'(?!s\b))"
     r"(?:,?\s+(?:of\s+|from\s+|in\s+)?(?:the\s+)?(?P<week>next|this|last)\s+week(?![a-z-]|\s?end))?"
 )
 # A numeral right before 周 means a count ("两周三天", "每周三"), not a weekday; but a week prefix

@@ -28,6 +28,7 @@ from typing import Any
 
 from assistant.reading import extract_when
 from assistant.reading.answers import is_acknowledgement
+from assistant.reading.calendar_dates import named_months
 from assistant.reading.chinese import simplified
 from assistant.reading.durations import find_lengths
 from assistant.reading.quoted import own_words, quotes
@@ -198,6 +199,8 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
         for length in reversed(find_lengths(text)):
             said.minutes.add(length.minutes)
             text = text[: length.start] + " " * (length.end - length.start) + text[length.end :]
+        for begin, last, _ in named_months(text, provenance.today):  # "every wednesday in march"
+            said.days.update(begin + datetime.timedelta(days=n) for n in range((last - begin).days + 1))
         tokens = [match.span() for match in _TOKEN.finditer(text)]
         for first, (start, _) in enumerate(tokens):
             for _, end in tokens[first : first + _WINDOW]:

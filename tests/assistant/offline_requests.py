@@ -41,6 +41,7 @@ def context(
     suspended: list[dict[str, Any]] | None = None,
     goal: dict[str, Any] | None = None,
     completed: list[dict[str, Any]] | None = None,
+    choosing: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     return {
         "now": NOW,
@@ -59,6 +60,7 @@ def context(
         "active_command": active,
         "recent_entities": entities or [],
         "last_listed": listed or [],
+        "choosing": choosing,
     }
 
 

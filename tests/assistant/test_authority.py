@@ -127,6 +127,7 @@ def test_a_day_and_time_must_come_from_the_persons_words(
 
 
 WEEKDAYS = {"frequency": "weekly", "interval": None, "weekdays": ["MO", "TU", "WE", "TH", "FR"]}
+WEEKLY_WE = {"frequency": "weekly", "interval": None, "weekdays": ["WE"], "until": "2027-03-31"}
 
 
 @pytest.mark.parametrize(
@@ -149,6 +150,13 @@ WEEKDAYS = {"frequency": "weekly", "interval": None, "weekdays": ["MO", "TU", "W
          ["I'm on holiday 20 to 27 december"], False),
         ("schedule_event", {"title": "Standup", "date": "W2+3", "time": "09:30", "recurrence": WEEKDAYS},
          ["standup every weekday at 9:30"], True),
+        # A month said alone names its days: the first Wednesday of March is the person's "in march".
+        ("schedule_event", {"title": "Yoga", "date": "2027-03-03", "time": "19:00", "recurrence": WEEKLY_WE},
+         ["yoga every wednesday in march at 7pm"], False),
+        ("schedule_event", {"title": "瑜伽", "date": "2027-03-03", "time": "19:00", "recurrence": WEEKLY_WE},
+         ["三月份每周三晚上七点瑜伽"], False),
+        ("schedule_event", {"title": "Yoga", "date": "2027-04-07", "time": "19:00", "recurrence": WEEKLY_WE},
+         ["yoga every wednesday in march at 7pm"], True),
         ("resume_task", {"task_ref": "T1", "title": None, "date": None, "time": "16:00"}, ["back to the retro, 4pm"],
          False),
         ("resume_task", {"task_ref": "T1", "title": None, "date": None, "time": "06:00"}, ["back to the retro"], True),

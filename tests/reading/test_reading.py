@@ -114,3 +114,30 @@ def test_a_day_with_the_wrong_weekday_is_not_guessed() -> None:
     # A small number next to a weekday stays a clock time ("Friday 3" is 3pm on Friday).
     match = extract_when("Friday 3", today=WEDNESDAY)
     assert match is not None and (match.date, match.time) == ("W5", "15:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [
+        ("yoga every wednesday in march at 7pm", [("2027-03-01", "2027-03-31", False)]),
+        ("三月份每周三晚上七点瑜伽", [("2027-03-01", "2027-03-31", False)]),
+        ("piano every other friday until end of february", [("2027-02-01", "2027-02-28", True)]),
+        ("每周一到三月底", [("2027-03-01", "2027-03-31", True)]),
+        ("during december", [("2026-12-01", "2026-12-31", False)]),  # this month, while it lasts
+        ("I may go in a bit", []),  # a verb, not May
+        ("3月14号是妈妈生日", []),  # a date, not a month
+    ],
+)
+def test_months_named_alone(text: str, months: list[tuple[str, str, bool]]) -> None:
+    from assistant.reading.calendar_dates import named_months
+
+    found = named_months(text, datetime.date(2026, 12, 7))
+    assert [(first.isoformat(), last.isoformat(), end) for first, last, end in found] == months
+
+
+@pytest.mark.parametrize(
+    ("text", "date"), [("cancel next monday's yoga", "W1+1"), ("move friday's dentist", "W5"), ("tomorrow's standup", "D+1")]
+)
+def test_a_days_possessive_names_the_day(text: str, date: str) -> None:
+    match = extract_when(text, today=datetime.date(2026, 12, 7))
+    assert match is not None and match.date == date

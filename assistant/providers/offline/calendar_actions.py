@@ -99,7 +99,10 @@ class Target:
     day: str | None = None
 
     def named(self) -> dict[str, Any]:
-        return {"event_ref": self.ref, "ordinal": self.ordinal, "event_words": self.words, "event_date": self.day}
+        # A named day with a known event is which occurrence, when it repeats ("next monday's yoga").
+        day, occurrence = (None, self.day) if self.ref else (self.day, None)
+        return {"event_ref": self.ref, "ordinal": self.ordinal, "event_words": self.words, "event_date": day,
+                "occurrence": occurrence}  # fmt: skip
 
 
 def _target(
@@ -124,7 +127,7 @@ def _target(
         return Target()
     found = best_match(name, entities, on_day=naming_day)
     if len(found) == 1:
-        return Target(ref=str(found[0]["ref"]))
+        return Target(ref=str(found[0]["ref"]), day=day)
     if not found and asks_first and lx.POINTER.search(s.text):
         # "deleting that, just do it": the words around "that" are not a name. Only for a delete,
         # which names the event and asks before anything happens; a change would just happen.
@@ -181,6 +184,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(
         turn, tools, "change_event",
         **target.named(), title=new_title, date=new_day, time=new_time, duration_minutes=when.duration,
+        scope=lx.scope_of(s.text),
     )  # fmt: skip
 
 
@@ -228,7 +232,7 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     target = _target(turn, s, naming_day=_iso_day(s.day, turn.today), asks_first=True)
     if target.unknown:  # "the last one" with no list shown
         return text(say("nothing_in_focus", turn.language))
-    return call(turn, tools, "delete_event", **target.named())
+    return call(turn, tools, "delete_event", **target.named(), scope=lx.scope_of(s.text))
 
 
 def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

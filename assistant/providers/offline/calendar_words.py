@@ -11,8 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from dateutil.relativedelta import relativedelta
-
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call
 from assistant.providers.offline.lexicon import POINTER
@@ -20,9 +18,10 @@ from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import read_when
-from assistant.reading.calendar_dates import MONTH_NAME, MONTHS
+from assistant.reading import extract_when
+from assistant.reading.calendar_dates import MONTH_ALONE, named_months
 from assistant.reading.durations import find_lengths
-from assistant.reading.numbers import NUMBER, cn_int, number
+from assistant.reading.numbers import NUMBER, number
 from assistant.reading.vocabulary import RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
 
 
@@ -78,8 +77,9 @@ _ALL_DAY_KIND = re.compile(
     r"\b(?:birthday|bday|anniversary|holidays?|vacation|day\s+off|trip|leave)\b|生日|纪念日|假期|休假|出差|旅行|请假",
     re.I,
 )
-_IN_MONTH = re.compile(
-    rf"\b(?:in|during|through(?:out)?|for)\s+(?:the\s+month\s+of\s+)?(?P<mon>{MONTH_NAME})|(?P<zh>[0-9一二三四五六七八九十]{{1,3}})月份?的?(?=.{{0,3}}每)",
+# "starting next monday", "从明天开始": the day a repeat begins (read as a day by the shared reader).
+_STARTING = re.compile(
+    r"\b(?:starting|beginning|from)\s+(?P<en>(?:next\s+|this\s+)?[a-z]+)(?:\s+on(?:wards?)?)?\b|(?:从|自)(?P<zh>[^\s，,]{1,6}?)(?:开始|起)",
     re.I,
 )
 _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
@@ -111,7 +111,7 @@ class CalendarWords:
         if self.reminder_minutes is not None:
             patterns += [_REMIND_EN, _REMIND_ZH]
         if self.recurrence is not None:
-            patterns += [_IN_MONTH, _WEEKDAYS, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _MONTH_DAY_ZH, _MONTH_DAY_EN,
+            patterns += [_STARTING, MONTH_ALONE, _WEEKDAYS, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _MONTH_DAY_ZH, _MONTH_DAY_EN,
                          _UNIT_ZH]  # fmt: skip
         if self.all_day:
             patterns.append(_ALL_DAY)
@@ -129,15 +129,15 @@ def _rule(frequency: str, **parts: Any) -> dict[str, Any]:
 def read_calendar_words(text: str, today: datetime.date | None = None) -> CalendarWords:
     words = CalendarWords()
     words.recurrence = rule = _recurrence(text)
-    within = _IN_MONTH.search(text) if rule is not None and today is not None else None
-    if within is not None and rule is not None and today is not None:
-        said = within.group("mon") or ""
-        month = MONTHS.get(said.lower().rstrip(".")) or cn_int(within.group("zh") or "")
-        if month and 1 <= month <= 12:
-            year = today.year + (month < today.month)
-            first = datetime.date(year, month, 1)
-            words.first_day = "D+0" if first <= today else first.isoformat()
-            rule["until"] = (first + relativedelta(day=31)).isoformat()  # the month's last day
+    months = named_months(text, today) if rule is not None and today is not None else []
+    if len(months) == 1 and rule is not None and today is not None:
+        first, last, end_only = months[0]  # "every Wednesday in March": the rule starts with March and ends with it
+        words.first_day = None if end_only else "D+0" if first <= today else first.isoformat()
+        rule["until"] = last.isoformat()
+    starting = _STARTING.search(text) if rule is not None and today is not None else None
+    begins = extract_when(starting["en"] or starting["zh"], today=today) if starting and today else None
+    if begins is not None and begins.date and not begins.time:
+        words.first_day = begins.date
     if words.recurrence is not None:
         count = _COUNT_EN.search(text) or _COUNT_ZH.search(text) if "每" in text or words.recurrence else None
         if count is not None:

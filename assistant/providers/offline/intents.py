@@ -21,7 +21,7 @@ from assistant.providers.offline.calendar_words import read_calendar_words, remi
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import clean_title, title_from
-from assistant.providers.offline.when import When, read_when
+from assistant.providers.offline.when import THAT_DAY, When, read_when
 from assistant.reading import vocabulary
 
 _QUESTION_EN, _QUESTION_ZH, _POLITE = vocabulary.QUESTION_EN, vocabulary.QUESTION_ZH, vocabulary.POLITE
@@ -58,7 +58,7 @@ def read_signals(
     question = not _POLITE.search(text) and bool(_QUESTION_EN.search(text) or _QUESTION_ZH.search(text))
     when = read_when(text, today=turn.today)
     carried = None
-    if when.date is None and turn.previous and lx.THAT_DAY.search(text):
+    if when.date is None and turn.previous and THAT_DAY.search(text):
         carried = read_when(turn.previous, today=turn.today).single_day
     return Signals(
         text=text,
@@ -147,6 +147,8 @@ def _statement(turn: Turn, s: Signals) -> bool:
     """A sentence about the world with a time ("my flight lands at 6", "the plumber is coming thursday at
     10", "我老板明天三点要来"): talk, never a write, unless it also asks for one in so many words."""
     asks = s.question or not s.has_slots or s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text)
+    if turn.active_command and lx.POINTER.match(s.text):
+        return False  # "it's on the 14th at 5:30" while a request is open: "it" is that request
     world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
     return not asks and (world or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
 

@@ -26,10 +26,32 @@ CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
         r"\b(?:move|push|shift|reschedule|postpone|delay|bring\s+(?:it\s+|that\s+)?forward|rename|change|switch|"
-        r"make\s+(?:it|that|this)|set\s+(?:it|that)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there)\b)|extend|shorten|retitle)\b",
+        r"make\s+(?:it|that|this)|set\s+(?:it|that)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
     zh=(r"改到|改成|改为|改在|改一下|改个|挪到|移到|换到|换成|调到|调整|推迟|延后|提前|推到|改名|重命名|延长|缩短|改",),
 )
+# Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
+SCOPES = {
+    "following": table(
+        en=(r"\b(?:and|&|plus)\s+(?:all\s+)?(?:the\s+)?(?:following|future|later)(?:\s+ones)?\b|\bfrom\s+(?:then|now)\s+on\b|\bonwards?\b",),
+        zh=(r"(?:及|和|以及)(?:以后|之后|往后)|(?:以后|之后)(?:的)?(?:都|全部|所有)",),
+    ),
+    "all": table(
+        en=(r"\ball\s+of\s+them\b|\b(?:all|every)\s+(?:the\s+)?(?:occurrences|ones|times)\b|\bthe\s+whole\s+(?:series|thing)\b|^all$",),
+        zh=(r"全部|所有|整个系列|每一次|都改|都删",),
+    ),
+    "this": table(
+        en=(r"\b(?:just|only)\s+(?:that|this|the\s+one|once)\b|\b(?:this|that)\s+(?:one|time)\s+only\b|^(?:this|that)\s+one$",),
+        zh=(r"(?:只|仅)(?:改|删|取消)?(?:这|那)一?(?:次|个)|这一次|仅此一次|^这次$",),
+    ),
+}
+
+
+def scope_of(text: str) -> str | None:
+    """ "just that one", "and the following ones", "all of them", "只改这一次": which occurrences."""
+    return next((scope for scope, words in SCOPES.items() if text in words), None)
+
+
 # Insisting on a time that clashes ("book it anyway", "还是照样安排吧").
 INSIST = re.compile(r"\b(?:anyway|regardless|all the same|even so|double[- ]?book|overlap)\b|照样|照常|仍然|不管", re.I)
 # "It" / "that one": the thing in focus, resolved by the server.
@@ -37,10 +59,11 @@ POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them)\b|它|那�
 RENAME = table(
     en=(
         r"\b(?:rename\s+(?:it|that|this)?\s*(?:to|as)?|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
-        r"retitle\s+(?:it\s+)?(?:to|as)?)\s+[\"'“]?(?P<title>[^\"'”]+?)[\"'”]?[\s.!]*$",
+        r"retitle\s+(?:it\s+)?(?:to|as)?|(?:the\s+)?(?:event|title|name)\s+is(?:\s+called)?|it'?s\s+(?:called|named)|"
+        r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”]+?)[\"'”]?[\s.!]*$",
     ),
     zh=(
-        r"(?:改名为|改名叫|改名成|改名|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)[「“\"]?(?P<title>[^」”\"]+?)[」”\"]?(?:吧|。|！)*$",
+        r"(?:改(?:个)?名(?:字)?[，,]?(?:为|叫|成)?|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)[「“\"]?(?P<title>[^」”\"]+?)[」”\"]?(?:吧|。|！)*$",
     ),
 )
 
@@ -106,6 +129,7 @@ SUGGEST = table(
         r"\b(?:do|would|will)\s+i\s+have\s+(?:an?|\d+|half\s+an?)\s+(?:free\s+)?(?:hours?|minutes?|mins?|slot)\b",
         r"\b(?:an?|\d+)\s+(?:hours?|minutes?|mins?)\s+free\b",
         r"\bwhen\s+(?:is|would\s+be)\s+(?:a\s+)?good\s+time\b",
+        r"\bwhat(?:'s|\s+is)\s+(?:free|open|available)\b|\b(?:my\s+)?(?:free|available)\s+(?:time|slots?)\b",
     ),
     zh=(
         r"什么时候(?:有空|有时间|空闲|方便|能|可以|合适)",
@@ -143,6 +167,7 @@ QUERY = table(
         r"\b(?:coming\s+up|upcoming)\b|^(?:my\s+|the\s+)?next\s+(?:event|meeting|appointment|thing|call)s?\b",
         r"^(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:schedule|calendar|agenda|events?|appointments?|meetings?)\b",
         r"^(?:my\s+)?(?:events?|appointments?|meetings?|plans?|schedule)\s+(?:for|on|this|next|today|tomorrow)\b",
+        r"\b(?:see|know|check|find\s+out)\s+(?:what|if|whether|when)\b",  # "I'd like to see what's on …"
     ),
     zh=(
         r"有(?:什么|啥|哪些)(?:安排|事|事情|会|会议|计划|活动|约|日程|行程)?",
@@ -190,8 +215,6 @@ LENGTH_CHANGE = re.compile(
 # "What about Friday?" continues whatever came before: the open request, or else the last question
 # (a question, unless something says "instead").
 WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b|^那?(?:.{0,8})呢[?？]?$", re.IGNORECASE)
-# "when am I free that afternoon?", "那天下午": the day of the message before.
-THAT_DAY = re.compile(r"\bthat\s+(?:day|morning|afternoon|evening|night)\b|那天|当天", re.IGNORECASE)
 
 # What is left of a query once its day is read: "my schedule", "的安排呢".
 QUERY_RESIDUE = re.compile(

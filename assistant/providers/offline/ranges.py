@@ -51,7 +51,6 @@ _RANGES: tuple[tuple[re.Pattern[str], Callable[[datetime.date], DayRange]], ...]
     (re.compile(r"\bnext\s+week\b", re.I), _week(1)),
     (re.compile(r"\blast\s+week\b", re.I), _week(-1)),
     (re.compile(r"\b(?:this|the|my|current)\s+week\b(?!\s*end)", re.I), _week(0)),
-    (re.compile(r"\bnext\s+(?:two|2)\s+weeks\b|未来两周|接下来两周", re.I), days_ahead(14)),
     (re.compile(r"(?<!\bof\s)\b(?:this|the|my|current)\s+month\b", re.I), _month(0)),
     (re.compile(r"(?<!\bof\s)\bnext\s+month\b|下个?月(?![0-9一二三四五六七八九十])", re.I), _month(1)),
     (re.compile(r"(?:这|本)个?月"), _month(0)),
@@ -60,9 +59,9 @@ _RANGES: tuple[tuple[re.Pattern[str], Callable[[datetime.date], DayRange]], ...]
     (re.compile(rf"(?<!上)上个?(?:周|星期|礼拜){_NO_DAY_AFTER}"), _week(-1)),
     (re.compile(r"(?:未来|接下来|之后)的?(?:一|1)?(?:周|个星期)"), days_ahead(7)),
 )
-_DAYS_AHEAD = (
-    re.compile(rf"\b(?:the\s+)?(?:next|coming|following)\s+(?P<number>{NUMBER})\s+days\b", re.I),
-    re.compile(rf"(?:未来|接下来|之后|最近|这)的?(?P<number>{NUMBER}|几)\s*天"),
+_DAYS_AHEAD = (  # "the next 3 days", "next two weeks", "接下来三周"
+    re.compile(rf"\b(?:the\s+)?(?:next|coming|following)\s+(?P<number>{NUMBER})\s+(?:(?P<weeks>weeks)|days)\b", re.I),
+    re.compile(rf"(?:未来|接下来|之后|最近|这)的?(?P<number>{NUMBER}|几)\s*(?:个?\s*(?P<weeks>周|星期|礼拜)|天)"),
 )
 
 # Two days, or a list of days: both ends (or the earliest and latest) make the range.
@@ -145,7 +144,7 @@ def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
         count = (3 if match["number"] == "几" else number(match["number"])) if match else None  # 几天: a few
         if match and count:
             masker.take(*match.span())
-            return days_ahead(min(int(count), 62))(today)
+            return days_ahead(min(int(count) * (7 if match["weeks"] else 1), 62))(today)
     for pattern, make in _RANGES:
         match = pattern.search(masker.text)
         if match:

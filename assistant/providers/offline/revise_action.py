@@ -12,6 +12,7 @@ from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calendar_actions import shift_clock
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals
+from assistant.providers.offline.lexicon import scope_of
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 
@@ -41,5 +42,5 @@ def revise(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(
         turn, tools, "change_event",
         event_ref=ref, ordinal=None, title=revision.title, date=when.single_day, time=new_time,
-        duration_minutes=when.duration,
+        duration_minutes=when.duration, scope=scope_of(s.text),
     )  # fmt: skip

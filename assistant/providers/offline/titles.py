@@ -26,14 +26,14 @@ _LEAD_EN = re.compile(
     r"i\s+(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like)|i'?d\s+like|"
     r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|schedule|book(?:\s+in)?|put(?:\s+in|\s+down)?|add|"
     r"set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|"
-    r"save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|"
+    r"save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|new|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
     r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=\s+\S)|set|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
     re.IGNORECASE,
 )
 _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my|the)\s+(?:calendar|schedule|agenda|diary)|for\s+me|please|thanks|"
-    r"thank\s+you|on|at|for|from|by|in|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|"
+    r"thank\s+you|pls|plz|on|at|for|from|by|in|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|"
     r"instead|again|now|ok(?:ay)?)$",
     re.IGNORECASE,
 )
@@ -107,7 +107,8 @@ def _main_clause(text: str) -> tuple[str, bool]:
     """The clause that names the thing, and whether a separate clause made the request."""
     clauses = [c for c in re.split(r"\s*[,;，；。]\s*", text) if c.strip()]
     # A clause of greetings and filler ("hello", "ok") names nothing.
-    requests = [c for c in clauses if _REQUEST_CLAUSE.search(c.strip())]
+    # A request clause that names something itself ("please add Property viewing, at 55 Main St") is the name.
+    requests = [c for c in clauses if _REQUEST_CLAUSE.search(c.strip()) and not _peel(c)]
     naming = [c for c in clauses if c not in requests and _LEAD_ZH.sub("", _LEAD_EN.sub("", c)).strip()]
     if requests and naming:
         subject = re.sub(r"\s+(?:is|are|will\s+be|'s)$", "", naming[0].strip(), flags=re.IGNORECASE)
@@ -122,14 +123,19 @@ def clean_title(text: str) -> str | None:
         # The verb is in the other clause: "book club" is a name here, not "book" + "club".
         title = _EDGE.sub("", main)
         return _finish(title)
-    title = _EDGE.sub("", main)
-    for _ in range(12):  # peel request words and filler from both ends until nothing changes
+    return _finish(_peel(main))
+
+
+def _peel(text: str) -> str:
+    """``text`` without request words and filler at either end."""
+    title = _EDGE.sub("", text)
+    for _ in range(12):  # peel from both ends until nothing changes
         before = title
         title = _EDGE.sub("", _TAIL_EN.sub("", _LEAD_EN.sub("", title)))
         title = _EDGE.sub("", _TAIL_ZH.sub("", _LEAD_ZH.sub("", title)))
         if title == before:
             break
-    return _finish(title)
+    return title
 
 
 def _finish(title: str) -> str | None:
@@ -137,7 +143,7 @@ def _finish(title: str) -> str | None:
     # filler inside "见一下张老师".
     title = re.sub(r"(?<=[\u4e00-\u9fff])(?:那天|当天|一下)(?=[\u4e00-\u9fff])", "", title)
     title = _MEASURE_ZH.sub("", title)
-    title = " ".join(title.split())
+    title = re.sub(r"\s+(?=[,，])", "", " ".join(title.split()))
     if not title or not re.search(r"[A-Za-z\u4e00-\u9fff0-9]", title):
         return None
     if title[0].isascii() and title[0].isalpha():

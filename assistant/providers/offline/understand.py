@@ -122,6 +122,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # "the train leaves tomorrow at 9" … "add it to my calendar": the person asked for it now.
         before = dataclasses.replace(turn, text=turn.previous, previous=None)
         return create_action.create(before, read_signals(before), tools)
+    choosing = turn.context.get("choosing") or {}
+    scope = lx.scope_of(turn.text)
+    if scope and "occurrence" in (choosing.get("values") or {}):
+        # "just that one" to "only this one, the following ones, or all?": the asked call, with its scope.
+        return call(turn, tools, str(choosing["tool"]), **choosing["values"], scope=scope)
     signals = read_signals(turn)
     intent = classify(turn, signals)
     if active.get("status") == "needs_title" and intent in {"unclear", "create"} and _names_it(turn, signals):

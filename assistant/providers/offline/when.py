@@ -87,6 +87,13 @@ def part_of_day_words(text: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+# "on that day", "that afternoon", "那天": the day of the message before (``intents.read_signals``),
+# a pointer, not a day this reader should decline ("add it at 11 on that day" still says 11).
+THAT_DAY = re.compile(
+    r"(?:\b(?:on|for)\s+)?\bthat\s+(?:day|date)\b|\bthat(?=\s+(?:morning|afternoon|evening|night)\b)|那天|当天", re.I
+)
+# "the 9am one", "the friday one": a choice named by its time or day; "the" and "one" name nothing.
+_THE_ONE = re.compile(r"^\s*(?:the|that)\s+(?=\S+(?:\s+\S+)?\s+one\s*[?.!]*\s*$)|\s+one(?=\s*[?.!]*\s*$)", re.I)
 # "安排一下周五": 一下 is filler, but next to 周五 the shared reader would see 下周五 (next Friday).
 _FILLER_BEFORE_WEEKDAY = re.compile(r"一下(?=(?:周|星期|礼拜)[一二三四五六日天])")
 
@@ -102,9 +109,12 @@ def _weekday_of_week(day: str, week: DayRange) -> str | None:
 
 def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | None = None) -> When:
     masker = Masker(text)
-    for filler in _FILLER_BEFORE_WEEKDAY.finditer(text):
-        masker.take(*filler.span())
+    for pattern in (_FILLER_BEFORE_WEEKDAY, THAT_DAY):
+        for filler in pattern.finditer(text):
+            masker.take(*filler.span())
     ordinal = _read_ordinal(masker)
+    for filler in _THE_ONE.finditer(masker.text) if ordinal is None else ():
+        masker.take(*filler.span())
     duration, shift = _read_duration_and_shift(masker)
     day_range = read_day_range(masker, today)
     clock_range = read_clock_range(masker)
