@@ -91,6 +91,7 @@ RECEIPTS: Final[dict[str, tuple[str, str]]] = {
     "needs_date_choice": ("Which day for {title}: {days}?", "{title}安排在{days}？"),
     "needs_date": ("Which day should {title} be?", "{title}安排在哪一天？"),
     "needs_time": ("What time should {title} start?", "{title}几点开始？"),
+    "needs_reminder_time": ("What time should I remind you?", "几点提醒你？"),
     "needs_scope": (
         "'{title}' repeats ({rule}). Should I {verb} only this one ({day}), this one and the following ones, "
         "or all of them?",

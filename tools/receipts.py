@@ -156,6 +156,8 @@ def _needs_date(result: ToolResult, language: str) -> str:
 
 
 def _needs_time(result: ToolResult, language: str) -> str:
+    if "reminder" in result.data:  # a reminder has no start: the question is when to remind
+        return text("needs_reminder_time", language)
     return text("needs_time", language, title=_title(result, language))
 
 

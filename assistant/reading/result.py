@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -27,11 +28,17 @@ class WhenMatch:
     guessed: bool = False
 
     def residue(self, text: str) -> str:
-        """``text`` without the spans that were read, whitespace collapsed ("make it 4" -> "make it")."""
+        """``text`` without the spans that were read, whitespace collapsed ("make it 4" -> "make it"); a
+        possessive of what was read goes with it ("tomorrow's meeting" -> "meeting", "今晚的新闻" -> "新闻")."""
         kept: list[str] = []
         position = 0
         for start, end in self.spans:
             kept.append(text[position:start])
             position = max(position, end)
+            possessive = _POSSESSIVE.match(text, position)
+            position = possessive.end() if possessive else position
         kept.append(text[position:])
         return " ".join("".join(kept).split())
+
+
+_POSSESSIVE = re.compile(r"'s\b|的")

@@ -69,7 +69,7 @@ QUESTION_EN: Final = re.compile(
     re.IGNORECASE,
 )
 QUESTION_ZH: Final = re.compile(
-    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几点|几号|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
+    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几点|几号|(?:星期|周|礼拜)几|几月|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
 )
 QUESTION: Final = re.compile(f"{QUESTION_EN.pattern}|{QUESTION_ZH.pattern}", re.IGNORECASE)
 QUESTION_WORD: Final = re.compile(
@@ -110,9 +110,9 @@ SERVICE = table(
         r"\b(?:taxi|cab|uber|lyft)\b",
         r"\b(?:book|buy|get|order)\s+(?:me\s+)?(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?tickets?\b",
         r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
-        r"^(?:play|order)\b",
+        r"^(?:play|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
     ),
-    zh=(r"打车|叫车|出租车|网约车|买票|订票|(?:机|车|门|影|船)票|开灯|关灯|空调|扫地机",),
+    zh=(r"打车|叫车|出租车|网约车|买票|订票|(?:机|车|门|影|船)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温",),
 )
 # A statement about the world (a departure, an air time, a start): information, not a request.
 WORLD_EVENT = table(
@@ -140,7 +140,7 @@ DECLARATIVE = table(
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门)",
-        r"^有(?:一?[个场节]|些)"),  # what is left after the day and time: "有个会" says there is one
+        r"^有(?:一?[个场节]|些)", r"(?<![还就不要可总倒])是(?!不是|否)"),  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
 )
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(

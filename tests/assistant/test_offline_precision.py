@@ -44,6 +44,11 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     ("不要安排明天下午三点的会", {"language": "zh"}, "没问题"),
     ("blorp fizzle wibble", {}, '"what\'s on tomorrow?"'),
     ("嗯嗯那个啥", {"language": "zh"}, "“明天有什么安排”"),
+    # "X is Y" with a day is said, not asked; a question word is never a title.
+    ("下个月五号是我妈生日", {"language": "zh"}, "加到日程里"),
+    ("周五是公司年会", {"language": "zh"}, "加到日程里"),
+    ("今天星期几", {"language": "zh"}, "换个说法"),
+    ("明天会下雨吗", {"language": "zh"}, "做不了"),
 ]
 
 
@@ -130,3 +135,17 @@ def test_one_vocabulary_for_every_reader() -> None:
     assert part_of_day_words("中午找个空") == "noon"
     assert part_of_day_words("下午有空吗") == "afternoon"
     assert vocabulary.WEEKDAYS_ZH["天"] == vocabulary.WEEKDAYS_EN["sunday"] == 7
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "date"),
+    [("3月14号是妈妈生日，每年都记一下", "妈妈生日", "03-14"), ("周五是公司年会，帮我记一下", "公司年会", "W5")],
+)
+def test_a_statement_asked_to_be_noted_is_written_under_its_own_name(message: str, title: str, date: str) -> None:
+    name, arguments = tool_of(respond(request(message, language="zh")))
+    assert (name, arguments["title"], arguments["date"]) == ("schedule_event", title, date), message
+
+
+def test_a_days_possessive_is_not_in_the_title() -> None:
+    name, arguments = tool_of(respond(request("我想看今晚的新闻联播", language="zh")))
+    assert (name, arguments["title"], arguments["date"]) == ("schedule_event", "看新闻联播", "D+0")

@@ -116,3 +116,10 @@ def test_receipts_quote_the_results_values() -> None:
         == "已添加：12月11日（周五） 15:00–16:00 「Dentist」。"
     )
     assert "Sat 12 Dec or Sun 13 Dec" in render_receipt(ToolResult(Status.NEEDS_DATE, SAMPLES[Status.NEEDS_DATE]), "en")
+
+
+def test_a_reminder_without_a_time_is_asked_when_to_remind_not_when_it_starts() -> None:
+    asked = ToolResult(Status.NEEDS_TIME, {"reminder": {"text": "交报告"}, "problem": "what time to remind"})
+    assert render_receipt(asked, "zh") == "几点提醒你？"
+    assert render_receipt(asked, "en") == "What time should I remind you?"
+    assert "start" in render_receipt(ToolResult(Status.NEEDS_TIME, SAMPLES[Status.NEEDS_TIME]), "en")

@@ -95,7 +95,7 @@ ACTION = table(
     en=(
         r"\b(?:move|cancel|delete|remove|book|schedule|add|put|change|reschedule|push|set\s+up|arrange|create|remind|block)\b",
     ),
-    zh=(r"改|删|取消|安排|约|订|预约|加|提醒|帮我|挪|推迟|提前",),
+    zh=(r"改|删|取消|安排|约|订|预约|加|提醒|帮我|挪|推迟|提前|记(?:一下|下|上|着)",),
 )
 # Words that make a sentence a request or a plan, so it is never read as a report about the past.
 REQUEST = table(

@@ -47,7 +47,7 @@ _LEAD_ZH = re.compile(
     r"做(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$)(?:一?个)?(?=[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
 )
 _TAIL_ZH = re.compile(
-    r"(?:别忘(?:记)?了?|记得提醒我|吧|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|"
+    r"(?:别忘(?:记)?了?|记得提醒我|(?:都|也)?记(?:一下|下来|上)?|吧|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|"
     r"好吗|可以吗|谢谢)$"
 )
 # "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.
@@ -55,7 +55,7 @@ _MEASURE_ZH = re.compile(r"(?<=[吃喝开见打做看理洗逛聊通])个(?=[\u4
 # "book club is on Thursday, can you add it?": the request is its own clause; the title is the other one.
 _REQUEST_CLAUSE = re.compile(
     r"^(?:(?:so|and|then|ok)\s+)?(?:(?:can|could|would|will)\s+you|please|pls|add\s+it|put\s+it|book\s+it|"
-    r"schedule\s+it)\b|^(?:帮我|请|麻烦|能不能|可以|加一下|加上|记一下)",
+    r"schedule\s+it)\b|^(?:帮我|请|麻烦|能不能|可以|加一下|加上|(?:都|也)?记一下)",
     re.IGNORECASE,
 )
 _EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()]+$")
@@ -111,7 +111,7 @@ def _main_clause(text: str) -> tuple[str, bool]:
     requests = [c for c in clauses if _REQUEST_CLAUSE.search(c.strip()) and not _peel(c)]
     naming = [c for c in clauses if c not in requests and _LEAD_ZH.sub("", _LEAD_EN.sub("", c)).strip()]
     if requests and naming:
-        subject = re.sub(r"\s+(?:is|are|will\s+be|'s)$", "", naming[0].strip(), flags=re.IGNORECASE)
+        subject = re.sub(r"\s+(?:is|are|will\s+be|'s)$|^是", "", naming[0].strip(), flags=re.IGNORECASE)
         return subject, True
     return text, False
 

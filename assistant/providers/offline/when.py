@@ -122,7 +122,6 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
         duration = duration or clock_range[1]
     match = extract_when(masker.text, today=today, prefer_near=prefer_near)
     residue = match.residue(masker.text) if match else " ".join(masker.text.split())
-    residue = re.sub(r"(?:(?<=\s)|^)'s\b\s*", "", residue)  # "tomorrow's meeting": the day was read
     date = match.date if match else None
     end = None
     if date is None and day_range is not None:
