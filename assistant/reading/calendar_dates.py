@@ -46,8 +46,8 @@ _DAY_WORDS: Final = (
     r"|eighteen|nineteen|twenty|thirty)(?![a-z])(?!\s*(?:[ap]\.?m(?![a-z])|o'?\s?clock|thirty|fifteen|forty|oh\s))"
 )
 _EN_MONTH_FIRST = re.compile(rf"(?<![a-z]){_MONTH}\s?(?:the\s+)?(?:{_DAY}|{_DAY_WORDS})(?:,?\s+{_YEAR})?")
-_EN_DAY_FIRST = re.compile(
-    rf"(?<![a-z0-9])(?:the\s+)?{_DAY.replace('(?![0-9a-z:])', '')}\s?(?:day\s+)?(?:of\s+)?(?:the\s+)?{_MONTH}"
+_EN_DAY_FIRST = re.compile(  # "5th of December", "the twenty-first of march", "ten march"
+    rf"(?<![a-z0-9])(?:the\s+)?(?:{_DAY.replace('(?![0-9a-z:])', '')}|{_DAY_WORDS})\s?(?:day\s+)?(?:of\s+)?(?:the\s+)?{_MONTH}"
     rf"(?:,?\s?{_YEAR}|\s+(?P<y2>[0-9]{{2}})(?![0-9:a-z]))?"
 )
 _EN_SEPARATED = re.compile(
@@ -144,7 +144,8 @@ def _add_english(scan: Scan, match: re.Match[str]) -> None:
         _add(scan, match, year, month, day)
         return
     name = groups["mon"].rstrip(".")
-    verb_like = name in ("may", "march", "mar") and match.start("mon") > match.start() and not groups.get("y")
+    spelt = groups.get("dw")  # "sixth march": an ordinal day is no "4 may be"
+    verb_like = name in ("may", "march", "mar") and match.start("mon") > match.start() and not groups.get("y") and not spelt
     if verb_like and _VERB_FOLLOWERS.match(scan.masked, match.end()):
         return  # "4 may be fine": a time and a verb, not 4 May
     year_text = groups.get("y") or groups.get("y2")

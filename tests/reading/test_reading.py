@@ -141,3 +141,12 @@ def test_months_named_alone(text: str, months: list[tuple[str, str, bool]]) -> N
 def test_a_days_possessive_names_the_day(text: str, date: str) -> None:
     match = extract_when(text, today=datetime.date(2026, 12, 7))
     assert match is not None and match.date == date
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("meeting with jack on ten march", "03-10"), ("a notification for sixth march at 11am", "03-06"), ("ten may be late", None)],
+)
+def test_a_day_spelt_before_its_month(text: str, date: str | None) -> None:
+    match = extract_when(text, today=datetime.date(2026, 12, 7))
+    assert (match.date if match else None) == date

@@ -33,7 +33,7 @@ _LEAD_EN = re.compile(
 )
 _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my|the)\s+(?:calendar|schedule|agenda|diary)|for\s+me|please|thanks|"
-    r"thank\s+you|pls|plz|on|at|for|from|by|in|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|"
+    r"thank\s+you|pls|plz|on|at|for|from|by|in|to|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|"
     r"instead|again|now|ok(?:ay)?)$",
     re.IGNORECASE,
 )
