@@ -85,7 +85,7 @@ _CHANGES_AFTER: Final = frozenset((
 _CN_NUMERALS: Final = frozenset("零〇一二两三四五六七八九十廿百")
 _ZH_BEFORE: Final = frozenset("从自每年月号差刻分")  # not 到: "改到周四" is "move it to Thursday"
 _ZH_AFTER: Final = frozenset("前后起到至底初中末旬年月日号点分刻差之以")
-_ZH_WORDS: Final = frozenset(("起床", "起来", "起飞", "到达", "到站", "到家"))
+_ZH_WORDS: Final = frozenset(("起床", "起来", "起飞", "到达", "到站", "到家", "日程", "日历"))
 _NUMBER_WORD = re.compile(rf"(?:{EN_COUNT}|{EN_ORDINAL}|hundred|thousand)")
 
 

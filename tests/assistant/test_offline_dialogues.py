@@ -96,7 +96,8 @@ def test_the_9am_one_picks_from_the_numbered_list_by_its_time() -> None:
 
 @pytest.mark.parametrize(
     "message",
-    ["Hi, I'd like to see what's free on my calendar on the 12th of December, around the afternoon.", "what's free friday afternoon"],
+    ["Hi, I'd like to see what's free on my calendar on the 12th of December, around the afternoon.", "what's free friday afternoon",
+     "am i free friday morning for an hour?"],
 )  # fmt: skip
 def test_asking_what_is_free_is_a_search_not_a_booking(message: str) -> None:
     assert tool_of(respond(request(message)))[0] == "suggest_slots"

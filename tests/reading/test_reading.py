@@ -145,8 +145,9 @@ def test_a_days_possessive_names_the_day(text: str, date: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "date"),
-    [("meeting with jack on ten march", "03-10"), ("a notification for sixth march at 11am", "03-06"), ("ten may be late", None)],
-)
+    [("meeting with jack on ten march", "03-10"), ("a notification for sixth march at 11am", "03-06"), ("ten may be late", None),
+     ("帮我看看明天的日程", "D+1"), ("后天日历上有什么", "D+2")],
+)  # fmt: skip
 def test_a_day_spelt_before_its_month(text: str, date: str | None) -> None:
     match = extract_when(text, today=datetime.date(2026, 12, 7))
     assert (match.date if match else None) == date

@@ -130,6 +130,7 @@ SUGGEST = table(
         r"\b(?:an?|\d+)\s+(?:hours?|minutes?|mins?)\s+free\b",
         r"\bwhen\s+(?:is|would\s+be)\s+(?:a\s+)?good\s+time\b",
         r"\bwhat(?:'s|\s+is)\s+(?:free|open|available)\b|\b(?:my\s+)?(?:free|available)\s+(?:time|slots?)\b",
+        r"\b(?:free|available)\b.{0,30}\bfor\s+(?:an?|\d+|half\s+an?)\s*(?:hours?|minutes?|mins?)\b",  # free for a length
     ),
     zh=(
         r"什么时候(?:有空|有时间|空闲|方便|能|可以|合适)",
