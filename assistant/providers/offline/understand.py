@@ -35,30 +35,18 @@ logger = logging.getLogger(__name__)
 
 Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 
-ACTIONS: dict[str, Action] = {
-    "injection": conversation.words_only("injection"),
-    "others": conversation.words_only("others"),
-    "bulk_delete": conversation.words_only("bulk_delete"),
+# Kinds answered in words only (greetings, refusals, what no tool does); the rest make a call.
+_IN_WORDS = ("injection", "others", "bulk_delete", "service", "reminders_list", "statement", "greeting", "goodbye",
+             "thanks", "capability", "ability", "forget", "past", "availability", "recurring", "unclear")  # fmt: skip
+ACTIONS: dict[str, Action] = {kind: conversation.words_only(kind) for kind in _IN_WORDS} | {
     "alarm": conversation.alarm,
-    "service": conversation.words_only("service"),
-    "reminders_list": conversation.words_only("reminders_list"),
-    "statement": conversation.words_only("statement"),
     "drop": calendar.drop,
-    "greeting": conversation.words_only("greeting"),
-    "goodbye": conversation.words_only("goodbye"),
     "ack": conversation.ack,
-    "thanks": conversation.words_only("thanks"),
-    "capability": conversation.words_only("capability"),
-    "ability": conversation.words_only("ability"),
     "archive": conversation.archive,
     "remember": conversation.remember,
     "memory_question": conversation.memory_question,
     "resume": conversation.resume,
     "council": conversation.council,
-    "forget": conversation.words_only("forget"),
-    "past": conversation.words_only("past"),
-    "availability": conversation.words_only("availability"),
-    "recurring": conversation.words_only("recurring"),
     "revise": revise,
     "change": calendar.change,
     "delete": calendar.delete,
@@ -69,7 +57,6 @@ ACTIONS: dict[str, Action] = {
     "create": create_action.create,
     "reminder": calendar_words.remind,
     "bare_time": conversation.ask_what_at,
-    "unclear": conversation.words_only("unclear"),
 }
 INTERMEDIATE = frozenset({"search_memory", "search_chat_archive"})
 
