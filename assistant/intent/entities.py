@@ -55,7 +55,7 @@ class Entity:
 class DayInFocus:
     date: str
     weekday: str
-    via: str  # "query" or "suggested"
+    via: str  # "query" or "suggested"; "assumed" when the person's words did not name it
 
     def to_json(self) -> JSONObject:
         return {"date": self.date, "weekday": self.weekday, "via": self.via}

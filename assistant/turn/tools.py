@@ -8,6 +8,7 @@ same way. A terminal result becomes the reply, written by code, never by a secon
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import time
 from collections.abc import Mapping
@@ -18,7 +19,7 @@ from django.db import transaction
 from assistant.intent.derive import Act
 from assistant.memory import ArchiveSearch, MemoryStore
 from assistant.models import Message, Role
-from assistant.turn.authority import Target, hold_reason, provenance_for
+from assistant.turn.authority import Target, hold_reason, provenance_for, untraced
 from assistant.turn.cards import SCOPES, ConfirmationRequest, PendingCard, QuickReply, ScopeCard
 from assistant.turn.context import EventSummary, Reply, ToolCallRecord, TurnContext
 from assistant.turn.holds import held_result, hold_text
@@ -165,7 +166,7 @@ def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | N
         person_texts=[*current_intent_texts(context), *_offered(context)],
         slot_values=slot_values,
         today=context.today,
-        focus_days=[str(day["date"])] if day else [],
+        focus_days=[str(day["date"])] if day and day["via"] != "assumed" else [],
         now=context.now.astimezone(context.zone),
     )
 
@@ -202,6 +203,17 @@ def _offered(context: TurnContext) -> list[str]:
 
 # Besides a kept write (the talk's writes), a turn that finished one of these ended its goal.
 GOAL_ENDING = frozenset({Status.REMINDER_SET.value, Status.CANCELLED.value})
+
+
+def _day_in_focus_said(context: TurnContext) -> None:
+    """The day a read put in focus is the person's only when their words name it: "anything on
+    Christmas Eve?" read as today leaves today in focus as the product's choice ("assumed"), which
+    no later booking takes as its day and no write traces to."""
+    day = context.entities.day
+    assert day is not None
+    provenance = provenance_for(person_texts=current_intent_texts(context), slot_values=[], today=context.today)
+    if untraced({"day": "date"}, {"day": day.date}, {}, provenance):
+        context.entities.day = dataclasses.replace(day, via="assumed")
 
 
 def current_intent_texts(context: TurnContext) -> list[str]:
@@ -248,7 +260,10 @@ def record_result(
         )
     )
     context.effects.extend(result.effects)
+    before = context.entities.day
     context.entities.record(result.status.value, result.data)
+    if context.entities.day is not None and context.entities.day != before:
+        _day_in_focus_said(context)
     spec = spec_for(name)
     if spec is not None and spec.reads_calendar and result.status in {Status.RESULTS, Status.SUGGESTIONS}:
         context.queried = True

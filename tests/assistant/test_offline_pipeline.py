@@ -282,3 +282,22 @@ def test_remarks_about_being_busy_or_free_write_nothing(message: str, language: 
     response = respond(request(message, language=language))
     assert response.tool_calls == []
     assert not claimed_writes(response.text) and not states_schedule_facts(response.text)
+
+
+def test_a_day_the_person_did_not_name_is_not_the_day_of_a_booking(chat: OfflineChat) -> None:
+    # "Christmas Eve" is not read: the answer is about today, the product's choice, not theirs.
+    chat.say("Anything on Christmas Eve?")
+    outcome = chat.say("add gift wrapping party at 8pm that day")
+    assert Event.objects.count() == 0, outcome.reply
+    # A day they named is theirs: the same request after "the 24th" books the 24th.
+    chat.say("what about the 24th?")
+    chat.say("add gift wrapping party at 8pm that day")
+    [event] = chat.events()
+    assert (event.title, local(event)) == ("Gift wrapping party", "Thu 2026-12-24 20:00")
+
+
+def test_a_name_given_after_the_booking_renames_it_and_reads_no_time_from_the_address(chat: OfflineChat) -> None:
+    chat.say("add an event on friday at half past five in the evening")
+    chat.say("The event should be called Family Dinner, and it will take place at 12 Oak Avenue.")
+    [event] = chat.events()
+    assert (event.title, local(event)) == ("Family Dinner", "Fri 2026-12-11 17:30")
