@@ -61,7 +61,7 @@ _EN_DAY_OF_RELATIVE_MONTH = re.compile(
 # 5th", "Wed 16th" - not "341 7th Street", "the 7th floor", "the 2nd one", "7th and Main".
 _DAY_CAN_END: Final = (
     r"(?=\s*(?:$|[\x00,.;:!?)@0-9]|(?:at|on|in|around|about|for|then|please|ok|okay|works?|is|would|instead|maybe"
-    r"|or|if|sounds|mon|tues?|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning"
+    r"|or|if|sounds|free|busy|available|open|mon|tues?|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning"
     r"|afternoon|evening|night|tonight|noon|midday|midnight)(?![a-z])))"
 )
 _EN_DAY_OF_MONTH = re.compile(
@@ -70,7 +70,7 @@ _EN_DAY_OF_MONTH = re.compile(
 )
 _CN_DAY: Final = r"(?P<d>[0-9]{1,2}|[一二三四五六七八九十廿]{1,3})"
 _ZH_FULL = re.compile(
-    rf"(?<![0-9一二三四五六七八九十])(?:(?P<y>(?:19|20)[0-9]{{2}}|[零〇一二三四五六七八九]{{4}})\s?年\s?)?"
+    rf"(?<![0-9一二三四五六七八九十])(?:(?P<y>(?:19|20)[0-9]{{2}}|[零〇一二三四五六七八九]{{4}}|(?P<rel_y>[今明后]))\s?年\s?)?"
     rf"(?P<m>[0-9]{{1,2}}|{CN_MONTH})\s?月\s?{_CN_DAY}(?![0-9])\s?(?:日|号)?"
 )
 _ZH_DAY_OF_RELATIVE_MONTH = re.compile(rf"(?P<rel>这个月|本月|今个月|下个?月|上个?月)\s?{_CN_DAY}\s?(?:日|号)")
@@ -114,7 +114,7 @@ def find_calendar_dates(scan: Scan) -> None:
         day = any_int(match["d"] or match["d2"] or "") if match["dw"] is None else en_ordinal(match["dw"])
         _add(scan, match, None, None, day)
     for match in _ZH_FULL.finditer(scan.masked):
-        year = cn_int(match["y"]) if match["y"] else None
+        year = scan.today.year + "今明后".index(match["rel_y"]) if match["rel_y"] else cn_int(match["y"] or "") or None
         _add(scan, match, year, cn_int(match["m"]), cn_int(match["d"]))
     for match in _ZH_DAY_OF_RELATIVE_MONTH.finditer(scan.masked):
         year, month = _shift_month(scan.today, _MONTH_SHIFTS[match["rel"]])

@@ -82,7 +82,8 @@ def find_clock_times(scan: Scan) -> None:
         if match["m"] is not None or int(match["h"]) >= 13:  # "3h" is more often three hours
             _add(scan, match, match["h"], int(match["m"] or 0), None, fixed=True)
     for match in _HOUR_MER.finditer(scan.masked):
-        _add(scan, match, match["h"], 0, _meridiem(match))
+        if int(match["h"]) <= 12:  # "30 pm" is the minutes of "7 30 pm", read below
+            _add(scan, match, match["h"], 0, _meridiem(match))
     for match in _OCLOCK_ONLY.finditer(scan.masked):
         _add(scan, match, match["h"], 0, None)
     for match in _COMPACT.finditer(scan.masked):

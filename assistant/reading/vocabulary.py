@@ -85,8 +85,8 @@ ASKS_OR_AVAILABILITY: Final = re.compile(
 )
 # A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?"
 POLITE: Final = re.compile(
-    r"^(?:(?:ok(?:ay)?|so|hi|hey|great|well|alright)[\s,.!]+)*"  # "Ok. Can you add …?"
-    r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u|i|we)|let'?s|may\s+i|(?:and\s+)?(?:how|what)\s+about)\b"
+    r"(?:^|[.!?,;]\s*)(?:(?:ok(?:ay)?|so|hi|hey|great|well|alright)[\s,.!]+)*"  # "Thanks. In that case, would you …?"
+    r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u|we)|(?:can|could|may)\s+i|let'?s|(?:and\s+)?(?:how|what)\s+about)\b"
     r"|^(?:请|麻烦|帮我|能不能|可不可以)",
     re.IGNORECASE,
 )

@@ -360,7 +360,7 @@ def test_only_the_first_200_characters_are_read() -> None:
         "every friday", "每周三", "fridays", "Saturday or Sunday", "周六还是周日", "3-4pm", "from 3 to 5",
         "between 3 and 5", "下午三点到五点", "9:00-17:00", "in 2 hours", "today in one hour", "2小时后", "半小时后",
         "Saturday for 2 hours", "3 days", "3 years from today", "3 fridays from now", "friday after next",
-        "next week", "下周", "next month", "下个月", "明年12月25日", "in March", "2015年", "4 people", "table for 4",
+        "next week", "下周", "next month", "下个月", "in March", "2015年", "4 people", "table for 4",
         "in 15", "room 4", "15", "早一点", "晚一点", "晚点再说", "快一点", "25:00", "3:75", "24点", "三点三",
         "maybe 4 or 5", "两三天后", "三四点", "过两天", "10分钟后", "change 3pm to 4pm", "mon-fri", "any day",
         "what's on?", "hello", "good night", "", "   ",

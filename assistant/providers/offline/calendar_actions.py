@@ -9,6 +9,7 @@ are asked about, none is said plainly): never guessed here.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Sequence
@@ -139,11 +140,13 @@ def _target(
 
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
-    when = s.when
     rename = lx.RENAME.search(s.text)
+    exclude_text = None
+    if rename:  # the naming words and the name say no day, time or event ("called Dinner, at 12 Oak Avenue")
+        s = dataclasses.replace(s, when=read_when(s.text[: rename.start()], today=turn.today))
+        exclude_text = s.text[rename.start() : rename.start("title")].strip() or None
+    when = s.when
     new_title = title_from(rename.group("title")) if rename else None
-    exclude = lx.RENAME.search(when.residue)
-    exclude_text = exclude.group(0) if exclude else None
     active = turn.active_command
     if active and active.get("kind") == "create" and not when.ordinal:
         target = _target(turn, s, naming_day=None, exclude=exclude_text)

@@ -139,7 +139,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         end_date, s = None, dataclasses.replace(s, when=dataclasses.replace(when, date=None))  # a birthday is one day
         when = s.when
     active = turn.active_command
-    day = s.memory_date or when.single_day or extra.first_day
+    day = s.memory_date or when.single_day or extra.first_day or s.carried_day  # "that day": the one asked about
     if not (active and active.get("kind") == "create"):
         day = day or _carried_day(turn, s)
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")

@@ -92,8 +92,8 @@ def _ability_only(turn: Turn, s: Signals) -> bool:
 
 def _past_report(turn: Turn, s: Signals) -> bool:
     """A statement about what already happened: acknowledged, never written."""
-    if s.question or s.text in lx.REQUEST:
-        return False
+    if s.question or s.text in lx.REQUEST or s.text in lx.RENAME:
+        return False  # "it's called X" names something; it reports nothing
     if s.when.past:
         return True
     # "I saw the doctor this morning" is a report even though today is not past; a later day
@@ -231,7 +231,7 @@ RULES: tuple[Rule, ...] = (
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
-    ("change", lambda turn, s: s.text in lx.CHANGE and not s.question and s.text not in lx.DELETE),
+    ("change", lambda turn, s: (s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE)) and not s.question and s.text not in lx.DELETE),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),
     ("change", _correction),

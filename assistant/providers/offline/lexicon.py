@@ -59,11 +59,12 @@ POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them)\b|它|那�
 RENAME = table(
     en=(
         r"\b(?:rename\s+(?:it|that|this)?\s*(?:to|as)?|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
-        r"retitle\s+(?:it\s+)?(?:to|as)?|(?:the\s+)?(?:event|title|name)\s+is(?:\s+called)?|it'?s\s+(?:called|named)|"
-        r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”]+?)[\"'”]?[\s.!]*$",
+        r"retitle\s+(?:it\s+)?(?:to|as)?|(?:the\s+)?(?:event|title|name)\s+(?:is|should\s+be|will\s+be)(?:\s+called)?|"
+        r"it'?s\s+(?:called|named)|"
+        r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”,]+?)[\"'”]?(?:,.*)?[\s.!]*$",  # "…, and it's at 12 Oak Ave": not the name
     ),
     zh=(
-        r"(?:改(?:个)?名(?:字)?[，,]?(?:为|叫|成)?|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)[「“\"]?(?P<title>[^」”\"]+?)[」”\"]?(?:吧|。|！)*$",
+        r"(?:^叫(?!我|醒|车)|改(?:个)?名(?:字)?[，,]?(?:为|叫|成)?|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)[「“\"]?(?P<title>[^」”\"]+?)[」”\"]?(?:吧|。|！)*$",
     ),
 )
 
@@ -129,7 +130,7 @@ SUGGEST = table(
         r"\b(?:do|would|will)\s+i\s+have\s+(?:an?|\d+|half\s+an?)\s+(?:free\s+)?(?:hours?|minutes?|mins?|slot)\b",
         r"\b(?:an?|\d+)\s+(?:hours?|minutes?|mins?)\s+free\b",
         r"\bwhen\s+(?:is|would\s+be)\s+(?:a\s+)?good\s+time\b",
-        r"\bwhat(?:'s|\s+is)\s+(?:free|open|available)\b|\b(?:my\s+)?(?:free|available)\s+(?:time|slots?)\b",
+        r"\bwhat(?:'s|\s+is)\s+(?:free|open|available)\b|\b(?:my\s+)?(?:free|available)\s+(?:time|slots?)\b|\bavailability\b",
         r"\b(?:free|available)\b.{0,30}\bfor\s+(?:an?|\d+|half\s+an?)\s*(?:hours?|minutes?|mins?)\b",  # free for a length
     ),
     zh=(
@@ -148,11 +149,11 @@ QUERY = table(
         r"\bwhat\s+(?:do|did|have|will)\s+i\s+(?:have|got|get)\b",
         r"\b(?:what|how)(?:'?s|\s+does|\s+did|\s+will|\s+do|\s+is)?\s+(?:my\s+|the\s+)?(?:\w+\s+){0,2}look",
         r"\bhow(?:'s|\s+is|\s+was)\s+my\s+(?:day|week|schedule|calendar|morning|afternoon|evening|weekend|agenda)",
-        r"\b(?:do|did|will)\s+i\s+have\s+(?:anything|any|something|a|an|meetings?|plans?|events?|appointments?|to)\b",
+        r"\b(?:do|did|will|would)\s+i\s+have\s+(?:anything|any|something|a|an|meetings?|plans?|events?|appointments?|to|time)\b",
         r"\b(?:am|are|is|was|were)\s+(?:i|we)\s+(?:free|busy|available|booked|clear)\b",
         r"\b(?:is|are)\s+there\s+(?:anything|any|something)\b",
         r"\bany(?:thing)?\s+(?:on|planned|scheduled|booked)\b",
-        r"\b(?:show|list|tell|give|read)\s+(?:me\s+)?(?:my|the|what|all)\b",
+        r"\b(?:show|list|tell|give|read|look\s+up|check)\s+(?:me\s+)?(?:my|the|what|all)\b",
         r"\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:my|the)\s+(?:schedule|calendar|agenda|day|plans?|week|morning|afternoon|"
         r"evening|next)",
         r"^my\s+(?:schedule|calendar|agenda)\b|^(?:schedule|calendar|agenda)\s+(?:for\s+)?[^?]{0,20}\?$",
@@ -229,7 +230,7 @@ QUERY_RESIDUE = re.compile(
 CREATE = table(
     en=(
         r"^(?:(?:please|pls|ok(?:ay)?|also|and|then|now|can\s+you|could\s+you|would\s+you|will\s+you|i\s+(?:want|need|would\s+like)\s+to|"
-        r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
+        r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
         r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b",
     ),

@@ -19,7 +19,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?calendar(?:\s+(?:for|that))?|calendar(?=\s+\S)|put\s+that|"
-    r"please|pls|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|"
+    r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|can\s+you|could\s+you|would\s+you|will\s+you|"
@@ -77,7 +77,7 @@ _FILLER = frozenset({
     "one's", "good", "great", "perfect", "would", "could", "be", "is", "and", "also", "just", "only", "so", "but",
     "now", "still", "again", "really", "start", "starting", "needs", "need", "takes", "take", "lasts", "last",
     "enough", "it's", "its", "earlier", "later", "time", "duration", "length", "long", "longer", "shorter", "end",
-    "wait", "sorry", "hmm", "oh", "the", "a", "an", "to", "at", "on", "for", "of", "i", "we", "should",
+    "wait", "sorry", "hmm", "oh", "the", "a", "an", "to", "at", "on", "for", "of", "i", "we", "should", "meant", "mean",
 })  # fmt: skip
 # Words that say "an appointment" without saying which: the server asks for a title instead.
 _NAMELESS = re.compile(
