@@ -41,6 +41,7 @@ def test_that_day_is_the_day_the_person_asked_about(previous: str, message: str,
         ("Ok. Can you add an event for me at 2 pm on friday? It's a meeting with Sara.", "Meeting with Sara"),
         ("please add Property viewing at 2:30 pm friday, at 55 Main Street", "Property viewing, at 55 Main Street"),
         ("dentist fri 3pm pls", "Dentist"),
+        ("add book club friday at 9:30 pm", "Book club"),  # the request verb is peeled once
     ],
 )
 def test_a_name_in_its_own_sentence_is_the_title(message: str, title: str) -> None:

@@ -24,11 +24,16 @@ _LEAD_EN = re.compile(
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|can\s+you|could\s+you|would\s+you|will\s+you|"
     r"i\s+(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like)|i'?d\s+like|"
-    r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|schedule|book(?:\s+in)?|put(?:\s+in|\s+down)?|add|"
-    r"set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|"
-    r"save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
+    r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|new|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
-    r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=\s+\S)|set|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
+    r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
+    re.IGNORECASE,
+)
+# The request verb, peeled once: "add book club" is "Book club", not "Club".
+_VERB_EN = re.compile(
+    r"^(?:schedule|book(?:\s+in)?|put(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
+    r"block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
+    r"set)\b[\s,:]*",
     re.IGNORECASE,
 )
 _TAIL_EN = re.compile(
@@ -128,10 +133,13 @@ def clean_title(text: str) -> str | None:
 
 def _peel(text: str) -> str:
     """``text`` without request words and filler at either end."""
-    title = _EDGE.sub("", text)
+    title, verbs = _EDGE.sub("", text), 1
     for _ in range(12):  # peel from both ends until nothing changes
         before = title
-        title = _EDGE.sub("", _TAIL_EN.sub("", _LEAD_EN.sub("", title)))
+        title = _LEAD_EN.sub("", title)
+        if verbs and (verb := _VERB_EN.match(title)):
+            title, verbs = title[verb.end() :], 0
+        title = _EDGE.sub("", _TAIL_EN.sub("", title))
         title = _EDGE.sub("", _TAIL_ZH.sub("", _LEAD_ZH.sub("", title)))
         if title == before:
             break
