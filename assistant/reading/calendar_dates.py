@@ -91,6 +91,18 @@ MONTH_ALONE = re.compile(
     rf"(?P<cn>{CN_MONTH}|1[0-2]|0?[1-9])\s?月份?(?P<zh_end>底|末)?(?!\s?[0-9一二三四五六七八九十廿])",
     re.IGNORECASE,
 )
+# Days named by what falls on them, on the same date every year (moving feasts are left to the model).
+NAMED_DAYS: Final = {
+    "christmas eve": (12, 24), "christmas day": (12, 25), "christmas": (12, 25), "new year's eve": (12, 31),
+    "new year's day": (1, 1), "valentine's day": (2, 14), "halloween": (10, 31),
+    "平安夜": (12, 24), "圣诞节": (12, 25), "圣诞": (12, 25), "元旦": (1, 1), "情人节": (2, 14), "万圣节": (10, 31),
+}  # fmt: skip
+# In English only after a word that makes it a day ("on christmas eve"; a "christmas party" may be on a friday).
+_NAMED_DAY = re.compile(
+    r"(?:(?<=\bon\s)|(?<=\bfor\s)|(?<=\bis\s)|(?<=\buntil\s)|(?<=\bby\s)|(?<=\bbefore\s)|(?<=\bafter\s))(?:"
+    + "|".join(sorted((re.escape(name) for name in NAMED_DAYS if name.isascii()), key=len, reverse=True))
+    + ")(?![a-z])|" + "|".join(name for name in NAMED_DAYS if not name.isascii())
+)
 _MONTH_SHIFTS: Final = {
     "next": 1, "following": 1, "this": 0, "current": 0, "previous": -1, "last": -1,
     "这个月": 0, "本月": 0, "今个月": 0, "下个月": 1, "下月": 1, "上个月": -1, "上月": -1,
@@ -121,6 +133,8 @@ def find_calendar_dates(scan: Scan) -> None:
         _add(scan, match, year, month, cn_int(match["d"]))
     for match in _ZH_DAY_OF_MONTH.finditer(scan.masked):
         _add(scan, match, None, None, cn_int(match["d"]))
+    for match in _NAMED_DAY.finditer(scan.masked):
+        _add(scan, match, None, *NAMED_DAYS[match.group()])
 
 
 def named_months(text: str, today: datetime.date) -> list[tuple[datetime.date, datetime.date, bool]]:
