@@ -285,8 +285,8 @@ def test_remarks_about_being_busy_or_free_write_nothing(message: str, language: 
 
 
 def test_a_day_the_person_did_not_name_is_not_the_day_of_a_booking(chat: OfflineChat) -> None:
-    # "Easter Monday" (a moving feast) is not read: the answer is about today, the product's choice.
-    chat.say("Anything on Easter Monday?")
+    # "the day of the school play" is not a date: the answer is about today, the product's choice.
+    chat.say("Anything on the day of the school play?")
     outcome = chat.say("add gift wrapping party at 8pm that day")
     assert Event.objects.count() == 0, outcome.reply
     # A day they named is theirs: the same request after "the 24th" books the 24th.
