@@ -206,9 +206,9 @@ GOAL_ENDING = frozenset({Status.REMINDER_SET.value, Status.CANCELLED.value})
 
 
 def _day_in_focus_said(context: TurnContext) -> None:
-    """The day a read put in focus is the person's only when their words name it: "anything on
-    Christmas Eve?" read as today leaves today in focus as the product's choice ("assumed"), which
-    no later booking takes as its day and no write traces to."""
+    """The day a read put in focus is the person's only when their words name it: "anything on the
+    day of the school play?" read as today leaves today in focus as the product's choice ("assumed"),
+    which no later booking takes as its day and no write traces to."""
     day = context.entities.day
     assert day is not None
     provenance = provenance_for(person_texts=current_intent_texts(context), slot_values=[], today=context.today)
