@@ -95,13 +95,15 @@ MONTH_ALONE = re.compile(
 NAMED_DAYS: Final = {
     "christmas eve": (12, 24), "christmas day": (12, 25), "christmas": (12, 25), "new year's eve": (12, 31),
     "new year's day": (1, 1), "valentine's day": (2, 14), "halloween": (10, 31),
-    "平安夜": (12, 24), "圣诞节": (12, 25), "圣诞": (12, 25), "元旦": (1, 1), "情人节": (2, 14), "万圣节": (10, 31),
+    "平安夜": (12, 24), "圣诞节": (12, 25), "元旦": (1, 1), "情人节": (2, 14), "万圣节": (10, 31),
 }  # fmt: skip
-# In English only after a word that makes it a day ("on christmas eve"; a "christmas party" may be on a friday).
+# Only where a day can stand: in English after "on", "for" …; in Chinese before a time or 有/那天 (not 圣诞节聚餐,
+# the name of a party that may be on any day).
 _NAMED_DAY = re.compile(
     r"(?:(?<=\bon\s)|(?<=\bfor\s)|(?<=\bis\s)|(?<=\buntil\s)|(?<=\bby\s)|(?<=\bbefore\s)|(?<=\bafter\s))(?:"
     + "|".join(sorted((re.escape(name) for name in NAMED_DAYS if name.isascii()), key=len, reverse=True))
-    + ")(?![a-z])|" + "|".join(name for name in NAMED_DAYS if not name.isascii())
+    + ")(?![a-z])|(?:" + "|".join(name for name in NAMED_DAYS if not name.isascii())
+    + r")(?=$|[\s,，。？?!！的有那当前后上下中晚早0-9一二三四五六七八九十])"
 )
 _MONTH_SHIFTS: Final = {
     "next": 1, "following": 1, "this": 0, "current": 0, "previous": -1, "last": -1,

@@ -25,6 +25,7 @@ TEAM = [
         ("Can you tell me my events on March 3rd?", "ok schedule a team meeting on that day at 1 in the afternoon", "03-03", "13:00"),
         ("what's on friday", "add dentist at 3pm that day", "W5", "15:00"),
         ("明天有什么安排", "那天下午三点加个牙医", "D+1", "15:00"),
+        ("12月25号我忙吗", "好 那天下午5点半加个活动 叫圣诞派对 在人民路88号", "12-25", "17:30"),
     ],
 )  # fmt: skip
 def test_that_day_is_the_day_the_person_asked_about(previous: str, message: str, day: str, time: str) -> None:

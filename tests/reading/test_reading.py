@@ -147,7 +147,8 @@ def test_a_days_possessive_names_the_day(text: str, date: str) -> None:
     ("text", "date"),
     [("meeting with jack on ten march", "03-10"), ("a notification for sixth march at 11am", "03-06"), ("ten may be late", None),
      ("帮我看看明天的日程", "D+1"), ("后天日历上有什么", "D+2"), ("明年12月25日", "2027-12-25"), ("今年12月9号", "2026-12-09"),
-     ("anything on christmas eve?", "12-24"), ("平安夜晚上八点", "12-24"), ("christmas party friday at 7pm", "W5")],
+     ("anything on christmas eve?", "12-24"), ("平安夜晚上八点", "12-24"), ("christmas party friday at 7pm", "W5"),
+     ("圣诞节聚餐", None)],
 )  # fmt: skip
 def test_a_day_spelt_before_its_month(text: str, date: str | None) -> None:
     match = extract_when(text, today=datetime.date(2026, 12, 7))
