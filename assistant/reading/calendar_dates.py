@@ -12,6 +12,8 @@ import datetime
 import re
 from typing import Final
 
+from dateutil.relativedelta import relativedelta
+
 from assistant.reading.numbers import CN_MONTH, EN_ORDINAL, any_int, cn_int, en_ordinal
 from assistant.reading.scan import DateFinding, Scan
 
@@ -147,7 +149,7 @@ def named_months(text: str, today: datetime.date) -> list[tuple[datetime.date, d
         month = MONTHS[match["mon"].lower().rstrip(".")] if match["mon"] else cn_int(match["cn"].lstrip("0"))
         if month and 1 <= month <= 12:
             first = datetime.date(today.year + (month < today.month), month, 1)
-            last = (first + datetime.timedelta(days=31)).replace(day=1) - datetime.timedelta(days=1)
+            last = first + relativedelta(day=31)  # the month's last day, as ranges.py counts it
             found.append((first, last, bool(match["until"] or match["zh_until"] or match["zh_end"])))
     return found
 
