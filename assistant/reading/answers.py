@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.reading.vocabulary import COURTESY_EN, COURTESY_ZH
+
 _YES = re.compile(
     r"^(?:y|yes|yeah|yep|yup|sure|ok|okay|confirm(?:ed)?|correct|right|go ahead|do it|please do|please|yes please|"
     r"of course|absolutely|sounds good|let'?s do it|let'?s go|delete it|remove it|go for it|start|thanks|thank you|"
@@ -68,16 +70,14 @@ def _rejoin(parts: list[str]) -> list[str]:
     return result
 
 
-_AGREEABLE = re.compile(
-    r"^(?:cool|great|nice|perfect|awesome|got it|noted|lol|haha|k|kk|收到|明白|知道了|哦|噢|嗯哼)$", re.I
-)
+_COURTESY = re.compile(rf"^(?:(?:{COURTESY_EN}|{COURTESY_ZH})[\s,.!~。！，、]*)+$", re.IGNORECASE)
+
+
+def is_courtesy(text: str) -> bool:
+    """ "ok great", "wonderful, thank you", "that's all", "好的，就这样，谢谢": courtesy, nothing asked."""
+    return bool(_COURTESY.match(text.strip()))
 
 
 def is_acknowledgement(text: str) -> bool:
     """ "ok", "thanks", "好的", "cool, thanks": an answer that asks for nothing by itself."""
-    if read_short_answer(text) is not None:
-        return True
-    if len(text) > MAX_ANSWER_CHARS:
-        return False
-    parts = _rejoin([part for part in _PARTS.split(text.strip().lower()) if part])
-    return bool(parts) and all(part in _POLITE or _AGREEABLE.match(part) or _YES.match(part) for part in parts)
+    return read_short_answer(text) is not None or (len(text) <= MAX_ANSWER_CHARS and is_courtesy(text))

@@ -7,11 +7,11 @@ busy, clear, nothing, two meetings, 有空, 没有安排 …), in either order, 
 
 from __future__ import annotations
 
+from assistant.reading.calendar_dates import MONTH_NAME as _MONTHS
 from assistant.turn.claim_frames import frames
 from assistant.turn.claim_words import EN_DAYS as _DAYS
 from assistant.turn.claims import _counts, _matches, _sentences
 
-_MONTHS = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _WHEN = (
     rf"(?:today|tomorrow|tonight|this\s+(?:morning|afternoon|evening|week|weekend|month|{_DAYS})|"
     rf"next\s+(?:week|weekend|month|{_DAYS})|(?:on\s+)?{_DAYS}(?:\s+(?:morning|afternoon|evening))?|the\s+weekend|"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from assistant.reading.vocabulary import COURTESY_EN
 from assistant.turn.claim_words import (
     EN_CALENDAR,
     EN_DAYS,
@@ -19,12 +20,7 @@ from assistant.turn.claim_words import (
     ZH_VERBS,
 )
 
-_INTERJ = (
-    r"(?:(?:ok|great|sure(?:\s+thing)?|perfect|all\s+right|got\s+it|yes|yep|yup|yeah|no\s+problem|you\s+got\s+it|"
-    r"awesome|cool|sweet|excellent|wonderful|nice|(?:good|great)\s+news|there\s+we\s+go|right|so|and|also|"
-    r"of\s+course|certainly|absolutely|voila|boom|ta-?da|hey|hi|fine|thanks|thank\s+you|yay|hooray|done|"
-    r"all\s+done|okey\s+dokey|righto|alrighty)[\s,!.:;—~-]+)*"
-)
+_INTERJ = rf"(?:(?:{COURTESY_EN}|done|all\s+done|(?:good|great)\s+news|there\s+we\s+go|voila|boom|ta-?da|okey\s+dokey)[\s,!.:;—~-]+)*"
 ADV = (
     r"(?:(?:now|just|already|also|successfully|all|officially|finally|totally|properly|safely|indeed|really|"
     r"actually|quickly|gone\s+ahead\s+and|went\s+ahead\s+and|duly|both|each|been)\s+)*"

@@ -23,6 +23,7 @@ from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import clean_title, title_from
 from assistant.providers.offline.when import THAT_DAY, When, read_when
 from assistant.reading import vocabulary
+from assistant.reading.answers import is_courtesy
 
 _QUESTION_EN, _QUESTION_ZH, _POLITE = vocabulary.QUESTION_EN, vocabulary.QUESTION_ZH, vocabulary.POLITE
 
@@ -213,8 +214,9 @@ RULES: tuple[Rule, ...] = (
     ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
     ("goodbye", lambda turn, s: s.text in lx.GOODBYE),
-    ("ack", lambda turn, s: s.text in lx.ACK),
-    ("thanks", lambda turn, s: s.text in lx.THANKS),
+    # Courtesy alone ("that's all, thank you very much", "好的，就这样，谢谢"): the shared reading of it.
+    ("thanks", lambda turn, s: is_courtesy(s.text) and bool(vocabulary.THANKING.search(s.text))),
+    ("ack", lambda turn, s: is_courtesy(s.text)),
     ("capability", lambda turn, s: s.text in lx.CAPABILITY),
     ("remember", lambda turn, s: s.text in lx.REMEMBER),
     ("memory_question", lambda turn, s: s.text in lx.MEMORY_QUESTION),

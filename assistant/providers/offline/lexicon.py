@@ -3,16 +3,16 @@
 The tables say only *what a phrasing means*; the order in which they are consulted (which one
 wins when two match) lives in ``intents.py``. A new phrasing is a new line here, not a new branch.
 This module holds the calendar's phrases; those about the conversation itself live in
-``talk_phrases.py`` and are re-exported here, so callers read one namespace (``lx.QUERY``, ``lx.ACK``).
+``talk_phrases.py`` and are re-exported here, so callers read one namespace (``lx.QUERY``, ``lx.GREETING``).
 """
 
 from __future__ import annotations
 
 import re
 
-from assistant.providers.offline.talk_phrases import *  # noqa: F403  (one namespace: lx.QUERY, lx.ACK)
+from assistant.providers.offline.talk_phrases import *  # noqa: F403  (one namespace: lx.QUERY, lx.GREETING)
+from assistant.reading.vocabulary import COURTESY_EN, table
 from assistant.reading.vocabulary import Table as Table
-from assistant.reading.vocabulary import table
 
 DELETE = table(
     en=(
@@ -229,7 +229,7 @@ QUERY_RESIDUE = re.compile(
 
 CREATE = table(
     en=(
-        r"^(?:(?:please|pls|ok(?:ay)?|also|and|then|now|can\s+you|could\s+you|would\s+you|will\s+you|i\s+(?:want|need|would\s+like)\s+to|"
+        rf"^(?:(?:{COURTESY_EN}|can\s+you|could\s+you|would\s+you|will\s+you|i\s+(?:want|need|would\s+like)\s+to|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
         r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b",

@@ -75,20 +75,6 @@ GREETING = table(
         r"^(?:你好|您好|嗨|哈喽|哈啰|早上好|早安|下午好|晚上好|早)(?:呀|啊|吗)?[,，\s]*(?:你好吗|最近怎么样)?[！!。.？?\s]*$",
     ),
 )
-# A bare "ok" / "好" with no question pending: nothing to do but carry on.
-ACK = table(
-    en=(r"^(?:ok(?:ay)?|yes|yeah|yep|sure|alright|right|fine|go\s+on|sounds\s+good)[\s.!]*$",),
-    zh=(r"^(?:好|好的|好吧|行|嗯+|可以|是|是的|对|对的|没问题)[。！!.\s]*$",),
-)
-THANKS = table(
-    en=(
-        r"^(?:(?:ok(?:ay)?|great|perfect|awesome|cool|nice|good|got\s+it|sounds\s+good|alright|that'?s\s+all)[\s,.!]*)*"
-        r"(?:thanks|thank\s+you|thx|ty|cheers|much\s+appreciated)?(?:\s+(?:so\s+much|a\s+lot|again))?[\s,.!]*$",
-    ),
-    zh=(
-        r"^(?:好的?|好吧|行|嗯+|可以|知道了|明白了|收到)?[,，\s]*(?:谢谢|多谢|感谢|谢了|辛苦了)?(?:你|啦)?[！!。.\s]*$",
-    ),
-)
 GOODBYE = table(
     en=(r"^(?:bye|goodbye|see\s+you|see\s+ya|good\s*night|later|talk\s+(?:to\s+you\s+)?later)[\s,.!]*$",),
     zh=(r"^(?:再见|拜拜|晚安|回头见|下次见)[！!。.\s]*$",),

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from assistant.providers.offline.calls import say
+from assistant.reading.answers import is_courtesy
 
 MAX_TITLE = 200
 
@@ -63,6 +64,8 @@ _REQUEST_CLAUSE = re.compile(
     r"schedule\s+it)\b|^(?:帮我|请|麻烦|能不能|可以|加一下|加上|(?:都|也)?记一下)",
     re.IGNORECASE,
 )
+# Clauses: commas and semicolons, and the end of a sentence ("Great. Add an event at 9").
+_CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|[.!?](?=\s|$))\s*")
 _EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()]+$")
 
 _STOP_WORDS = frozenset({
@@ -88,7 +91,7 @@ _FILLER = frozenset({
 _NAMELESS = re.compile(
     r"^(?:something|anything|stuff|things?|it|that|this|one|them|appointments?|events?|an?\s+appointment|an?\s+event|"
     r"(?:calendar\s+)?(?:entry|entries|event)|reminders?|"
-    r"(?:(?:some|a|the)\s+)?time|事情|东西|一下|日程|一个日程|个日程|安排|一个安排|个安排|时间|个时间|一个时间)$",
+    r"(?:(?:some|a|the)\s+)?time|(?:一?个)?(?:事情|东西|活动|日程|安排|时间)|一下)$",
     re.IGNORECASE,
 )
 
@@ -110,8 +113,11 @@ def same(left: object, right: object) -> bool:
 
 def _main_clause(text: str) -> tuple[str, bool]:
     """The clause that names the thing, and whether a separate clause made the request."""
-    clauses = [c for c in re.split(r"\s*[,;，；。]\s*", text) if c.strip()]
-    # A clause of greetings and filler ("hello", "ok") names nothing.
+    split = [c for c in _CLAUSES.split(text) if re.search(r"[A-Za-z\u4e00-\u9fff0-9]", c)]
+    # A clause of courtesy ("Wonderful, thank you.", "好的，") names nothing, wherever it stands.
+    clauses = [c for c in split if not is_courtesy(c)]
+    if len(clauses) < len(split):
+        text = ", ".join(clauses)
     # A request clause that names something itself ("please add Property viewing, at 55 Main St") is the name.
     requests = [c for c in clauses if _REQUEST_CLAUSE.search(c.strip()) and not _peel(c)]
     naming = [c for c in clauses if c not in requests and _LEAD_ZH.sub("", _LEAD_EN.sub("", c)).strip()]
