@@ -67,7 +67,7 @@ _DAY_CAN_END: Final = (
     r"|afternoon|evening|night|tonight|noon|midday|midnight)(?![a-z])))"
 )
 _EN_DAY_OF_MONTH = re.compile(
-    rf"(?<![a-z0-9])(?<![0-9]\s)(?:on\s+the\s+(?:(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?|(?P<dw>{EN_ORDINAL}))"
+    rf"(?<![a-z0-9])(?<![0-9]\s)(?:on\s+the\s+(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?|(?:on\s+)?the\s+(?P<dw>{EN_ORDINAL})"
     rf"|(?:the\s+)?(?P<d2>[0-9]{{1,2}})(?:st|nd|rd|th))(?![a-z0-9]){_DAY_CAN_END}"
 )
 _CN_DAY: Final = r"(?P<d>[0-9]{1,2}|[一二三四五六七八九十廿]{1,3})"
@@ -78,7 +78,7 @@ _ZH_FULL = re.compile(
 _ZH_DAY_OF_RELATIVE_MONTH = re.compile(rf"(?P<rel>这个月|本月|今个月|下个?月|上个?月)\s?{_CN_DAY}\s?(?:日|号)")
 # 号 also numbers buildings, lines and rooms ("7号楼", "3号线", "人民路7号"): those are no dates.
 _ZH_DAY_OF_MONTH = re.compile(
-    rf"(?:(?<=[周期拜][一二三四五六日天])|(?<![0-9一二三四五六七八九十廿月路街道巷弄第])){_CN_DAY}\s?(?:号|日(?![内前后以之游]))"
+    rf"(?:(?<=[周期拜][一二三四五六日天])|(?<![0-9一二三四五六七八九十廿月路街道巷弄第])){_CN_DAY}\s?(?:号|日(?![内前后以之游程历]))"
     r"(?![楼线房门车位桌厅馆院口码床座机窗台店屋室站])"
 )
 # A weekday with a day number too big to be a clock hour: "Wed 16", "Friday, 13", "Mon the 14".

@@ -48,7 +48,7 @@ _AFTER = re.compile(
             r"(?<![a-z])(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|years?"
             r"|yrs?|decades?|(?:mon|tues|wednes|thurs|fri|satur|sun)days|ago|hence"
             rf"|{_NOT_VERB_MONTHS})(?![a-z])",
-            rf"{_CN_QUANTITY}\s?(?:个\s?)?(?:天|日|周|星期|礼拜|月|年)",
+            rf"{_CN_QUANTITY}\s?(?:个\s?)?(?:天|日(?![程历])|周|星期|礼拜|月|年)",  # not "一个日程"
             r"(?:下下|下|这|本|上上|上|今)个?(?:周|星期|礼拜|月)",
             r"[明今去后前]年",
         )

@@ -169,8 +169,9 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             command_id = active["command_id"]
             if how != "named" and "title" not in (active.get("missing") or []):
                 title = None
-    elif title is None or same(title, known):
-        command_id = active["command_id"]  # "book it for Friday": the same request, not a second one
+    elif title is None or (known and words(title) <= words(str(known))):
+        # "book it for Friday", "put the physio at 11" while "Physio appointment" waits: the same request.
+        command_id = active["command_id"]
     if same(title, known):
         title = None
     return call(

@@ -39,6 +39,7 @@ _VERB_EN = re.compile(
 )
 _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my|the)\s+(?:calendar|schedule|agenda|diary)|for\s+me|please|thanks|"
+    r"(?:add|put|book|schedule|save)\s+(?:it|that|this)|"  # "… tomorrow at ten please add it"
     r"thank\s+you|pls|plz|on|at|for|from|by|in|to|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|"
     r"instead|again|now|ok(?:ay)?)$",
     re.IGNORECASE,
@@ -49,8 +50,15 @@ _LEAD_ZH = re.compile(
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"约(?=一?个|[\u4e00-\u9fff]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
     r"订|加(?:一?个)?|添加|新建|创建|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
+    r"(?:日程|日历|活动|事项)(?=[:：\s])|"  # "添加日程：部门例会", "订个日程 开家长会"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
     r"做(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$)(?:一?个)?(?=[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
+)
+# A request said after the thing ("面试 帮我加到日历", "聚餐 安排一下", "项目评审加到日程里"): a benefactive
+# or a clause break, a verb of putting down, its result and where it goes.
+_REQUEST_TAIL_ZH = re.compile(
+    r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|放|存|写|排)?|(?<=[\s，,])(?:安排|加|添加|记|放|写)"
+    r"|(?:加|放|记|存|写)(?=[到进在上]))(?:一下|上|下|进|到|入|在)*(?:我的)?(?:日程|日历|行程)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
     r"(?:别忘(?:记)?了?|记得提醒我|(?:都|也)?记(?:一下|下来|上)?|吧|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|"
@@ -101,8 +109,9 @@ def title_from(raw: str | None) -> str | None:
     title = clean_title(raw or "")
     if title is None or _NAMELESS.fullmatch(title):
         return None
-    latin = re.findall(r"[A-Za-z']+", title)
-    if latin and all(word.lower() in _FILLER for word in latin) and not re.search(r"[\u4e00-\u9fff0-9]", title):
+    # A contraction is its word and an auxiliary: "It'll be" names nothing, like "it will be".
+    latin = [re.sub(r"'(?:ll|re|ve|d|m)$", "", word) for word in re.findall(r"[A-Za-z']+", title.lower())]
+    if latin and all(word in _FILLER for word in latin) and not re.search(r"[\u4e00-\u9fff0-9]", title):
         return None
     return title
 
@@ -146,7 +155,7 @@ def _peel(text: str) -> str:
         if verbs and (verb := _VERB_EN.match(title)):
             title, verbs = title[verb.end() :], 0
         title = _EDGE.sub("", _TAIL_EN.sub("", title))
-        title = _EDGE.sub("", _TAIL_ZH.sub("", _LEAD_ZH.sub("", title)))
+        title = _EDGE.sub("", _TAIL_ZH.sub("", _REQUEST_TAIL_ZH.sub("", _LEAD_ZH.sub("", title))))
         if title == before:
             break
     return title

@@ -95,7 +95,7 @@ THAT_DAY = re.compile(
 # "the 9am one", "the friday one": a choice named by its time or day; "the" and "one" name nothing.
 _THE_ONE = re.compile(r"^\s*(?:the|that)\s+(?=\S+(?:\s+\S+)?\s+one\s*[?.!]*\s*$)|\s+one(?=\s*[?.!]*\s*$)", re.I)
 # "安排一下周五": 一下 is filler, but next to 周五 the shared reader would see 下周五 (next Friday).
-_FILLER_BEFORE_WEEKDAY = re.compile(r"一下(?=(?:周|星期|礼拜)[一二三四五六日天])")
+_FILLER_BEFORE_WEEKDAY = re.compile(r"一下(?=(?:这|本)?(?:周|星期|礼拜)[一二三四五六日天])")
 
 
 def _weekday_of_week(day: str, week: DayRange) -> str | None:
