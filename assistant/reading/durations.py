@@ -43,6 +43,7 @@ _LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后
 _OFFSET_BEFORE = re.compile(
     r"\b(?:in|within|move[ds]?|shift(?:ed)?|bring|by|after|before)\s*(?:it\s+|that\s+)?$", re.IGNORECASE
 )
+_OFFSET_LEAD = re.compile(r"\b(?:in|within|after)\s*$", re.IGNORECASE)
 _OFFSET_AFTER = re.compile(
     r"\s*(?:(?:before|after|from|ago|hence|to|till?|past)\b|(?:之|以)?[后前内])", re.IGNORECASE
 )  # "20 minutes to 2pm"
@@ -76,8 +77,11 @@ def _with_direction(text: str, match: re.Match[str], minutes: int) -> Length:
     if ahead := _DIRECTION_BEFORE.search(before) or _DIRECTION_ZH.search(before):
         later = ahead["dir"].lower() in _LATER or ahead["dir"] in _LATER_ZH
         return Length(minutes, ahead.start(), end, "later" if later else "earlier")
-    if _OFFSET_BEFORE.search(before) or _OFFSET_AFTER.match(text, end):
-        return Length(minutes, start, end, "offset")
+    after_word, lead = _OFFSET_AFTER.match(text, end), _OFFSET_LEAD.search(before)
+    if _OFFSET_BEFORE.search(before) or after_word:
+        # "in forty minutes", "两小时后": the words that make it an offset are part of it.
+        zh_after = after_word is not None and not after_word.group(0).strip().isascii()
+        return Length(minutes, lead.start() if lead else start, after_word.end() if after_word and zh_after else end, "offset")
     return Length(minutes, start, end, "length")
 
 

@@ -86,7 +86,7 @@ QUESTION_EN: Final = re.compile(
     re.IGNORECASE,
 )
 QUESTION_ZH: Final = re.compile(
-    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几点|几号|(?:星期|周|礼拜)几|几月|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
+    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几[点号月个场次件天]|(?:星期|周|礼拜)几|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
 )
 QUESTION: Final = re.compile(f"{QUESTION_EN.pattern}|{QUESTION_ZH.pattern}", re.IGNORECASE)
 QUESTION_WORD: Final = re.compile(
@@ -156,7 +156,7 @@ DECLARATIVE = table(
         r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b|^(?:[\w']+\s+){0,4}?\w+'s\s+\w+ing\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
-        r"(?:要|将|会来|来|到|过来|上门)",
+        r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日)",  # "我老板明天要来", "我女儿下周六生日"
         r"^有(?:一?[个场节]|些)", r"(?<![还就不要可总倒])是(?!不是|否)"),  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
 )
 # Asking for the reminders set: the product has no list of them to read out.

@@ -236,12 +236,12 @@ def _shifts(provenance: Provenance, target: Target | None) -> set[str]:
     return times
 
 
-def _from_now(provenance: Provenance) -> set[str]:
-    """Times a length said from now lands on ("in forty minutes", "半小时后"), a minute either way."""
+def _from_now(provenance: Provenance) -> set[datetime.datetime]:
+    """Moments a length said from now lands on ("in forty minutes", "半小时后"), a minute either way."""
     if provenance.now is None:
         return set()
     return {
-        f"{provenance.now + datetime.timedelta(minutes=length.minutes + slack):%H:%M}"
+        provenance.now + datetime.timedelta(minutes=length.minutes + slack)
         for text in provenance.texts
         for length in find_lengths(text)
         if length.kind == "offset"
@@ -298,10 +298,11 @@ def untraced(
             ok = said(str(value), provenance, also=" ".join([landed.title if landed else "", *quoted]))
         elif role == "date" and heard is not None:
             days = _days(value, provenance.today)
-            ok = days is None or bool(days & heard.days)
+            ok = days is None or bool(days & (heard.days | {moment.date() for moment in _from_now(provenance)}))
             said_days += [days] if ok and days else []
         elif role == "time" and heard is not None:
-            ok = value in heard.times or value in _shifts(provenance, landed) or value in _from_now(provenance)
+            moments = {f"{moment:%H:%M}" for moment in _from_now(provenance)}
+            ok = value in heard.times or value in _shifts(provenance, landed) or value in moments
         elif role == "minutes" and heard is not None:
             ok = value in heard.minutes
         else:

@@ -24,7 +24,7 @@ from assistant.providers.offline.create_action import create
 from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offers_in
-from assistant.providers.offline.titles import best_match, title_from
+from assistant.providers.offline.titles import best_match, title_from, weak_only
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
 from assistant.reading.calendar_dates import MONTH_NAME
 from assistant.reading.days import days_of
@@ -32,15 +32,19 @@ from assistant.reading.vocabulary import DAY_POSSESSIVE
 
 Tools = Sequence[dict[str, Any]]
 
-_ACTION_WORDS = re.compile(
-    r"\b(?:move|push|shift|reschedule|postpone|delay|bring|forward|back|rename|change|switch|make|set|put|extend|shorten|"
-    r"delete|remove|cancel|drop|erase|scrap|get\s+rid\s+of|call\s+off|to|it|that|this|one|them|instead|please)\b|"
-    r"提前到|推迟到|延后到|改到|改成|改为|改在|改一下|挪到|移到|换到|换成|调到|调整|推迟|延后|提前|推到|改名|删掉|删除|删了|"
-    r"去掉|移除|取消|撤掉|把|到|"
-    r"它|那个|这个|改|删|吧|一下|时长|时间|长度|不对|其实|等等|对了|还是|那就|好的?|嗯|那|就|"
-    r"\b(?:duration|length|time|start|starting|end|actually|no|sorry|wait)\b",
+# Around the change and delete verbs (``lx.CHANGE``, ``lx.DELETE``): words that name no event.
+_AROUND_VERBS = re.compile(
+    r"\b(?:bring|forward|back|make|set|put|to|it|that|this|one|them|instead|please|duration|length|time|start|starting|"
+    r"end|actually|no|sorry|wait)\b|把|到|它|那个|这个|吧|一下|时长|时间|长度|不对|其实|等等|对了|还是|那就|好的?|嗯|那|就",
     re.IGNORECASE,
 )
+
+
+def _event_name(residue: str) -> str | None:
+    """The person's words for the event: the message without its verbs, repeat words and filler."""
+    residue = read_calendar_words(residue).cut(residue) or ""  # "my weekly yoga": the series is named "yoga"
+    return title_from(_AROUND_VERBS.sub(" ", lx.DELETE.remove(lx.CHANGE.remove(residue))))
+
 UNREAD_DAY = re.compile(
     rf"(?<![a-z]){MONTH_NAME}\s*\d|\d\s*(?:st|nd|rd|th)\b|\d\s*(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_NAME}"
     r"|[0-9一二三四五六七八九十]\s*[号日](?!程|历)|\bof\s+(?:this|next)\s+month\b",
@@ -116,9 +120,7 @@ def _target(
         ordinal = len(turn.last_listed) if s.when.ordinal == LAST else s.when.ordinal
         return Target(ordinal=ordinal or None, unknown=ordinal == 0)
     residue = s.when.residue.replace(exclude, " ") if exclude else s.when.residue
-    residue = lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue))  # "只要", "actually": not names
-    residue = read_calendar_words(residue).cut(residue) or ""  # "my weekly yoga": the series is named "yoga"
-    name = title_from(_ACTION_WORDS.sub(" ", residue))
+    name = _event_name(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue)))  # "只要", "actually": not names
     entities = turn.recent_entities
     day = s.day if naming_day is not None else None
     if name is None:
@@ -129,9 +131,11 @@ def _target(
     found = best_match(name, entities, on_day=naming_day)
     if len(found) == 1:
         return Target(ref=str(found[0]["ref"]), day=day)
-    if not found and asks_first and lx.POINTER.search(s.text):
-        # "deleting that, just do it": the words around "that" are not a name. Only for a delete,
-        # which names the event and asks before anything happens; a change would just happen.
+    if not found and asks_first and (s.when.time or naming_day) and weak_only(name):
+        return Target(day=day)  # "delete my three pm meeting": the time names it, "meeting" only what it is
+    if not found and asks_first and lx.POINTER.search(s.text) and entities:
+        # "deleting that, just do it" with an event in focus: "that" is it, the words around it no
+        # name. Only for a delete, which asks first; with nothing in focus the words name the event.
         return Target()
     listed = set(turn.last_listed)
     if len(found) > 1 and len(listed) > 1 and {str(e["ref"]) for e in found} <= listed:
@@ -229,13 +233,15 @@ def shift_clock(start: str, minutes: int) -> str | None:
 
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
-    named = title_from(_ACTION_WORDS.sub(" ", read_calendar_words(s.when.residue).cut(s.when.residue) or ""))
+    named = _event_name(s.when.residue)
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
     target = _target(turn, s, naming_day=_iso_day(s.day, turn.today), asks_first=True)
     if target.unknown:  # "the last one" with no list shown
         return text(say("nothing_in_focus", turn.language))
-    return call(turn, tools, "delete_event", **target.named(), scope=lx.scope_of(s.text))
+    # A time said names the event ("delete my three pm meeting"); the server narrows by it.
+    time = None if target.ref else s.when.time
+    return call(turn, tools, "delete_event", **target.named(), event_time=time, scope=lx.scope_of(s.text))
 
 
 def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

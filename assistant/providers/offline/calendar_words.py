@@ -17,10 +17,9 @@ from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, title_from
-from assistant.providers.offline.when import read_when
+from assistant.providers.offline.when import from_now, read_when
 from assistant.reading import extract_when
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
-from assistant.reading.durations import find_lengths
 from assistant.reading.numbers import NUMBER, number
 from assistant.reading.vocabulary import RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
 
@@ -174,31 +173,11 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         ref = str(found[0]["ref"]) if len(found) == 1 else None
         return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
                     minutes_before=words.reminder_minutes, date=None, time=None)  # fmt: skip
-    rest = _REMIND_MARKER.sub(" ", s.text)
-    date, time, rest = _from_now(turn, rest)
-    when = read_when(rest, today=turn.today)
+    when = from_now(read_when(_REMIND_MARKER.sub(" ", s.text), today=turn.today), turn.now, turn.today)
     what = re.sub(r"^(?:for\s+)?(?:me\s+)?(?:(?:to|about|of|that)\s+)+|\s+", " ", when.residue).strip(" ,，.。") or None
-    date, time = (date, time) if time else (when.single_day or ("D+0" if when.time else None), when.time)
+    date, time = when.single_day or ("D+0" if when.time else None), when.time
     return call(turn, tools, "set_reminder", text=what, event_ref=None, event_words=None, minutes_before=None,
                 date=date, time=time)  # fmt: skip
-
-
-_OFFSET_WORDS = re.compile(r"\b(?:in|after|within)\s*$", re.IGNORECASE)
-_OFFSET_AFTER_ZH = re.compile(r"^\s*(?:之|以)?后")
-
-
-def _from_now(turn: Turn, text: str) -> tuple[str | None, str | None, str]:
-    """ "in forty minutes", "after two hours", "半小时后": the moment that far from now, and the rest."""
-    offsets = [length for length in find_lengths(text) if length.kind == "offset"]
-    if turn.now is None or len(offsets) != 1:
-        return None, None, text
-    length = offsets[0]
-    moment = turn.now + datetime.timedelta(minutes=length.minutes)
-    before = _OFFSET_WORDS.sub(" ", text[: length.start])
-    after = _OFFSET_AFTER_ZH.sub(" ", text[length.end :])
-    if not (_OFFSET_WORDS.search(text[: length.start]) or _OFFSET_AFTER_ZH.match(text[length.end :])):
-        return None, None, text  # "for 20 minutes" is a length, not a moment
-    return f"D+{(moment.date() - turn.today).days}", f"{moment:%H:%M}", f"{before} {after}"
 
 
 def reminder_intent(text: str, has_day_or_time: bool) -> bool:

@@ -71,9 +71,9 @@ def _topic(found: str) -> str:
 def remember(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     match = lx.REMEMBER.search(s.text)
     said = match.group("fact").strip() if match else s.text
-    if _REMINDER.search(s.text) and s.has_slots:
-        # "remember to call mum tomorrow at 5" asks for a reminder on the calendar, not a fact.
-        title = clean_title(_REMINDER.sub("", s.when.residue))
+    if (_REMINDER.search(s.text) and s.has_slots) or (s.day and s.when.time):
+        # "remember to call mum tomorrow at 5", "帮我记一下周六下午两点去看电影": a moment to keep is an event.
+        title = clean_title(_REMINDER.sub("", read_when(said, today=turn.today).residue))
         return call(
             turn, tools, "schedule_event",
             title=title, date=s.day, time=s.when.time, duration_minutes=s.when.duration, command_id=None,

@@ -20,7 +20,7 @@ from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import overlap, same, title_from, words
-from assistant.providers.offline.when import read_when
+from assistant.providers.offline.when import from_now, read_when
 
 Tools = Sequence[dict[str, Any]]
 
@@ -138,6 +138,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if end_date is not None and _ONE_DAY_KIND.search(s.text):
         end_date, s = None, dataclasses.replace(s, when=dataclasses.replace(when, date=None))  # a birthday is one day
         when = s.when
+    when = from_now(when, turn.now, turn.today)  # "a call with dad in two hours", "两个小时后和张三开会"
     active = turn.active_command
     day = s.memory_date or when.single_day or extra.first_day or s.carried_day  # "that day": the one asked about
     if not (active and active.get("kind") == "create"):

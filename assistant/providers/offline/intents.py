@@ -119,6 +119,8 @@ def _query(turn: Turn, s: Signals) -> bool:
         return turn.active_command is None and s.day is not None
     if s.text in lx.QUERY or (s.day and lx.ANYTHING.fullmatch(s.when.residue)):
         return True
+    if s.question and (_CALENDAR_WORD.search(s.text) or _MEETINGS.search(s.text)):
+        return True  # "what meetings do i have today", "下周一有几个会": a question about the calendar
     if s.when.time and not s.day:
         return False  # "3pm" alone is not a question about a day
     # A bare day ("tomorrow?", "明天的安排") asks what is on it, unless it answers an open request.
@@ -154,10 +156,17 @@ def _statement(turn: Turn, s: Signals) -> bool:
     return not asks and (world or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
 
 
+_MEETINGS = re.compile(r"\b(?:meetings?|events?|plans)\b|会议?|约会", re.IGNORECASE)
 _REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
 _CALENDAR_WORD = re.compile(
     r"\b(?:calendar|schedule|appointment|remind|event|diary|agenda)\b|日程|日历|提醒|安排|预约", re.IGNORECASE
 )
+
+
+def _opens_a_create(text: str) -> bool:
+    """ "book a tyre change", "schedule an oil change": a create verb opens it and names a thing, not "it"."""
+    opening = next((match for pattern in lx.CREATE.en if (match := pattern.match(text))), None)
+    return opening is not None and not lx.POINTER.match(text, opening.end() + 1)
 
 
 def _bare_time(turn: Turn, s: Signals) -> bool:
@@ -233,7 +242,7 @@ RULES: tuple[Rule, ...] = (
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
-    ("change", lambda turn, s: (s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE)) and not s.question and s.text not in lx.DELETE),
+    ("change", lambda turn, s: (s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE)) and not s.question and s.text not in lx.DELETE and not _opens_a_create(s.text)),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),
     ("change", _correction),

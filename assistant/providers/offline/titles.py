@@ -39,7 +39,7 @@ _VERB_EN = re.compile(
 )
 _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my|the)\s+(?:calendar|schedule|agenda|diary)|for\s+me|please|thanks|"
-    r"(?:add|put|book|schedule|save)\s+(?:it|that|this)|"  # "… tomorrow at ten please add it"
+    r"(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:add|put|book|schedule|save)\s+(?:it|that|this)(?:\s+(?:in|on|down))?|"
     r"thank\s+you|pls|plz|on|at|for|from|by|in|to|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|"
     r"instead|again|now|ok(?:ay)?)$",
     re.IGNORECASE,
@@ -57,7 +57,7 @@ _LEAD_ZH = re.compile(
 # A request said after the thing ("面试 帮我加到日历", "聚餐 安排一下", "项目评审加到日程里"): a benefactive
 # or a clause break, a verb of putting down, its result and where it goes.
 _REQUEST_TAIL_ZH = re.compile(
-    r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|放|存|写|排)?|(?<=[\s，,])(?:安排|加|添加|记|放|写)"
+    r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|放|存|写|排|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写)"
     r"|(?:加|放|记|存|写)(?=[到进在上]))(?:一下|上|下|进|到|入|在)*(?:我的)?(?:日程|日历|行程)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
@@ -161,7 +161,16 @@ def _peel(text: str) -> str:
     return title
 
 
+# Where it is held, said after the name ("活动 地点在中山路12号", "…, it's at 200 Park Avenue"): not the name.
+_PLACE = re.compile(
+    r"[\s,，]*(?:(?:地点|地址|位置)(?:在|是|[:：])|\b(?:the\s+)?(?:location|address|venue)\s+is\b|\bit(?:'?s|\s+is|\s+will\s+be)"
+    r"(?:\s+held)?\s+at\s+\d).*$",
+    re.IGNORECASE,
+)
+
+
 def _finish(title: str) -> str | None:
+    title = _PLACE.sub("", title)
     # "那天" ("that day") is a date word the reader leaves inside "妈妈生日那天吃饭"; "一下" is
     # filler inside "见一下张老师".
     title = re.sub(r"(?<=[\u4e00-\u9fff])(?:那天|当天|一下)(?=[\u4e00-\u9fff])", "", title)
@@ -194,6 +203,11 @@ def overlap(name: str, title: str) -> float:
     if not shared:
         return 0.0
     return sum(0.5 if token in _WEAK else (2.0 if len(token) > 1 else 1.0) for token in shared)
+
+
+def weak_only(name: str) -> bool:
+    """ "the meeting", "会": words that say what kind of event, not which."""
+    return words(name) <= _WEAK
 
 
 def best_match(name: str, candidates: Sequence[dict[str, Any]], *, on_day: str | None = None) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ first and masked, so it neither confuses the reader nor ends up in a title.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ class When:
     ordinal: int | None = None  # 1-based; LAST for "the last one"
     residue: str = ""  # the message without anything read here
     guessed: bool = False  # the time's half of the day was not said ("7"): never shown or written as said
+    offset: int | None = None  # minutes from now: "in two hours", "两个小时后"
 
     @property
     def past(self) -> bool:
@@ -54,15 +56,25 @@ class When:
         return self.date if self.end is None else None
 
 
-def _read_duration_and_shift(masker: Masker) -> tuple[int | None, int | None]:
-    duration = shift = None
+def from_now(when: When, now: datetime.datetime | None, today: datetime.date) -> When:
+    """ "in two hours", "半小时后": the day and time that far from now (when no other was said)."""
+    if not when.offset or when.time or when.date or now is None:
+        return when
+    moment = now + datetime.timedelta(minutes=when.offset)
+    return dataclasses.replace(when, date=f"D+{(moment.date() - today).days}", time=f"{moment:%H:%M}")
+
+
+def _read_lengths(masker: Masker) -> tuple[int | None, int | None, int | None]:
+    duration = shift = offset = None
     for length in find_lengths(masker.text):
         if length.kind in ("later", "earlier") and shift is None:
             shift = length.minutes if length.kind == "later" else -length.minutes
+        elif length.kind == "offset" and offset is None:
+            offset = length.minutes  # a moment from now, not how long it lasts
         elif duration is None:
             duration = length.minutes
         masker.take(length.start, length.end)
-    return duration, shift
+    return duration, shift, offset
 
 
 def _read_ordinal(masker: Masker) -> int | None:
@@ -115,7 +127,7 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
     ordinal = _read_ordinal(masker)
     for filler in _THE_ONE.finditer(masker.text) if ordinal is None else ():
         masker.take(*filler.span())
-    duration, shift = _read_duration_and_shift(masker)
+    duration, shift, offset = _read_lengths(masker)
     day_range = read_day_range(masker, today)
     clock_range = read_clock_range(masker)
     if clock_range is not None:
@@ -138,4 +150,5 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
         ordinal=ordinal,
         residue=residue,
         guessed=bool(match and match.guessed and not clock_range),
+        offset=offset,
     )

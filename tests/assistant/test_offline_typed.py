@@ -1,0 +1,129 @@
+"""The stand-in on bookings as people type them: courtesy around the request, the request said after
+the thing, a moment from now, a time that names what to delete, questions about meetings, and
+someone's occasion said rather than asked for. Precision first: what it cannot name, it asks."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.providers.offline.understand import respond
+from assistant.reading.answers import is_acknowledgement, is_courtesy
+from tests.assistant.offline_requests import request, tool_of
+
+pytestmark = pytest.mark.django_db
+
+CREATING_PHYSIO = {"command_id": "c-3", "kind": "create", "status": "needs_time", "known": {"title": "Physio appointment", "date": "W4"}, "missing": ["time"]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["that's all, thank you very much", "Brilliant, cheers!", "yep thats it", "好的，就这样，谢谢", "没有别的了 谢谢", "ok great thanks a lot"],
+)
+def test_courtesy_alone_asks_for_nothing(message: str) -> None:
+    assert is_courtesy(message) and is_acknowledgement(message)
+    assert not respond(request(message)).tool_calls, message
+
+
+@pytest.mark.parametrize("message", ["ok add lunch friday", "thanks, cancel it", "好的 明天三点开会", "great, what's on today"])
+def test_courtesy_with_a_request_is_not_courtesy(message: str) -> None:
+    assert not is_courtesy(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("Lovely, thanks. Could you add an event on friday at 4pm?", None),  # nothing named yet: the server asks
+        ("ok great add an event friday at 9", None),
+        ("好的，帮我周五下午三点加个活动", None),
+        ("Perfect. Please put Piano recital on friday at 6pm", "Piano recital"),
+        ("周五下午四点家长会 帮我记到日历里", "家长会"),
+        ("周五晚上七点和老同学吃饭 安排一下", "和老同学吃饭"),
+        ("新建日程：周五上午十点部门例会", "部门例会"),
+        ("haircut on friday at 11am can you put it in please", "Haircut"),
+        ("帮我周五上午十一点加个活动 地点在人民路3号", None),  # where it is held is not its name
+    ],
+)
+def test_the_title_is_what_the_request_names(message: str, title: str | None) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["title"], arguments["date"]) == ("schedule_event", title, "W5"), message
+
+
+@pytest.mark.parametrize("message", ["It'll be at 11 in the morning.", "it'd be at 11am", "that'll be 11am"])
+def test_words_around_a_time_name_nothing(message: str) -> None:
+    name, arguments = tool_of(respond(request(message, active=CREATING_PHYSIO)))
+    assert (name, arguments["command_id"], arguments["time"], arguments["title"]) == ("schedule_event", "c-3", "11:00", None)
+
+
+def test_part_of_the_open_title_continues_the_open_request() -> None:
+    name, arguments = tool_of(respond(request("ok then put the physio at 11am", active=CREATING_PHYSIO)))
+    assert (name, arguments["command_id"], arguments["time"]) == ("schedule_event", "c-3", "11:00")
+
+
+@pytest.mark.parametrize(
+    ("message", "date", "time"),
+    [
+        ("set up a call with the landlord in three hours", "D+0", "13:00"),
+        ("book a tyre change in 45 minutes", "D+0", "10:45"),
+        ("帮我安排一个半小时后和老王视频", "D+0", "11:30"),
+    ],
+)
+def test_a_moment_from_now(message: str, date: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["date"], arguments["time"]) == ("schedule_event", date, time), message
+    assert "in" not in (arguments["title"] or "").lower().split() and "后" not in (arguments["title"] or "")
+    assert arguments["duration_minutes"] is None  # "in three hours" is when, not how long
+
+
+def test_a_reminder_from_now_keeps_its_words() -> None:
+    name, arguments = tool_of(respond(request("二十分钟后提醒我收快递")))
+    assert (name, arguments["date"], arguments["time"], arguments["text"]) == ("set_reminder", "D+0", "10:20", "收快递")
+
+
+@pytest.mark.parametrize(
+    ("message", "time"),
+    [("delete my four pm meeting", "16:00"), ("今天下午五点的会不开了 帮我删掉", "17:00"), ("cancel the 9am appointment", "09:00")],
+)
+def test_a_time_names_what_to_delete(message: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["event_time"], arguments["event_words"]) == ("delete_event", time, None), message
+
+
+def test_with_nothing_in_focus_the_words_name_the_event_not_it() -> None:
+    name, arguments = tool_of(respond(request("i dont need the pottery class anymore delete it")))
+    assert name == "delete_event" and "ottery" in (arguments["event_words"] or "")
+
+
+@pytest.mark.parametrize(
+    "message", ["what meetings do i have on friday", "any events next week?", "下周一有几个会", "周五有几场会议"]
+)
+def test_questions_about_meetings_are_questions(message: str) -> None:
+    name, _ = tool_of(respond(request(message)))
+    assert name == "query_events", message
+
+
+@pytest.mark.parametrize(
+    ("message", "asked", "date"),
+    [
+        ("我女儿下周六生日", "帮我安排我女儿下周六生日", "W6+1"),
+        ("my sister's birthday is next saturday", "add my sister's birthday next saturday", "W6+1"),
+        ("老公周五过生日", "帮我记上老公周五过生日", "W5"),
+    ],
+)
+def test_an_occasion_said_is_talk_until_asked(message: str, asked: str, date: str) -> None:
+    assert not respond(request(message)).tool_calls, message
+    name, arguments = tool_of(respond(request(asked)))
+    assert (name, arguments["date"]) == ("schedule_event", date), asked
+
+
+def test_a_moment_to_remember_is_an_event() -> None:
+    name, arguments = tool_of(respond(request("帮我记一下周六下午两点去取西装")))
+    assert (name, arguments["date"], arguments["time"], arguments["title"]) == ("schedule_event", "W6", "14:00", "取西装")
+
+
+@pytest.mark.parametrize(
+    ("message", "date"),
+    [("dentist on wednesday the ninth at 5pm", "12-09"), ("piano for the fourth at two pm", "01-04"), ("新建一个日程 周日上午十点复查", "W7")],
+)
+def test_days_as_typed(message: str, date: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["date"]) == ("schedule_event", date), message
