@@ -89,12 +89,19 @@ _ZH_WORDS: Final = frozenset(("起床", "起来", "起飞", "到达", "到站", 
 _NUMBER_WORD = re.compile(rf"(?:{EN_COUNT}|{EN_ORDINAL}|hundred|thousand)")
 
 
+# "that" picks out a day ("that Friday"); before a clock time it is the thing changed ("make that 9:30").
+_DAY_ONLY: Final = frozenset(("that",))
+
+
 def _ignored_neighbour(scan: Scan) -> bool:
-    tokens = [token.group() for token in _TOKEN.finditer(scan.masked) if token.group() not in _GLUE]
+    found = [token for token in _TOKEN.finditer(scan.masked) if token.group() not in _GLUE]
+    tokens = [token.group() for token in found]
     for index, token in enumerate(tokens):
         if token[0] != MASK:
             continue
         before = tokens[index - 1] if index else ""
+        if before in _DAY_ONLY and scan.kind_starting_at(found[index].start()) == "clock":
+            before = ""
         after = tokens[index + 1] if index + 1 < len(tokens) else ""
         if "".join(tokens[index + 1 : index + 3]) in _ZH_WORDS:
             after = ""  # "七点起床", "三点到达": a word that starts like "from" or "to", not a range

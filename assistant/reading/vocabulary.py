@@ -157,7 +157,7 @@ DECLARATIVE = table(
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日)",  # "我老板明天要来", "我女儿下周六生日"
-        r"^有(?:一?[个场节]|些)", r"(?<![还就不要可总倒])是(?!不是|否)"),  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
+        r"^有(?!空|没有|时间)", r"(?<![还就不要可总倒])是(?!不是|否)"),  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
 )
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(

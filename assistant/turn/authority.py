@@ -32,6 +32,7 @@ from assistant.reading.calendar_dates import named_months
 from assistant.reading.chinese import simplified
 from assistant.reading.durations import find_lengths
 from assistant.reading.quoted import own_words, quotes
+from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import ASKS as _QUESTION
 from scheduling import symbols
 from tools.registry import spec_for
@@ -357,7 +358,7 @@ def provenance_for(
     now: datetime.datetime | None = None,
 ) -> Provenance:
     return Provenance(
-        texts=tuple(simplified(own_words(text)) for text in person_texts),  # one script: 聽朝 is 明早
+        texts=tuple(respell(simplified(own_words(text))) for text in person_texts),  # one script: 聽朝 is 明早
         quoted=tuple(quote for text in person_texts for quote in quotes(text)),
         slot_values=tuple(str(value) for value in slot_values if isinstance(value, str | int) and value != ""),
         today=today,

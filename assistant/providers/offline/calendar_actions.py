@@ -55,6 +55,9 @@ _EXPLICIT_REF = re.compile(r"\bE(?P<id>[0-9]{1,12})\b")
 _PATCH_ONLY = re.compile(r"^(?:(?:actually|ok(?:ay)?|and|so|no)[\s,]+)*(?:make|set)\s+(?:it|that)\b", re.IGNORECASE)
 # "那改成周三下午两点理发", "换成周五看电影": a new request in place of the old one.
 _NEW_INSTEAD = re.compile(r"^(?:那|那就)?(?:改成|换成|还是)")
+# "move my haircut from saturday to sunday at 2", "把周五的牙医改到下周二": the day said before the
+# destination is the event's, what follows it is new.
+_DESTINATION = re.compile(r"\s+to\s+(?P<new>\S.*)$|(?:改|挪|推|换|调|移)?到(?P<new_zh>.+)$", re.IGNORECASE)
 
 
 def _iso_day(symbol: str | None, today: datetime.date) -> str | None:
@@ -167,8 +170,15 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             )  # fmt: skip
     # "把明天的会推迟一个小时", "move tomorrow's meeting to 4pm": with a shift or a day's possessive,
     # the day names the event; otherwise it is the new day.
-    names_event = when.shift is not None or bool(DAY_POSSESSIVE.search(s.text))
-    new_day = None if names_event else when.single_day
+    moved = _DESTINATION.search(s.text)
+    old = read_when(re.sub(r"\bfrom\b|从", " ", s.text[: moved.start()]), today=turn.today) if moved else None
+    to = read_when(moved["new"] or moved["new_zh"], today=turn.today) if moved else None
+    if old is None or to is None or not old.single_day or not (to.single_day or to.time):
+        to = None
+    else:
+        s = dataclasses.replace(s, when=dataclasses.replace(old, ordinal=when.ordinal))  # "第一个" picks among them
+    names_event = when.shift is not None or bool(DAY_POSSESSIVE.search(s.text)) or to is not None
+    new_day = to.single_day if to is not None else None if names_event else when.single_day
     naming_day = _iso_day(s.day, turn.today) if names_event else None
     if active and active.get("kind") == "change" and active.get("event_ref"):
         target = Target(ref=str(active["event_ref"]))
@@ -180,7 +190,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if target.unknown or (nothing_in_focus and not target.words and _PATCH_ONLY.match(s.text)):
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target)
-    new_time = when.time
+    new_time = to.time if to is not None else when.time
     if when.shift is not None and new_time is None:
         shifted = _shifted(turn, target, when.shift)
         if shifted is None:

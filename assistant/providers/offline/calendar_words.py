@@ -20,7 +20,9 @@ from assistant.providers.offline.titles import best_match, title_from
 from assistant.providers.offline.when import from_now, read_when
 from assistant.reading import extract_when
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
+from assistant.reading.durations import find_lengths
 from assistant.reading.numbers import NUMBER, number
+from assistant.reading.text import is_filler
 from assistant.reading.vocabulary import RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
 
 
@@ -57,19 +59,18 @@ _MONTH_DAY_EN = re.compile(
 _UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)")
 _COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
-_REMIND_EN = re.compile(
-    rf"\b(?:and\s+)?remind\s+me\s+(?P<n>{NUMBER})\s*(?P<unit>minutes?|mins?|hours?|hrs?|h)\s+(?:before(?:hand)?|ahead|earlier)\b",
-    re.I,
+_REMIND_ME = (
+    r"(?:remind\s+me|(?:(?:set|add|create|make|put|send\s+me)\s+(?:me\s+)?|^)(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?(?:\s+(?:for|on))?)"
 )
-_REMIND_ME = r"(?:remind\s+me|(?:set|add|create|make|put|send\s+me)\s+(?:me\s+)?(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?(?:\s+(?:for|on))?)"
+_REMIND_ME_ZH = r"提醒(?:一?下)?我(?:一?下)?"  # 提醒我一下, 提醒一下我, 提醒下我
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
     rf"\b{_REMIND_ME}\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
-    r"|提醒我(?:一下)?(?!(?:什么|哪|几点|有没有))(?P<zh>.+)$",
+    rf"|{_REMIND_ME_ZH}(?!(?:什么|哪|几点|有没有))(?P<zh>.+)$",
     re.I,
 )
 _REMIND_MARKER = re.compile(
-    rf"\b(?:please\s+|pls\s+|can\s+you\s+)?{_REMIND_ME}\s+(?:to\s+|about\s+)?|提醒我(?:一下)?", re.I
+    rf"\b(?:please\s+|pls\s+|can\s+you\s+)?{_REMIND_ME}\s+(?:to\s+|about\s+)?|{_REMIND_ME_ZH}", re.I
 )
 # Things that take whole days: with no time said, they are all-day events.
 _ALL_DAY_KIND = re.compile(
@@ -82,7 +83,24 @@ _STARTING = re.compile(
     re.I,
 )
 _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
-_REMIND_ZH = re.compile(rf"[，,]?\s*提?前(?P<n>{NUMBER}|半)(?:个)?(?P<unit>分钟|小时|钟头)提醒(?:我|一下)?")
+# How long before the event a reminder goes off: a length said as earlier, with a reminder word
+# ("remind me half an hour before the dentist", "提前一个小时提醒我", "一小时前提醒我").
+_REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\breminders?\b|提醒", re.I)
+_AHEAD = re.compile(r"\s*(?:before(?:hand)?|ahead(?:\s+of\s+time)?|in\s+advance|earlier)\b", re.I)
+
+
+def _ahead(text: str, *, asked: bool = False) -> tuple[int, int, int] | None:
+    """(minutes, start, end) of the length a reminder is set ahead of its event (``asked``: a reminder
+    was asked for already, so none need be said)."""
+    if not (asked or _REMIND_WORD.search(text)):
+        return None
+    for length in find_lengths(text):
+        ahead = _AHEAD.match(text, length.end)
+        before_it = text[: length.start].endswith("前") or text[: length.end].endswith("前")  # 看牙医前半小时, 一小时前
+        if length.kind == "earlier" or (length.kind != "later" and (ahead or before_it)):
+            start = length.start - (1 if text[: length.start].endswith("前") else 0)
+            return length.minutes, start, ahead.end() if ahead else length.end
+    return None
 
 
 @dataclass
@@ -94,6 +112,7 @@ class CalendarWords:
     reminder_text: str | None = None
     first_day: str | None = None  # "every Wednesday in March": the rule starts with March (and ends with it)
     spans: list[tuple[int, int]] = field(default_factory=list)
+    ahead: tuple[int, int] | None = None  # where "half an hour before" was said
 
     @property
     def found(self) -> bool:
@@ -102,13 +121,19 @@ class CalendarWords:
     def arguments(self) -> dict[str, Any]:
         return {"recurrence": self.recurrence, "all_day": self.all_day, "reminder_minutes": self.reminder_minutes}
 
+    def without_reminder(self, text: str) -> str:
+        """``text`` without "remind me half an hour before" (the length and the reminder words)."""
+        if self.ahead is not None:
+            text = text[: self.ahead[0]] + " " + text[self.ahead[1] :]
+        return re.sub(r"(?:[\s,，]+(?:and)?)+$", "", " ".join(_REMIND_MARKER.sub(" ", text).split()))
+
     def cut(self, title: str | None) -> str | None:
         """The title without the words read here."""
         if title is None:
             return None
         patterns: list[re.Pattern[str]] = []
         if self.reminder_minutes is not None:
-            patterns += [_REMIND_EN, _REMIND_ZH]
+            title = self.without_reminder(title)
         if self.recurrence is not None:
             patterns += [_STARTING, MONTH_ALONE, _WEEKDAYS, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _MONTH_DAY_ZH, _MONTH_DAY_EN,
                          _UNIT_ZH]  # fmt: skip
@@ -147,12 +172,9 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
         words.all_day = True
     # "mum's birthday" is the day itself; "dinner on mum's birthday" is a meal on that day.
     words.all_day_kind = bool(_ALL_DAY_KIND.search(text)) and not MEAL.search(text) and not _GATHERING.search(text)
-    reminder = _REMIND_EN.search(text) or _REMIND_ZH.search(text)
-    if reminder is not None:
-        amount = 0.5 if reminder.group("n") == "半" else number(reminder.group("n"))
-        hours = reminder.group("unit").lower().startswith("h") or reminder.group("unit") in ("小时", "钟头")
-        if amount is not None:
-            words.reminder_minutes = int(amount * (60 if hours else 1))
+    ahead = _ahead(text)
+    if ahead is not None:
+        words.reminder_minutes, words.ahead = ahead[0], ahead[1:]
     else:
         plain = _REMIND_PLAIN.search(text)
         if plain is not None:
@@ -167,7 +189,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     if words.reminder_text is None:
         # "remind me 30 minutes before lunch with Sam": the event in context, or else the words that
         # name it (the tool finds it among the person's events).
-        named = title_from(_REMIND_EN.sub(" ", _REMIND_ZH.sub(" ", s.text)))
+        named = title_from(words.without_reminder(s.text))
         named = None if named is None or POINTER.fullmatch(named) else named
         found = best_match(named, turn.recent_entities) if named else []
         ref = str(found[0]["ref"]) if len(found) == 1 else None
@@ -178,6 +200,12 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     date, time = when.single_day or ("D+0" if when.time else None), when.time
     return call(turn, tools, "set_reminder", text=what, event_ref=None, event_words=None, minutes_before=None,
                 date=date, time=time)  # fmt: skip
+
+
+def ahead_only(text: str) -> bool:
+    """ "an hour before", "提前一个小时": only how long ahead, as the answer to "when should I remind you?"."""
+    ahead = _ahead(text, asked=True)
+    return ahead is not None and is_filler(text[: ahead[1]] + " " + text[ahead[2] :])
 
 
 def reminder_intent(text: str, has_day_or_time: bool) -> bool:

@@ -149,7 +149,8 @@ def _revision(turn: Turn, s: Signals) -> bool:
 def _statement(turn: Turn, s: Signals) -> bool:
     """A sentence about the world with a time ("my flight lands at 6", "the plumber is coming thursday at
     10", "我老板明天三点要来"): talk, never a write, unless it also asks for one in so many words."""
-    asks = s.question or not s.has_slots or s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text)
+    repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
+    asks = s.question or not (s.has_slots or repeats) or s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text)
     if turn.active_command and lx.POINTER.match(s.text):
         return False  # "it's on the 14th at 5:30" while a request is open: "it" is that request
     world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)

@@ -15,6 +15,7 @@ from typing import Any
 
 from assistant.providers.base import ModelRequest
 from assistant.reading.chinese import simplified
+from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import WAKE_WORDS
 
 _OPEN = "<context>"
@@ -67,7 +68,7 @@ class Turn:
 def normalize(text: str) -> str:
     # NFKC turns "３点", "，" and "？" into ASCII so one set of patterns reads both widths; traditional
     # Chinese and Cantonese read as simplified Mandarin, so every rule reads one script.
-    text = simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
+    text = respell(simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'"))  # "shedule" is "schedule"
     return " ".join(WAKE_WORDS.sub("", text).split())
 
 

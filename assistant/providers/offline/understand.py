@@ -109,6 +109,10 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # "the train leaves tomorrow at 9" … "add it to my calendar": the person asked for it now.
         before = dataclasses.replace(turn, text=turn.previous, previous=None)
         return create_action.create(before, read_signals(before), tools)
+    if turn.previous and calendar_words.ahead_only(turn.text) and previous_intent(turn) == "reminder":
+        # "set a reminder for the board meeting" … "an hour before": how long ahead finishes that request.
+        joined = dataclasses.replace(turn, text=f"{turn.previous}, {turn.text}", previous=None)
+        return calendar_words.remind(joined, read_signals(joined), tools)
     choosing = turn.context.get("choosing") or {}
     scope = lx.scope_of(turn.text)
     if scope and "occurrence" in (choosing.get("values") or {}):

@@ -1,0 +1,64 @@
+"""Request words as people mistype them ("shedule", "wendesday", "cancle", "tommorow"), read as the word.
+
+A typed word is respelled only when it is a near miss of one of the words requests are made of
+(edit similarity, as the guard traces a typed word) and no English word of its own, or a far rarer
+one ("calender" beside "calendar"), by a word-frequency list (pyspellchecker). "cancer", "remote" and
+"mourning" are words: they stay as typed. The stand-in and the guard read the same respelled text.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from spellchecker import SpellChecker
+
+WORDS: Final = (
+    "schedule", "reschedule", "calendar", "meeting", "appointment", "event", "remind", "reminder", "birthday",
+    "cancel", "delete", "remove", "postpone", "check", "tomorrow", "tonight", "monday", "tuesday", "wednesday",
+    "thursday", "friday", "saturday", "sunday", "morning", "afternoon", "evening", "minutes", "january",
+    "february", "april", "august", "september", "october", "november", "december",
+)  # fmt: skip
+SIMILARITY: Final = 0.8  # as the guard's tracing of a typed word (authority.TYPO_SIMILARITY)
+RARER: Final = 0.02  # a word this much rarer than the request word it nearly is reads as that word
+_WORD = re.compile(r"[A-Za-z]{5,}")
+
+
+@functools.cache
+def _dictionary() -> SpellChecker:
+    from spellchecker import SpellChecker
+
+    return SpellChecker(distance=1)
+
+
+@functools.lru_cache(maxsize=4096)
+def _meant(typed: str) -> str | None:
+    """The request word ``typed`` misspells, or None."""
+    if any(typed.startswith(word) for word in WORDS):  # the word itself, "meetings", "cancelled"
+        return None
+    near = [
+        (matcher.ratio(), word)
+        for word in WORDS
+        if word[0] == typed[0]
+        and (matcher := difflib.SequenceMatcher(None, typed, word)).real_quick_ratio() >= SIMILARITY
+        and matcher.ratio() >= SIMILARITY
+    ]
+    if not near:
+        return None
+    word = max(near)[1]
+    frequency = _dictionary().word_usage_frequency
+    return word if frequency(typed) < RARER * frequency(word) else None
+
+
+def respell(text: str) -> str:
+    """``text`` with each mistyped request word written as the word ("shedule a meetign" -> "schedule a meeting")."""
+
+    def one(match: re.Match[str]) -> str:
+        typed = match.group()
+        meant = _meant(typed.lower())
+        return typed if meant is None else meant
+
+    return _WORD.sub(one, text)
