@@ -90,7 +90,9 @@ _NUMBER_WORD = re.compile(rf"(?:{EN_COUNT}|{EN_ORDINAL}|hundred|thousand)")
 
 
 # "that" picks out a day ("that Friday"); before a clock time it is the thing changed ("make that 9:30").
+# After a clock time, 年/月/号 start a word of their own ("两点年终总结会"): only a date runs on into them.
 _DAY_ONLY: Final = frozenset(("that",))
+_DAY_ONLY_ZH: Final = frozenset("年月日号底初中末旬")
 
 
 def _ignored_neighbour(scan: Scan) -> bool:
@@ -105,6 +107,8 @@ def _ignored_neighbour(scan: Scan) -> bool:
         after = tokens[index + 1] if index + 1 < len(tokens) else ""
         if "".join(tokens[index + 1 : index + 3]) in _ZH_WORDS:
             after = ""  # "七点起床", "三点到达": a word that starts like "from" or "to", not a range
+        if after in _DAY_ONLY_ZH and scan.kind_ending_at(found[index].end()) == "clock":
+            after = ""
         if _changes(before, _CHANGES_BEFORE, _ZH_BEFORE) or _changes(after, _CHANGES_AFTER, _ZH_AFTER):
             return True
     return False

@@ -119,8 +119,11 @@ WAKE_WORDS: Final = re.compile(r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s+)?(?:olly|siri|al
 # Things the product does not do, said in a request: alarms (it has reminders), rides, tickets,
 # devices. Each gets an honest answer; none becomes a calendar event.
 ALARM = table(
-    en=(r"\b(?:alarms?|alram|alarm\s*clock)\b", r"\bwake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|\bwake\s+me\b"),
-    zh=(r"闹钟|闹铃|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$",),
+    en=(
+        r"\b(?:alarms?|alram|alarm\s*clock|timers?|countdown|stopwatch)\b",
+        r"\bwake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|\bwake\s+me\b",
+    ),
+    zh=(r"闹钟|闹铃|响铃|倒计时|计时器?|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$",),
 )
 SERVICE = table(
     en=(

@@ -139,3 +139,30 @@ def test_the_world_with_a_repeat_or_a_there_is_is_talk(message: str) -> None:
 
 def _today() -> datetime.date:
     return datetime.date(2026, 12, 7)
+
+
+@pytest.mark.parametrize(
+    ("message", "date", "time"),
+    [
+        ("两个小时后跟供应商开个电话会", "D+0", "12:00"),
+        ("半小时以后和小周对一下方案", "D+0", "10:30"),
+        ("in three hours call with the bank", "D+0", "13:00"),
+    ],
+)
+def test_a_moment_from_now_is_a_slot_of_its_own(message: str, date: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message, language="zh" if "后" in message else "en")))
+    assert (name, arguments["date"], arguments["time"]) == ("schedule_event", date, time)
+
+
+@pytest.mark.parametrize(
+    "message", ["五分钟后响铃", "设个二十分钟的倒计时", "set a timer for 10 minutes", "start a 5 minute countdown"]
+)
+def test_a_timer_is_no_event(message: str) -> None:
+    response = respond(request(message, language="zh" if "后" in message or "倒" in message else "en"))
+    assert not response.tool_calls, message
+
+
+def test_a_word_after_a_clock_time_is_not_a_date() -> None:
+    # 年/月/号 right after 两点 start a word ("年终总结会"): the day and time are still read.
+    name, arguments = tool_of(respond(request("周四下午两点年终总结会 帮我排一下", language="zh")))
+    assert (name, arguments["date"], arguments["time"], arguments["title"]) == ("schedule_event", "W4", "14:00", "年终总结会")

@@ -44,7 +44,7 @@ class Signals:
 
     @property
     def has_slots(self) -> bool:
-        return bool(self.day or self.when.time or self.when.duration)
+        return bool(self.day or self.when.time or self.when.duration or self.when.offset)  # "两个小时后…"
 
 
 def read_signals(
