@@ -44,6 +44,8 @@ def find_parts_of_day(scan: Scan) -> None:
         elif match["early"]:
             part = "morning"
         elif match["night"]:
+            if not match.group().startswith("at") and re.search(r"[a-z]\s*$", scan.masked[: match.start()]):
+                continue  # "date night", "game night": after a word, not a day, it is part of a name
             part = "evening"
         elif match["noon"]:
             part = "noon"

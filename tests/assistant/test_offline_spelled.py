@@ -166,3 +166,12 @@ def test_a_word_after_a_clock_time_is_not_a_date() -> None:
     # 年/月/号 right after 两点 start a word ("年终总结会"): the day and time are still read.
     name, arguments = tool_of(respond(request("周四下午两点年终总结会 帮我排一下", language="zh")))
     assert (name, arguments["date"], arguments["time"], arguments["title"]) == ("schedule_event", "W4", "14:00", "年终总结会")
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "time"),
+    [("add date night friday at 8 pm", "Date night", "20:00"), ("quiz night on friday 7:30pm", "Quiz night", "19:30")],
+)
+def test_night_after_a_word_is_part_of_the_name(message: str, title: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", title, "W5", time)
