@@ -175,3 +175,9 @@ def test_a_word_after_a_clock_time_is_not_a_date() -> None:
 def test_night_after_a_word_is_part_of_the_name(message: str, title: str, time: str) -> None:
     name, arguments = tool_of(respond(request(message)))
     assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", title, "W5", time)
+
+
+@pytest.mark.parametrize("message", ["alert me in three hours", "ping me in 20 minutes", "notify me tomorrow at 9"])
+def test_a_verb_aimed_at_the_person_names_no_event(message: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["title"]) == ("schedule_event", None)  # the server asks what it is for; nothing is written

@@ -99,7 +99,7 @@ _FILLER = frozenset({
 _NAMELESS = re.compile(
     r"^(?:something|anything|stuff|things?|it|that|this|one|them|appointments?|events?|an?\s+appointment|an?\s+event|"
     r"(?:calendar\s+)?(?:entry|entries|event)|reminders?|"
-    r"(?:(?:some|a|the)\s+)?time|(?:一?个)?(?:事情|东西|活动|日程|安排|时间)|一下)$",
+    r"(?:(?:some|a|the)\s+)?time|(?:一?个)?(?:事情|东西|活动|日程|安排|时间)|一下|[a-z]+\s+me)$",  # "alert me": what for is unsaid
     re.IGNORECASE,
 )
 
