@@ -181,3 +181,17 @@ def test_night_after_a_word_is_part_of_the_name(message: str, title: str, time: 
 def test_a_verb_aimed_at_the_person_names_no_event(message: str) -> None:
     name, arguments = tool_of(respond(request(message)))
     assert (name, arguments["title"]) == ("schedule_event", None)  # the server asks what it is for; nothing is written
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [("whens my next dentist", "en"), ("when's the dentist", "en"), ("牙医是几点的", "zh"), ("周会是哪天来着", "zh")],
+)
+def test_when_is_a_named_event_looks_ahead(message: str, language: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert (name, arguments["start"], arguments["end"]) == ("query_events", "D+0", "D+13")
+
+
+def test_can_u_opens_a_request() -> None:
+    name, arguments = tool_of(respond(request("can u book a piano lesson for me")))
+    assert (name, arguments["title"]) == ("schedule_event", "Piano lesson")

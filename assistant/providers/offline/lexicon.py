@@ -165,7 +165,7 @@ QUERY = table(
         r"\bhave\s+i\s+got\s+(?:anything|any|something)\b",
         r"\bhow\s+(?:busy|free|packed|full)\s+(?:am\s+i|are\s+we|is\s+my)\b",
         r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:free|busy|available)\b.*\?\s*$",
-        r"\b(?:what\s+time|when)(?:'s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+",
+        r"\b(?:what\s+time|when)(?:'?s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+",
         r"\b(?:coming\s+up|upcoming)\b|^(?:my\s+|the\s+)?next\s+(?:event|meeting|appointment|thing|call)s?\b",
         r"^(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:schedule|calendar|agenda|events?|appointments?|meetings?)\b",
         r"^(?:my\s+)?(?:events?|appointments?|meetings?|plans?|schedule)\s+(?:for|on|this|next|today|tomorrow)\b",
@@ -179,7 +179,7 @@ QUERY = table(
         r"忙不忙|有没有空|有空没|空不空",
         r"(?:看看|看一下|查一下|查查|查看|告诉我|列出|看下)(?:我)?的?(?:.{0,6})(?:安排|日程|行程|日历|会)",
         r"(?:安排|日程|行程|日历)(?:给我|让我|帮我)?(?:看看|看一下|看下|列一下|列出来|发我|说一下)",
-        r"几点|什么时候(?!有空|有时间|空闲|方便|合适)",
+        r"几点|哪一?天|什么时候(?!有空|有时间|空闲|方便|合适)",
         r"有(?:别的|其他|其它)(?:事|安排|会|活动)?",
         r"(?:计划|安排|日程|行程)(?:是什么|有哪些|有什么|呢)|约了(?:谁|什么|哪些)|有(?:谁|哪些人)",
         r"现在(?:什么样|怎么样|有什么|有哪些)|怎么样了[?？]?$|还有(?:什么|别的|其他)(?:事|安排)?",
@@ -189,8 +189,8 @@ QUERY = table(
 
 # "When is my next meeting?": a question about one event, not one day; it looks ahead.
 QUERY_LOOKUP = re.compile(
-    r"\b(?:what\s+time|when)(?:'s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+|下一个|下次|下一次"
-    r"|\b(?:coming\s+up|upcoming|next\s+(?:event|meeting|appointment|thing|call))\b|最近|近期|接下来|这几天",
+    r"\b(?:what\s+time|when)(?:'?s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+|下一个|下次|下一次"
+    r"|\b(?:coming\s+up|upcoming|next\s+(?:event|meeting|appointment|thing|call))\b|最近|近期|接下来|这几天|是?(?:几点|哪一?天|什么时候)",
     re.IGNORECASE,
 )
 LOOKUP_DAYS = 14
@@ -229,7 +229,7 @@ QUERY_RESIDUE = re.compile(
 
 CREATE = table(
     en=(
-        rf"^(?:(?:{COURTESY_EN}|can\s+you|could\s+you|would\s+you|will\s+you|i\s+(?:want|need|would\s+like)\s+to|"
+        rf"^(?:(?:{COURTESY_EN}|(?:can|could|would|will)\s+(?:you|u)|i\s+(?:want|need|would\s+like)\s+to|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
         r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b",

@@ -23,7 +23,7 @@ _LEAD_EN = re.compile(
     r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
-    r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|can\s+you|could\s+you|would\s+you|will\s+you|"
+    r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|(?:can|could|would|will)\s+(?:you|u)|"
     r"i\s+(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like)|i'?d\s+like|"
     r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|new|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
@@ -99,7 +99,7 @@ _FILLER = frozenset({
 _NAMELESS = re.compile(
     r"^(?:something|anything|stuff|things?|it|that|this|one|them|appointments?|events?|an?\s+appointment|an?\s+event|"
     r"(?:calendar\s+)?(?:entry|entries|event)|reminders?|"
-    r"(?:(?:some|a|the)\s+)?time|(?:一?个)?(?:事情|东西|活动|日程|安排|时间)|一下|[a-z]+\s+me)$",  # "alert me": what for is unsaid
+    r"(?:(?:some|a|the)\s+)?time|(?:一?个)?(?:事情|东西|活动|日程|安排|时间)|一下|(?:alert|notify|ping|warn|buzz|text|call|message)\s+me)$",  # "alert me": what for is unsaid
     re.IGNORECASE,
 )
 
