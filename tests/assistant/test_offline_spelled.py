@@ -195,3 +195,17 @@ def test_when_is_a_named_event_looks_ahead(message: str, language: str) -> None:
 def test_can_u_opens_a_request() -> None:
     name, arguments = tool_of(respond(request("can u book a piano lesson for me")))
     assert (name, arguments["title"]) == ("schedule_event", "Piano lesson")
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("cancel book club this week, im not going", "Book club"),
+        ("scrap book signing on thursday, it moved online", "Book signing"),
+        ("remove the plan review, not needed anymore", "Plan review"),
+    ],
+)
+def test_the_clause_that_asks_names_the_event_to_delete(message: str, words: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["event_words"]) == ("delete_event", words)
+    assert arguments["event_date"] in {None, "W4"}  # "this week" is no one day: none is passed

@@ -43,7 +43,12 @@ _AROUND_VERBS = re.compile(
 def _event_name(residue: str) -> str | None:
     """The person's words for the event: the message without its verbs, repeat words and filler."""
     residue = read_calendar_words(residue).cut(residue) or ""  # "my weekly yoga": the series is named "yoga"
-    return title_from(_AROUND_VERBS.sub(" ", lx.DELETE.remove(lx.CHANGE.remove(residue))))
+    clauses = [clause for clause in re.split(r"\s*[,;，；。]\s*", residue) if clause.strip()]
+    asking = [clause for clause in clauses if clause in lx.DELETE or clause in lx.CHANGE]
+    if len(asking) == 1:
+        residue = asking[0]  # "cancel book club this week, im not going": the reason names nothing
+    # The verb was the change or delete: what is left is a name, "Book club" included.
+    return title_from(_AROUND_VERBS.sub(" ", lx.DELETE.remove(lx.CHANGE.remove(residue))), verb=False)
 
 UNREAD_DAY = re.compile(
     rf"(?<![a-z]){MONTH_NAME}\s*\d|\d\s*(?:st|nd|rd|th)\b|\d\s*(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_NAME}"
@@ -246,7 +251,8 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     named = _event_name(s.when.residue)
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
-    target = _target(turn, s, naming_day=_iso_day(s.day, turn.today), asks_first=True)
+    day = None if s.when.end and s.when.end != s.day else s.day  # "this week" is no one day: the name finds it
+    target = _target(turn, s, naming_day=_iso_day(day, turn.today), asks_first=True)
     if target.unknown:  # "the last one" with no list shown
         return text(say("nothing_in_focus", turn.language))
     # A time said names the event ("delete my three pm meeting"); the server narrows by it.

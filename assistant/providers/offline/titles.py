@@ -104,9 +104,9 @@ _NAMELESS = re.compile(
 )
 
 
-def title_from(raw: str | None) -> str | None:
+def title_from(raw: str | None, *, verb: bool = True) -> str | None:
     """A title, or None when the words name nothing in particular ("an appointment", "say")."""
-    title = clean_title(raw or "")
+    title = clean_title(raw or "", verb=verb)
     if title is None or _NAMELESS.fullmatch(title):
         return None
     # A contraction is its word and an auxiliary: "It'll be" names nothing, like "it will be".
@@ -136,19 +136,19 @@ def _main_clause(text: str) -> tuple[str, bool]:
     return text, False
 
 
-def clean_title(text: str) -> str | None:
+def clean_title(text: str, *, verb: bool = True) -> str | None:
     """The person's words for the thing, or None when nothing is left."""
     main, requested_apart = _main_clause(_MEASURE_ZH.sub("", text))
     if requested_apart:
         # The verb is in the other clause: "book club" is a name here, not "book" + "club".
         title = _EDGE.sub("", main)
         return _finish(title)
-    return _finish(_peel(main))
+    return _finish(_peel(main, verbs=int(verb)))
 
 
-def _peel(text: str) -> str:
+def _peel(text: str, *, verbs: int = 1) -> str:
     """``text`` without request words and filler at either end."""
-    title, verbs = _EDGE.sub("", text), 1
+    title = _EDGE.sub("", text)
     for _ in range(12):  # peel from both ends until nothing changes
         before = title
         title = _LEAD_EN.sub("", title)
