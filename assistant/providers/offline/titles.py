@@ -95,23 +95,24 @@ _FILLER = frozenset({
     "enough", "it's", "its", "earlier", "later", "time", "duration", "length", "long", "longer", "shorter", "end",
     "wait", "sorry", "hmm", "oh", "the", "a", "an", "to", "at", "on", "for", "of", "i", "we", "should", "meant", "mean",
 })  # fmt: skip
-# Words that say "an appointment" without saying which: the server asks for a title instead.
-_NAMELESS = re.compile(
-    r"^(?:something|anything|stuff|things?|it|that|this|one|them|appointments?|events?|an?\s+appointment|an?\s+event|"
-    r"(?:calendar\s+)?(?:entry|entries|event)|reminders?|"
-    r"(?:(?:some|a|the)\s+)?time|(?:一?个)?(?:事情|东西|活动|日程|安排|时间)|一下|(?:alert|notify|ping|warn|buzz|text|call|message)\s+me)$",  # "alert me": what for is unsaid
-    re.IGNORECASE,
-)
+# Words that say "an appointment" without saying which: a title made only of these, the filler and the
+# function words ("something in for me, can u", "a thing", "有个事要") names nothing, and is asked for.
+_NAMELESS_WORDS = _FILLER | (_STOP_WORDS - {"meeting", "meetings"}) | {
+    "something", "anything", "stuff", "them", "entry", "entries", "reminder", "reminders", "some", "can", "u", "pls",
+}  # fmt: skip
+_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|安排|时间|[有个件一要我的下点些吧呢啊]")
+# A verb of notifying aimed at the person ("alert me", "ping me"): what for is unsaid.
+_NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me", re.IGNORECASE)
 
 
 def title_from(raw: str | None, *, verb: bool = True) -> str | None:
     """A title, or None when the words name nothing in particular ("an appointment", "say")."""
     title = clean_title(raw or "", verb=verb)
-    if title is None or _NAMELESS.fullmatch(title):
+    if title is None or _NOTIFY_ME.fullmatch(title) or not _NAMELESS_ZH.sub("", re.sub(r"[\s,，]", "", title)):
         return None
     # A contraction is its word and an auxiliary: "It'll be" names nothing, like "it will be".
     latin = [re.sub(r"'(?:ll|re|ve|d|m)$", "", word) for word in re.findall(r"[A-Za-z']+", title.lower())]
-    if latin and all(word in _FILLER for word in latin) and not re.search(r"[\u4e00-\u9fff0-9]", title):
+    if latin and all(word in _NAMELESS_WORDS for word in latin) and not re.search(r"[\u4e00-\u9fff0-9]", title):
         return None
     return title
 
