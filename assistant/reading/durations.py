@@ -31,6 +31,9 @@ _ZH = re.compile(
     rf"(?P<number>[0-9]{{1,3}}(?:\.[0-9])?|{CN_NUMBER})?\s*个?\s*(?P<half_before>半)?\s*个?\s*"
     r"(?P<unit>小[时時]|[钟鐘][头頭]|分[钟鐘]|刻[钟鐘])(?P<half_after>半)?"  # either script
 )
+# A hedge is part of the length it hedges: "like 45 min", "about two hours", "大概一个半小时", "一小时左右".
+_HEDGE_BEFORE = re.compile(r"(?:\b(?:about|around|roughly|approx(?:imately)?|like|maybe)\s+|(?:大概|大约|差不多|约))$", re.I)
+_HEDGE_AFTER = re.compile(r"\s*(?:or\s+so\b|-?ish\b|左右|上下)", re.IGNORECASE)
 _DIRECTION_AFTER = re.compile(r"\s*(?P<dir>later|earlier|sooner|back|forward)\b", re.IGNORECASE)
 _DIRECTION_BEFORE = re.compile(
     r"\b(?P<dir>back|forward|later|earlier|delay(?:ed)?|postpone[d]?|push(?:ed)?)\b"
@@ -70,6 +73,10 @@ def find_lengths(text: str) -> list[Length]:
 
 def _with_direction(text: str, match: re.Match[str], minutes: int) -> Length:
     start, end = match.span()
+    if hedge := _HEDGE_BEFORE.search(text, 0, start):
+        start = hedge.start()
+    if hedge := _HEDGE_AFTER.match(text, end):
+        end = hedge.end()
     before = text[:start]
     if after := _DIRECTION_AFTER.match(text, end):
         kind: LengthKind = "later" if after["dir"].lower() in _LATER else "earlier"

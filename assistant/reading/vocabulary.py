@@ -53,7 +53,7 @@ COURTESY_EN: Final = (
     r"good|fine|noted|understood|right|of\s+course|certainly|absolutely|sounds\s+(?:good|great|perfect)|lol|haha|"
     r"that'?s\s+(?:all|it|everything|great|perfect)|that\s+is\s+all|nothing\s+else|yay|hooray|thanks|thank\s+you|"
     r"thx|ty|cheers|much\s+appreciated|appreciate\s+it|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
-    r"go\\s+on|so|and|also|then|now|hey|hi)"
+    r"go\s+on|so|and|also|then|now|hey|hi|um+|uh+|erm|hmm+)"
 )
 COURTESY_ZH: Final = (
     r"(?:好(?:的|啊|吧|呀|嘞|滴)?|得嘞|行(?:吧)?|嗯+|嗯哼|可以|是(?:的)?|对(?:的)?|没问题|收到|明白(?:了)?|知道了|了解|懂了|"

@@ -208,7 +208,7 @@ TEXT_CASES: list[tuple[str, dict[str, Any], str, str]] = [
     ),
     ("帮我约个时间", {"language": "zh"}, "zh", "要安排什么"),
     ("我下周要出差", {"language": "zh"}, "zh", "出差"),
-    ("3pm", {}, "en", "15:00"),
+    ("3pm", {}, "en", "15:00"),  # a bare time is no request: it may answer one that has expired
     ("make it 1pm", {}, "en", "Which event"),
     ("yes", {"active": CREATING_LUNCH}, "en", "which day"),
     ("好", {"language": "zh"}, "zh", "没有等你确认"),
@@ -226,6 +226,17 @@ def test_words_only_where_no_tool_fits(message: str, setup: dict[str, Any], lang
     assert_honest(response.text)
     has_chinese = any("\u4e00" <= char <= "\u9fff" for char in response.text)
     assert has_chinese == (language == "zh")
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "time"),
+    [("有个事要记一下", "zh", None), ("um i need to schedule something", "en", None), ("can u put smth in for me", "en", None)],
+)
+def test_a_request_with_no_name_opens_one_that_the_server_asks_about(message: str, language: str, time: str | None) -> None:
+    # Opened, not answered in words: the next message ("yoga class", "去医院复查") lands in it.
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+    assert arguments.get("title") is None and arguments.get("date") is None and arguments.get("time") == time
 
 
 def test_a_follow_up_question_asks_the_same_of_another_day() -> None:

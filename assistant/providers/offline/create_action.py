@@ -19,7 +19,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.titles import overlap, same, title_from, words
+from assistant.providers.offline.titles import overlap, placeholder, refines, same, title_from, words
 from assistant.providers.offline.when import from_now, read_when
 
 Tools = Sequence[dict[str, Any]]
@@ -164,11 +164,18 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             title is not None
             and known
             and how != "named"
-            and (overlap(title, str(known)) == 0 or _other_company(title, str(known)) or _own_request(s, title, known))
+            and not placeholder(known)
+            and (
+                (overlap(title, str(known)) == 0 and not refines(title, known))
+                or _other_company(title, str(known))
+                or _own_request(s, title, known)
+            )
         )
         if not switch:
             command_id = active["command_id"]
-            if how != "named" and "title" not in (active.get("missing") or []):
+            # A name that says more than the open one ("设计组站会" for "会") or replaces "a thing" is kept.
+            better = title is not None and (placeholder(known) or refines(title, known))
+            if how != "named" and "title" not in (active.get("missing") or []) and not better:
                 title = None
     elif title is None or (known and words(title) <= words(str(known))):
         # "book it for Friday", "put the physio at 11" while "Physio appointment" waits: the same request.

@@ -20,7 +20,7 @@ from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words, reminder_intent
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
-from assistant.providers.offline.titles import clean_title, title_from
+from assistant.providers.offline.titles import clean_title, only_filler, title_from
 from assistant.providers.offline.when import THAT_DAY, When, read_when
 from assistant.reading import vocabulary
 from assistant.reading.answers import is_courtesy
@@ -136,7 +136,9 @@ def _correction(turn: Turn, s: Signals) -> bool:
     if title_from(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", s.when.residue))) is not None:
         return False
     corrects = bool(lx.CORRECTION.search(s.text)) and bool(s.day or s.when.time or s.when.duration)
-    resizes = bool(lx.LENGTH_CHANGE.search(s.text)) and s.when.duration is not None
+    # A length and only filler ("itll take like 45 min", "大概一个半小时吧") is a new length too.
+    alone = not (s.day or s.when.time) and only_filler(s.when.residue)
+    resizes = s.when.duration is not None and (bool(lx.LENGTH_CHANGE.search(s.text)) or alone)
     return corrects or resizes
 
 
@@ -151,8 +153,9 @@ def _statement(turn: Turn, s: Signals) -> bool:
     10", "我老板明天三点要来"): talk, never a write, unless it also asks for one in so many words."""
     repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
     asks = s.question or not (s.has_slots or repeats) or s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text)
-    if turn.active_command and lx.POINTER.match(s.text):
-        return False  # "it's on the 14th at 5:30" while a request is open: "it" is that request
+    active = turn.active_command or {}
+    if active and (lx.POINTER.match(s.text) or active.get("status") == "needs_title"):
+        return False  # "it's on the 14th at 5:30" while a request is open, or its answer to "what is it?"
     world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
     return not asks and (world or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
 

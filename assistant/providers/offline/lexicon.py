@@ -229,12 +229,12 @@ QUERY_RESIDUE = re.compile(
 
 CREATE = table(
     en=(
-        rf"^(?:(?:{COURTESY_EN}|(?:can|could|would|will)\s+(?:you|u)|i\s+(?:want|need|would\s+like)\s+to|"
+        rf"^(?:(?:{COURTESY_EN}|(?:can|could|would|will)\s+(?:you|u)|i\s+(?:want|need|would\s+like)\s+to|i\s+wanna|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
         r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b",
     ),
     zh=(
-        r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记一?个|提醒我|约(?!会))",
+        r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会))",
     ),
 )

@@ -24,7 +24,7 @@ _LEAD_EN = re.compile(
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|(?:can|could|would|will)\s+(?:you|u)|"
-    r"i\s+(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like)|i'?d\s+like|"
+    r"i\s+(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|"
     r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|new|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
     r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
@@ -61,7 +61,7 @@ _REQUEST_TAIL_ZH = re.compile(
     r"|(?:加|放|记|存|写)(?=[到进在上]))(?:一下|上|下|进|到|入|在)*(?:我的)?(?:日程|日历|行程)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
-    r"(?:别忘(?:记)?了?|记得提醒我|(?:都|也)?记(?:一下|下来|上)?|吧|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|"
+    r"(?:别忘(?:记)?了?|记得提醒我|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|"
     r"好吗|可以吗|谢谢)$"
 )
 # "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.
@@ -97,10 +97,12 @@ _FILLER = frozenset({
 })  # fmt: skip
 # Words that say "an appointment" without saying which: a title made only of these, the filler and the
 # function words ("something in for me, can u", "a thing", "有个事要") names nothing, and is asked for.
-_NAMELESS_WORDS = _FILLER | (_STOP_WORDS - {"meeting", "meetings"}) | {
-    "something", "anything", "stuff", "them", "entry", "entries", "reminder", "reminders", "some", "can", "u", "pls",
+_THING = frozenset({"thing", "things", "something", "anything", "stuff", "smth", "sth"})
+_NAMELESS_WORDS = _FILLER | _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
+    "them", "entry", "entries", "reminder", "reminders", "some", "can", "u", "pls",
 }  # fmt: skip
-_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|安排|时间|[有个件一要我的下点些吧呢啊]")
+_THING_ZH = re.compile(r"[个件些]事|事情|东西")
+_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给]")
 # A verb of notifying aimed at the person ("alert me", "ping me"): what for is unsaid.
 _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me", re.IGNORECASE)
 
@@ -108,13 +110,30 @@ _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me
 def title_from(raw: str | None, *, verb: bool = True) -> str | None:
     """A title, or None when the words name nothing in particular ("an appointment", "say")."""
     title = clean_title(raw or "", verb=verb)
-    if title is None or _NOTIFY_ME.fullmatch(title) or not _NAMELESS_ZH.sub("", re.sub(r"[\s,，]", "", title)):
-        return None
+    return None if title is None or _NOTIFY_ME.fullmatch(title) or only_filler(title) else title
+
+
+def only_filler(text: str) -> bool:
+    """Words that name nothing: filler, function words and words for "a thing" ("itll take", "有个事要")."""
+    if not _NAMELESS_ZH.sub("", re.sub(r"[\W_]", "", text)):
+        return True
     # A contraction is its word and an auxiliary: "It'll be" names nothing, like "it will be".
-    latin = [re.sub(r"'(?:ll|re|ve|d|m)$", "", word) for word in re.findall(r"[A-Za-z']+", title.lower())]
-    if latin and all(word in _NAMELESS_WORDS for word in latin) and not re.search(r"[\u4e00-\u9fff0-9]", title):
-        return None
-    return title
+    # Typed without the apostrophe too: "itll", "youre".
+    latin = [re.sub(r"'?(?:ll|re|ve)$|'(?:d|m|s)$", "", word) for word in re.findall(r"[A-Za-z']+", text.lower())]
+    return bool(latin) and all(word in _NAMELESS_WORDS for word in latin) and not re.search(r"[\u4e00-\u9fff0-9]", text)
+
+
+def placeholder(title: object) -> bool:
+    """A title whose head only says "a thing" ("Thing for the kids", "有个事"): the next name said replaces it."""
+    if not isinstance(title, str):
+        return False
+    return bool(_THING & set(re.findall(r"[a-z]+", title.lower()))) or bool(_THING_ZH.search(title))
+
+
+def refines(title: str, known: object) -> bool:
+    """ "Design team meeting" for "Meeting", "设计组站会" for "会": every word of the open name and more."""
+    tokens = [set(_WORD.findall(text.lower())) for text in (title, str(known or ""))]
+    return bool(tokens[1]) and tokens[1] < tokens[0]
 
 
 def same(left: object, right: object) -> bool:

@@ -120,9 +120,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return call(turn, tools, str(choosing["tool"]), **choosing["values"], scope=scope)
     signals = read_signals(turn)
     intent = classify(turn, signals)
-    if active.get("status") == "needs_title" and intent in {"unclear", "create"} and _names_it(turn, signals):
-        # The request asked "what should I call it?": a bare answer is the title (the fast path
-        # takes only explicit namings, so a plain "Call with Mark" reaches the model, here).
+    unnamed = active.get("status") == "needs_title" or titles.placeholder((active.get("known") or {}).get("title"))
+    if active.get("kind") == "create" and (intent == "unclear" or (unnamed and intent == "create")) and _names_it(turn, signals):
+        # A bare name said to an open request is its title: the answer to "what should I call it?", or
+        # the person's own name for it after "Which day should 'X' be?" (the reply names it; nothing is
+        # written until they answer). The fast path takes only explicit namings, so it reaches here.
         title = titles.clean_title(turn.text)
         return call(turn, tools, "schedule_event", title=title, command_id=active["command_id"])
     if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST):
