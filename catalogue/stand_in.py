@@ -116,6 +116,10 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         '("remind me at 5pm to call mum").',
         "我这里没法列出提醒。我可以查看你的日程（“最近有什么安排”），或者设一个新提醒（“下午五点提醒我给妈妈打电话”）。",
     ),
+    "ask_when_plainly": (
+        'I couldn\'t read the day and time in that, so nothing is booked yet. Could you say them like "Thursday 4:15pm"?',
+        "这句话里的日期和时间我没能读准，所以还没有安排。能换个说法吗，比如“周四下午4点15”？",
+    ),
     "ask_which_day": (
         'Which day do you mean? Say it like "Friday", "21 May" or "next Tuesday".',
         "你说的是哪一天？可以说“周五”、“5月21日”或“下周二”。",

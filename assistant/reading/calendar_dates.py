@@ -103,10 +103,11 @@ NAMED_DAYS: Final = {
 # the name of a party that may be on any day).
 _NAMED_DAY = re.compile(
     r"(?:(?<=\bon\s)|(?<=\bfor\s)|(?<=\bis\s)|(?<=\buntil\s)|(?<=\bby\s)|(?<=\bbefore\s)|(?<=\bafter\s))(?:"
-    + "|".join(sorted((re.escape(name) for name in NAMED_DAYS if name.isascii()), key=len, reverse=True))
+    + "|".join(sorted((re.escape(name).replace("'", "'?") for name in NAMED_DAYS if name.isascii()), key=len, reverse=True))
     + ")(?![a-z])|(?:" + "|".join(name for name in NAMED_DAYS if not name.isascii())
     + r")(?=$|[\s,，。？?!！的有那当前后上下中晚早0-9一二三四五六七八九十])"
 )
+_UNQUOTED_DAYS: Final = {name.replace("'", ""): day for name, day in NAMED_DAYS.items()}  # typed as "new years eve"
 _MONTH_SHIFTS: Final = {
     "next": 1, "following": 1, "this": 0, "current": 0, "previous": -1, "last": -1,
     "这个月": 0, "本月": 0, "今个月": 0, "下个月": 1, "下月": 1, "上个月": -1, "上月": -1,
@@ -138,7 +139,7 @@ def find_calendar_dates(scan: Scan) -> None:
     for match in _ZH_DAY_OF_MONTH.finditer(scan.masked):
         _add(scan, match, None, None, cn_int(match["d"]))
     for match in _NAMED_DAY.finditer(scan.masked):
-        _add(scan, match, None, *NAMED_DAYS[match.group()])
+        _add(scan, match, None, *_UNQUOTED_DAYS[match.group().replace("'", "")])
 
 
 def named_months(text: str, today: datetime.date) -> list[tuple[datetime.date, datetime.date, bool]]:

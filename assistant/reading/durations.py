@@ -28,7 +28,8 @@ _EN = re.compile(
     re.IGNORECASE,
 )
 _ZH = re.compile(
-    rf"(?P<number>[0-9]{{1,3}}(?:\.[0-9])?|{CN_NUMBER})?\s*个?\s*(?P<half_before>半)?\s*个?\s*"
+    # A Chinese numeral before a space belongs to the word before it: "一对一 半小时" is half an hour.
+    rf"(?P<number>[0-9]{{1,3}}(?:\.[0-9])?|{CN_NUMBER}(?!\s))?\s*个?\s*(?P<half_before>半)?\s*个?\s*"
     r"(?P<unit>小[时時]|[钟鐘][头頭]|分[钟鐘]|刻[钟鐘])(?P<half_after>半)?"  # either script
 )
 # A hedge is part of the length it hedges: "like 45 min", "about two hours", "大概一个半小时", "一小时左右".

@@ -42,22 +42,31 @@ def extract_when(text: str, *, today: datetime.date, prefer_near: datetime.time 
 
     Pure and fast: no database, no network, no model. Only the first 200 characters are read.
     """
+    return read_when_or_decline(text, today=today, prefer_near=prefer_near)[0]
+
+
+def read_when_or_decline(
+    text: str, *, today: datetime.date, prefer_near: datetime.time | None = None
+) -> tuple[WhenMatch | None, bool]:
+    """``extract_when``, and whether the text holds a date or time the reader saw and chose not to read
+    ("every Friday", "Monday, Feb 19" when the 19th is a Tuesday, "new years eve" beside "the 30th"):
+    a caller must then not act as if no day was said."""
     if not isinstance(today, datetime.date) or isinstance(today, datetime.datetime):
         raise TypeError("today must be a datetime.date")
     if not isinstance(text, str) or not text.strip():
-        return None
+        return None, False
     try:
         return _extract(text[:MAX_CHARS], today, prefer_near)
     except Exception:  # a bug here must cost a model call, never the person's turn
         logger.exception("extract_when failed on a %d-character text", len(text))
-        return None
+        return None, True
 
 
-def _extract(text: str, today: datetime.date, prefer_near: datetime.time | None) -> WhenMatch | None:
+def _extract(text: str, today: datetime.date, prefer_near: datetime.time | None) -> tuple[WhenMatch | None, bool]:
     scan = Scan(normalize(text), today)
     rule_out_before(scan)
     if scan.out_of_scope:
-        return None
+        return None, True
     find_calendar_dates(scan)
     find_relative_days(scan)
     find_times_around_noon(scan)
@@ -66,15 +75,15 @@ def _extract(text: str, today: datetime.date, prefer_near: datetime.time | None)
     find_clock_times(scan)
     rule_out_after(scan)
     if scan.out_of_scope:
-        return None
+        return None, True
     settled, date = _settle_date(scan)
     if not settled:
-        return None
+        return None, True
     settled, time, part_of_day = _settle_time(scan, prefer_near, has_date=date is not None)
     if not settled or (date is None and time is None):
-        return None
+        return None, not settled
     guessed = time is not None and not scan.parts and all(not c.fixed and c.meridiem is None for c in scan.clocks)
-    return WhenMatch(date=date, time=time, part_of_day=part_of_day, spans=_spans(scan), guessed=guessed)
+    return WhenMatch(date=date, time=time, part_of_day=part_of_day, spans=_spans(scan), guessed=guessed), False
 
 
 def _settle_date(scan: Scan) -> tuple[bool, str | None]:

@@ -41,11 +41,12 @@ _BEFORE = re.compile(
         )
     )
 )
-_NOT_VERB_MONTHS = "|".join(sorted((name for name in MONTHS if name not in ("may", "march", "mar")), key=len)[::-1])
+# Months that are also words or names ("may", "march", "coffee w jun", "ask jan") are no date left unread.
+_NOT_VERB_MONTHS = "|".join(sorted((name for name in MONTHS if name not in ("may", "march", "mar", "jun", "jan")), key=len)[::-1])
 _AFTER = re.compile(
     "|".join(
         (
-            r"(?<![a-z])(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|years?"
+            r"(?<![a-z])(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|(?<!new\s)years?"
             r"|yrs?|decades?|(?:mon|tues|wednes|thurs|fri|satur|sun)days|ago|hence"
             rf"|{_NOT_VERB_MONTHS})(?![a-z])",
             rf"{_CN_QUANTITY}\s?(?:个\s?)?(?:天|日(?![程历])|周|星期|礼拜|月|年)",  # not "一个日程"

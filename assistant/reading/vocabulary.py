@@ -86,7 +86,7 @@ QUESTION_EN: Final = re.compile(
     re.IGNORECASE,
 )
 QUESTION_ZH: Final = re.compile(
-    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|哪|几[点号月个场次件天]|(?:星期|周|礼拜)几|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
+    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|干嘛|哪|几[点号月个场次件天]|(?:星期|周|礼拜)几|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
 )
 QUESTION: Final = re.compile(f"{QUESTION_EN.pattern}|{QUESTION_ZH.pattern}", re.IGNORECASE)
 QUESTION_WORD: Final = re.compile(
@@ -160,7 +160,10 @@ DECLARATIVE = table(
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日)",  # "我老板明天要来", "我女儿下周六生日"
-        r"^有(?!空|没有|时间)", r"(?<![还就不要可总倒])是(?!不是|否)"),  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
+        r"^有(?!空|没有|时间)", r"(?<![还就不要可总倒])是(?!不是|否)",
+        # Someone else's plans ("我妹下周一考驾照"): theirs to keep, unless asked for in so many words.
+        r"^(?:我|我们)的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸爸?|老婆|老公|女儿|儿子|孩子|老板|领导|同事|朋友|室友|[男女]朋友|爷爷|奶奶|外婆|外公)"
+        rf"(?=(?:{_WHEN_ZH}))"),  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
 )
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(

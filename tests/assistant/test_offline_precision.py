@@ -47,7 +47,6 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     # "X is Y" with a day is said, not asked; a question word is never a title.
     ("下个月五号是我妈生日", {"language": "zh"}, "加到日程里"),
     ("周五是公司年会", {"language": "zh"}, "加到日程里"),
-    ("今天星期几", {"language": "zh"}, "换个说法"),
     ("明天会下雨吗", {"language": "zh"}, "做不了"),
 ]
 
@@ -149,3 +148,9 @@ def test_a_statement_asked_to_be_noted_is_written_under_its_own_name(message: st
 def test_a_days_possessive_is_not_in_the_title() -> None:
     name, arguments = tool_of(respond(request("我想看今晚的新闻联播", language="zh")))
     assert (name, arguments["title"], arguments["date"]) == ("schedule_event", "看新闻联播", "D+0")
+
+
+def test_what_day_it_is_is_answered_with_the_day_and_nothing_written() -> None:
+    # "今天星期几": a question that names only a day is answered with that day (its weekday shown).
+    name, arguments = tool_of(respond(request("今天星期几", language="zh")))
+    assert (name, arguments["start"]) == ("query_events", "D+0")

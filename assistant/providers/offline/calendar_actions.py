@@ -77,7 +77,7 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(
             turn, tools, "search_memory", query=title_from(subject.group("subject")) or subject.group("subject")
         )
-    if s.day is None and UNREAD_DAY.search(s.when.residue):
+    if s.day is None and (s.when.declined or UNREAD_DAY.search(s.when.residue)):
         # "the 21st", "May 9th" inside a sentence the reader declined: ask, never answer about today
         # (a day answered about becomes the day in focus that a later "add it at 3pm" would book).
         return text(say("ask_which_day", turn.language))

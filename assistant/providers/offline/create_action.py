@@ -146,6 +146,9 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
         if vague and not (day or when.time):
             return text(say("ask_what", turn.language))  # "帮我约个时间": nothing to put down yet
+        if when.declined and day is None and when.time is None:
+            # "coffee w jun next thu 4:15pm" read as nothing: its day words must not end up in a title.
+            return text(say("ask_when_plainly", turn.language))
         if not asked and day is None and when.time is None:
             # "我下周要出差": a plan for a stretch of days, said rather than asked; ask first.
             return text(say("ask_day_for", turn.language, title=title or say("it", turn.language)))

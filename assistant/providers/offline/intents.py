@@ -121,6 +121,8 @@ def _query(turn: Turn, s: Signals) -> bool:
         return True
     if s.question and (_CALENDAR_WORD.search(s.text) or _MEETINGS.search(s.text)):
         return True  # "what meetings do i have today", "下周一有几个会": a question about the calendar
+    if s.question and s.day and not s.when.time and only_filler(vocabulary.QUESTION.sub(" ", s.when.residue)):
+        return True  # "what am i doing tomorrow", "下周一要干嘛": a question that names only a day
     if s.when.time and not s.day:
         return False  # "3pm" alone is not a question about a day
     # A bare day ("tomorrow?", "明天的安排") asks what is on it, unless it answers an open request.

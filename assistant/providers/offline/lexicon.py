@@ -210,7 +210,7 @@ CORRECTION = re.compile(
 )
 # "it only needs 30 minutes", "半小时就够了": a new length for the event just made.
 LENGTH_CHANGE = re.compile(
-    r"\b(?:only\s+)?(?:needs|takes|lasts|should\s+take|will\s+take|is\s+enough|are\s+enough|is\s+plenty|be\s+enough)\b"
+    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|should\s+take|will\s+take|is\s+enough|are\s+enough|is\s+plenty|be\s+enough)\b"
     r"|就够了|就行了?|就可以了?|只要|只需要?|足够了",
     re.IGNORECASE,
 )
@@ -229,7 +229,7 @@ QUERY_RESIDUE = re.compile(
 
 CREATE = table(
     en=(
-        rf"^(?:(?:{COURTESY_EN}|(?:can|could|would|will)\s+(?:you|u)|i\s+(?:want|need|would\s+like)\s+to|i\s+wanna|"
+        rf"^(?:(?:{COURTESY_EN}|(?:can|could|would|will)\s+(?:you|u)|(?:i\s+)?(?:want|need|would\s+like)\s+to|(?:i\s+)?wanna|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
         r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b",

@@ -24,9 +24,9 @@ _LEAD_EN = re.compile(
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|(?:can|could|would|will)\s+(?:you|u)|"
-    r"i\s+(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|"
+    r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|"
     r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
-    r"there\s+is|we\s+have|new|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
+    r"there\s+is|we\s+have|new(?!\s+year)|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
     r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
     re.IGNORECASE,
 )
@@ -99,10 +99,10 @@ _FILLER = frozenset({
 # function words ("something in for me, can u", "a thing", "有个事要") names nothing, and is asked for.
 _THING = frozenset({"thing", "things", "something", "anything", "stuff", "smth", "sth"})
 _NAMELESS_WORDS = _FILLER | _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
-    "them", "entry", "entries", "reminder", "reminders", "some", "can", "u", "pls",
+    "them", "entry", "entries", "reminder", "reminders", "some", "can", "u", "pls", "am", "doing", "going", "happening", "plan", "plans", "if", "possible", "btw",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
-_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给]")
+_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙]")
 # A verb of notifying aimed at the person ("alert me", "ping me"): what for is unsaid.
 _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me", re.IGNORECASE)
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range
-from assistant.reading import extract_when
+from assistant.reading.extract import read_when_or_decline
 from assistant.reading.durations import find_lengths
 from assistant.reading.numbers import EN_ORDINAL, cn_int, en_ordinal
 from assistant.reading.text import Masker
@@ -45,6 +45,7 @@ class When:
     residue: str = ""  # the message without anything read here
     guessed: bool = False  # the time's half of the day was not said ("7"): never shown or written as said
     offset: int | None = None  # minutes from now: "in two hours", "两个小时后"
+    declined: bool = False  # a day or time was said that the reader chose not to read: never "no day said"
 
     @property
     def past(self) -> bool:
@@ -132,7 +133,7 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
     clock_range = read_clock_range(masker)
     if clock_range is not None:
         duration = duration or clock_range[1]
-    match = extract_when(masker.text, today=today, prefer_near=prefer_near)
+    match, declined = read_when_or_decline(masker.text, today=today, prefer_near=prefer_near)
     residue = match.residue(masker.text) if match else " ".join(masker.text.split())
     date = match.date if match else None
     end = None
@@ -151,4 +152,5 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
         residue=residue,
         guessed=bool(match and match.guessed and not clock_range),
         offset=offset,
+        declined=declined and date is None,
     )
