@@ -134,6 +134,8 @@ CHANGE_EVENT = ToolSpec(
             "date": nullable(date_symbol()),
             "time": nullable(clock_time()),
             "duration_minutes": nullable(integer(None, 5, 1440)),
+            # "an hour later", "提前半小时" with no new time: the tool moves the event's own start.
+            "shift_minutes": nullable(integer("+ later, - earlier; only when no new time is said", -720, 720)),
             **SCOPE,
         }
     ),
@@ -150,6 +152,7 @@ CHANGE_EVENT = ToolSpec(
         "title": "name",
         "date": "date",
         "time": "time",
+        "shift_minutes": "minutes",
     },
     claim_kind="change",
 )

@@ -93,6 +93,8 @@ _NUMBER_WORD = re.compile(rf"(?:{EN_COUNT}|{EN_ORDINAL}|hundred|thousand)")
 # "that" picks out a day ("that Friday"); before a clock time it is the thing changed ("make that 9:30").
 # After a clock time, 年/月/号 start a word of their own ("两点年终总结会"): only a date runs on into them.
 _DAY_ONLY: Final = frozenset(("that",))
+# After a verb of changing, "that" is the thing changed, not a day picked out: "make that sunday".
+_THE_THING_CHANGED = re.compile(r"make|move|change|push|switch|set$")
 _DAY_ONLY_ZH: Final = frozenset("年月日号底初中末旬")
 
 
@@ -103,7 +105,7 @@ def _ignored_neighbour(scan: Scan) -> bool:
         if token[0] != MASK:
             continue
         before = tokens[index - 1] if index else ""
-        if before in _DAY_ONLY and scan.kind_starting_at(found[index].start()) == "clock":
+        if before in _DAY_ONLY and (scan.kind_starting_at(found[index].start()) == "clock" or _THE_THING_CHANGED.match(tokens[index - 2] if index > 1 else "")):
             before = ""
         after = tokens[index + 1] if index + 1 < len(tokens) else ""
         if "".join(tokens[index + 1 : index + 3]) in _ZH_WORDS:

@@ -305,7 +305,7 @@ def untraced(
             moments = {f"{moment:%H:%M}" for moment in _from_now(provenance)}
             ok = value in heard.times or value in _shifts(provenance, landed) or value in moments
         elif role == "minutes" and heard is not None:
-            ok = value in heard.minutes
+            ok = isinstance(value, int) and abs(value) in heard.minutes  # a shift earlier is a length said, signed
         else:
             ok = True  # a target is resolved by the tool among the person's own events; a repeat rule widens a day
         if not ok:

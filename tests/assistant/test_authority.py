@@ -112,6 +112,11 @@ def test_a_write_from_a_single_quoted_text_handed_over_asks_first(chat: Chat) ->
         ({"date": None, "time": "11:00"}, ["make it an hour later"], False),
         ({"date": None, "time": "09:00"}, ["晚一个小时"], True),
         ({"date": None, "time": "09:30"}, ["提前半小时"], False),
+        # A shift handed to the tool (it computes the time) is a length the person said, either way.
+        ({"date": None, "time": None, "shift_minutes": 60}, ["push the review back an hour"], False),
+        ({"date": None, "time": None, "shift_minutes": -30}, ["项目评审提前半小时"], False),
+        ({"date": None, "time": None, "shift_minutes": 120}, ["push the review back an hour"], True),
+        ({"date": None, "time": None, "shift_minutes": 60}, ["what's on tomorrow?"], True),
         # Timing words the reader cannot pin down are a reason to ask, never to pass.
         ({"date": "W3", "time": "08:00"}, ["move it for one hour after my next class"], True),
         ({"date": "W1+1", "time": "08:00"}, ["push standup to 10:00 or 16:00 if lin can't make it"], True),

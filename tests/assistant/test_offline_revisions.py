@@ -29,6 +29,7 @@ UNCHANGED_EVENT = {
     "date": None,
     "time": None,
     "duration_minutes": None,
+    "shift_minutes": None,
 }
 UNCHANGED_VALUES = {"title": None, "date": None, "time": None, "duration_minutes": None}
 UNCHANGED_REQUEST = {"title": None, "date": None, "time": None, "duration_minutes": None, "allow_overlap": None}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -114,3 +115,45 @@ def test_none_fits_but_the_day_was_named_offers_that_days_events(
     assert offered.data["choosing"] == {"tool": "change_event", "values": {"time": "20:00"}}
     none = change_event(context, {**NO_VALUES, "event_words": "瑜伽", "time": "20:00"})
     assert none.status == Status.NOT_FOUND
+
+
+def test_a_shift_moves_the_events_own_start_computed_by_the_tool(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    # "push the project review back an hour", the event not in focus: the tool reads its start.
+    review = add_event(person, "Project review", "2026-12-22T16:00")
+    context = context_for(person, frozen_now)
+    later = change_event(context, {**NO_VALUES, "event_words": "project review", "shift_minutes": 60})
+    assert later.status == Status.UPDATED and later.data["event"]["start"] == "17:00"
+    earlier = change_event(context, {**NO_VALUES, "event_words": "project review", "shift_minutes": -90})
+    assert earlier.data["event"]["start"] == "15:30" and earlier.data["event"]["date"] == "2026-12-22"
+    review.refresh_from_db()
+    assert review.ends_at - review.starts_at == datetime.timedelta(hours=1)  # the length is kept
+
+
+def test_a_shift_past_midnight_changes_nothing_and_says_why(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    late = add_event(person, "Late call", "2026-12-22T22:00")
+    before = (late.starts_at, late.ends_at)
+    result = change_event(
+        context_for(person, frozen_now), {**NO_VALUES, "event_words": "late call", "shift_minutes": 180}
+    )
+    assert result.status == Status.INVALID_ARGUMENTS and "another day" in result.data["problem"]
+    late.refresh_from_db()
+    assert (late.starts_at, late.ends_at) == before
+
+
+def test_a_shift_waits_through_which_one_and_a_said_time_wins(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    add_event(person, "Design review", "2026-12-15T11:00")
+    add_event(person, "Design review", "2026-12-17T11:00")
+    context = context_for(person, frozen_now)
+    several = change_event(context, {**NO_VALUES, "event_words": "design review", "shift_minutes": 60})
+    assert several.data["choosing"] == {"tool": "change_event", "values": {"shift_minutes": 60}}
+    said = change_event(
+        context,
+        {**NO_VALUES, "event_words": "design review", "event_date": "2026-12-15", "time": "09:00", "shift_minutes": 60},
+    )
+    assert said.data["event"]["start"] == "09:00"  # a time said is the new time; the shift is not added to it

@@ -29,6 +29,7 @@ from tools.spec import Status, ToolResult
 MAX_QUERY_DAYS = 62
 MAX_LISTED_EVENTS = 50
 SUGGESTION_COUNT = 3
+_PENDING = (*CHANGE_VALUES, "shift_minutes")  # what a "which one?" list keeps for its answer
 
 
 def _days(context: ToolContext, start: str, end: str | None) -> list[datetime.date]:
@@ -139,7 +140,7 @@ def _which_one(
     context: ToolContext, events: list[Event], arguments: Mapping[str, Any], tool: str, problem: str
 ) -> ToolResult:
     """Several fit: a numbered list the next message can answer, with what the request wanted kept."""
-    values = {name: arguments.get(name) for name in CHANGE_VALUES if arguments.get(name) is not None}
+    values = {name: arguments.get(name) for name in _PENDING if arguments.get(name) is not None}
     return ToolResult(
         Status.AMBIGUOUS_REFERENCE,
         {
@@ -155,7 +156,7 @@ def _with_pending_values(context: ToolContext, target: Event, arguments: Mapping
     one of the events listed, and only when the answer says nothing new of its own."""
     merged = dict(arguments)
     choosing = context.entities.choosing
-    says_nothing_new = all(arguments.get(name) is None for name in CHANGE_VALUES)
+    says_nothing_new = all(arguments.get(name) is None for name in _PENDING)
     if (
         choosing
         and choosing.get("tool") == "change_event"
@@ -172,12 +173,19 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     target = _target(context, arguments, "change_event")
     if isinstance(target, ToolResult):
         return target
+    if not target.in_series:
+        arguments = _with_pending_values(context, target, arguments)
+    shifted = bool(arguments.get("shift_minutes")) and arguments.get("time") is None
+    if shifted:
+        moved = _shifted(context, target, int(arguments["shift_minutes"]))
+        if isinstance(moved, ToolResult):
+            return moved
+        arguments = {**arguments, "time": moved}
     if target.in_series:
         return series.change_in_series(context, target, arguments)
-    arguments = _with_pending_values(context, target, arguments)
     patch = patch_from_arguments({name: arguments.get(name) for name in CHANGE_VALUES})
     focus_day = None
-    if patch.time is not None:
+    if patch.time is not None and not shifted:  # a shift keeps the event's own day
         # "what's free on Thursday?" … "move my yoga to 4pm": Thursday, said in the receipt.
         patch, focus_day = with_day_in_focus(context, patch, None, via=frozenset({"suggested"}))
     outcome = change_command(context, event_id=target.id, patch=patch)
@@ -186,6 +194,18 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     if focus_day is not None:
         result.data["day_from_conversation"] = focus_day
     return result
+
+
+def _shifted(context: ToolContext, target: Event, minutes: int) -> str | ToolResult:
+    """The event's own start moved by ``minutes``, on its own day: computed here, never by the model."""
+    start = target.starts_at.astimezone(context.zone)
+    moved = start + datetime.timedelta(minutes=minutes)
+    if moved.date() != start.date():
+        return ToolResult(
+            Status.INVALID_ARGUMENTS,
+            {"problem": "that shift moves it to another day; say the new day and time", "event": event_fact(target, context.zone)},
+        )
+    return f"{moved:%H:%M}"
 
 
 def delete_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:

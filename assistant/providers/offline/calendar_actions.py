@@ -29,6 +29,7 @@ from assistant.providers.offline.when import LAST, When, part_of_day_words, read
 from assistant.reading.calendar_dates import MONTH_NAME
 from assistant.reading.days import days_of
 from assistant.reading.vocabulary import DAY_POSSESSIVE
+from scheduling.slots import EVENING_START, NOON
 
 Tools = Sequence[dict[str, Any]]
 
@@ -130,6 +131,11 @@ def _target(
     residue = s.when.residue.replace(exclude, " ") if exclude else s.when.residue
     name = _event_name(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue)))  # "只要", "actually": not names
     entities = turn.recent_entities
+    listed = set(turn.last_listed)
+    shown = [e for e in entities if str(e["ref"]) in listed]
+    by_part = _chosen(turn, s, shown)
+    if by_part is not None and (name is None or by_part in (best_match(name, shown) or [by_part])):
+        return Target(ref=str(by_part["ref"]))  # "the evening one", "下午那个" of the list just shown
     day = s.day if naming_day is not None else None
     if name is None:
         if naming_day is not None:
@@ -145,10 +151,29 @@ def _target(
         # "deleting that, just do it" with an event in focus: "that" is it, the words around it no
         # name. Only for a delete, which asks first; with nothing in focus the words name the event.
         return Target()
-    listed = set(turn.last_listed)
     if len(found) > 1 and len(listed) > 1 and {str(e["ref"]) for e in found} <= listed:
         return Target()  # several of the list just shown fit: the server asks which, by name
     return Target(words=name, day=day)  # not in the context: the server looks among their events
+
+
+def _chosen(turn: Turn, s: Signals, listed: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The one event of a list on the day and in the part of the day said ("thursday's", "下午那个"),
+    with no clock time said (a time is the server's to match: ``event_time``)."""
+    part = None if s.when.time else (s.when.part_of_day or part_of_day_words(s.text))
+    day = _iso_day(s.day, turn.today)
+    if (part not in _PARTS and day is None) or len(listed) < 2 or s.when.time:
+        return None
+    low, high = _PARTS.get(part or "", ("00:00", "24:00"))
+    inside = [e for e in listed if low <= str(e.get("start") or "") < high and day in (None, e.get("date"))]
+    return inside[0] if len(inside) == 1 else None
+
+
+# Where each part of the day starts and ends, as the free-time search draws them (noon, 18:00).
+_PARTS = {
+    "morning": ("00:00", f"{NOON:%H:%M}"),
+    "afternoon": (f"{NOON:%H:%M}", f"{EVENING_START:%H:%M}"),
+    "evening": (f"{EVENING_START:%H:%M}", "24:00"),
+}
 
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -196,17 +221,21 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target)
     new_time = to.time if to is not None else when.time
+    shift = None
     if when.shift is not None and new_time is None:
         shifted = _shifted(turn, target, when.shift)
-        if shifted is None:
+        if shifted is not None:
+            target, new_time = shifted
+        elif target.words or target.ref:
+            shift = when.shift  # "push the project review back an hour": the tool moves its own start
+        else:
             return text(say("ask_shift_base", turn.language))
-        target, new_time = shifted
-    if not (new_title or new_day or new_time or when.duration):
+    if not (new_title or new_day or new_time or when.duration or shift):
         return text(say("ask_change_value", turn.language))
     return call(
         turn, tools, "change_event",
         **target.named(), title=new_title, date=new_day, time=new_time, duration_minutes=when.duration,
-        scope=lx.scope_of(s.text),
+        shift_minutes=shift, scope=lx.scope_of(s.text),
     )  # fmt: skip
 
 
@@ -273,6 +302,13 @@ def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 def pick(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     """A position ("the second one") picks one of the times just offered for the request still open, or
     answers "which one?": then it is the last request again, now with its position."""
+    choosing = turn.context.get("choosing") or {}
+    if s.when.ordinal is None and choosing.get("tool") in {"change_event", "delete_event"}:
+        listed = set(turn.last_listed)
+        by_part = _chosen(turn, s, [e for e in turn.recent_entities if str(e["ref"]) in listed])
+        if by_part is None:
+            return text(say("unclear", turn.language))
+        return call(turn, tools, str(choosing["tool"]), event_ref=str(by_part["ref"]))  # "下午那个": its request goes on
     offers = offers_in(turn.last_reply)
     active = turn.active_command
     if offers and active and s.when.ordinal is not None:

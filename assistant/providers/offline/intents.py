@@ -21,7 +21,7 @@ from assistant.providers.offline.calendar_words import read_calendar_words, remi
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import clean_title, only_filler, title_from
-from assistant.providers.offline.when import THAT_DAY, When, read_when
+from assistant.providers.offline.when import THAT_DAY, When, part_of_day_words, read_when, without_part_of_day
 from assistant.reading import vocabulary
 from assistant.reading.answers import is_courtesy
 
@@ -195,7 +195,10 @@ def _suggest(turn: Turn, s: Signals) -> bool:
 
 
 def _pick(turn: Turn, s: Signals) -> bool:
-    """A position alone ("the second one", "第二个") answers the question the last request raised."""
+    """A position alone ("the second one", "第二个") answers the question the last request raised; so does
+    a day or a part of the day alone ("thursday's", "下午那个") when a "which one?" list waits."""
+    if s.when.ordinal is None and turn.context.get("choosing") and turn.previous and not s.when.time:
+        return bool(s.day or part_of_day_words(s.text)) and only_filler(without_part_of_day(s.when.residue))
     if s.when.ordinal is None or (turn.previous is None and turn.last_reply is None):
         return False
     leftover = re.sub(
@@ -249,6 +252,8 @@ RULES: tuple[Rule, ...] = (
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
     ("change", lambda turn, s: (s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE)) and not s.question and s.text not in lx.DELETE and not _opens_a_create(s.text)),
+    # A length said as a shift ("往后推一个小时", "an hour later") only ever moves something.
+    ("change", lambda turn, s: s.when.shift is not None and not s.question and s.text not in lx.DELETE),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),
     ("change", _correction),

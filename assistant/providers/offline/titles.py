@@ -99,7 +99,7 @@ _FILLER = frozenset({
 # function words ("something in for me, can u", "a thing", "有个事要") names nothing, and is asked for.
 _THING = frozenset({"thing", "things", "something", "anything", "stuff", "smth", "sth"})
 _NAMELESS_WORDS = _FILLER | _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
-    "them", "entry", "entries", "reminder", "reminders", "some", "can", "u", "pls", "am", "doing", "going", "happening", "plan", "plans", "if", "possible", "btw",
+    "them", "entry", "entries", "reminder", "reminders", "some", "can", "u", "pls", "am", "doing", "going", "happening", "plan", "plans", "if", "possible", "btw", "ugh",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
 _NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙]")
@@ -115,6 +115,7 @@ def title_from(raw: str | None, *, verb: bool = True) -> str | None:
 
 def only_filler(text: str) -> bool:
     """Words that name nothing: filler, function words and words for "a thing" ("itll take", "有个事要")."""
+    text = re.sub(r"'s\b", " ", text)  # "thursday's"
     if not _NAMELESS_ZH.sub("", re.sub(r"[\W_]", "", text)):
         return True
     # A contraction is its word and an auxiliary: "It'll be" names nothing, like "it will be".

@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass
 
 from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range
-from assistant.reading.extract import read_when_or_decline
 from assistant.reading.durations import find_lengths
+from assistant.reading.extract import read_when_or_decline
 from assistant.reading.numbers import EN_ORDINAL, cn_int, en_ordinal
 from assistant.reading.text import Masker
 from assistant.reading.vocabulary import PARTS_OF_DAY
@@ -100,13 +100,23 @@ def part_of_day_words(text: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def without_part_of_day(text: str) -> str:
+    for pattern, _ in PARTS_OF_DAY:
+        text = pattern.sub(" ", text)
+    return text
+
+
 # "on that day", "that afternoon", "那天": the day of the message before (``intents.read_signals``),
 # a pointer, not a day this reader should decline ("add it at 11 on that day" still says 11).
 THAT_DAY = re.compile(
     r"(?:\b(?:on|for)\s+)?\bthat\s+(?:day|date)\b|\bthat(?=\s+(?:morning|afternoon|evening|night)\b)|那天|当天", re.I
 )
 # "the 9am one", "the friday one": a choice named by its time or day; "the" and "one" name nothing.
-_THE_ONE = re.compile(r"^\s*(?:the|that)\s+(?=\S+(?:\s+\S+)?\s+one\s*[?.!]*\s*$)|\s+one(?=\s*[?.!]*\s*$)", re.I)
+_THE_ONE = re.compile(
+    r"^\s*(?:the|that)\s+(?=\S+(?:\s+\S+)?\s+one(?:\s+pl(?:ea)?se?|\s+pls)?\s*[?.!]*\s*$)|\s+one(?=(?:\s+pl(?:ea)?se?|\s+pls)?\s*[?.!]*\s*$)", re.I
+)
+# "same time", "同一时间": the time stays as it is, no time said (a move keeps it; a booking asks).
+_SAME_TIME = re.compile(r"\b(?:at\s+)?(?:the\s+)?same\s+time\b|同一?个?时间|时间不变|原来的?时间", re.I)
 # "安排一下周五": 一下 is filler, but next to 周五 the shared reader would see 下周五 (next Friday).
 _FILLER_BEFORE_WEEKDAY = re.compile(r"一下(?=(?:这|本)?(?:周|星期|礼拜)[一二三四五六日天])")
 
@@ -122,7 +132,7 @@ def _weekday_of_week(day: str, week: DayRange) -> str | None:
 
 def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | None = None) -> When:
     masker = Masker(text)
-    for pattern in (_FILLER_BEFORE_WEEKDAY, THAT_DAY):
+    for pattern in (_FILLER_BEFORE_WEEKDAY, THAT_DAY, _SAME_TIME):
         for filler in pattern.finditer(text):
             masker.take(*filler.span())
     ordinal = _read_ordinal(masker)

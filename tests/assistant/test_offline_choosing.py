@@ -1,0 +1,88 @@
+"""Which event, said the way people answer "which one?": by the part of the day or the day of the list
+just shown ("the evening one", "下午那个", "thursday's", "周四那个"); and a shift of an event the context
+does not show ("push the project review back an hour"), handed to the tool, which reads its start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from assistant.providers.offline.understand import respond
+from tests.assistant.offline_requests import request, tool_of
+
+pytestmark = pytest.mark.django_db
+
+LISTED = [
+    {"ref": "E1", "title": "Pilates", "date": "2026-12-14", "start": "07:30", "via": "candidate"},
+    {"ref": "E2", "title": "Call with Tom", "date": "2026-12-14", "start": "15:00", "via": "candidate"},
+    {"ref": "E3", "title": "Book club", "date": "2026-12-10", "start": "19:00", "via": "candidate"},
+]
+
+
+def _choosing(message: str, tool: str, language: str = "en", listed: list[dict[str, Any]] = LISTED) -> Any:
+    return respond(
+        request(
+            message,
+            language=language,
+            entities=listed,
+            listed=[str(e["ref"]) for e in listed],
+            choosing={"tool": tool, "values": {}},
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "tool", "ref"),
+    [
+        ("the evening one", "en", "delete_event", "E3"),
+        ("the morning one pls", "en", "change_event", "E1"),
+        ("下午那个", "zh", "delete_event", "E2"),
+        ("晚上的那个", "zh", "change_event", "E3"),
+        ("thursday's", "en", "change_event", "E3"),
+        ("周四那个", "zh", "change_event", "E3"),
+        ("delete the evening one, cant make it", "en", "delete_event", "E3"),
+        ("早上那个删了吧", "zh", "delete_event", "E1"),
+    ],
+)
+def test_a_part_of_the_day_or_a_day_picks_one_of_the_list(message: str, language: str, tool: str, ref: str) -> None:
+    name, arguments = tool_of(_choosing(message, tool, language))
+    assert (name, arguments["event_ref"]) == (tool, ref)
+
+
+@pytest.mark.parametrize(("message", "language"), [("the afternoon one", "en"), ("下午那个", "zh")])
+def test_two_in_that_part_of_the_day_pick_none(message: str, language: str) -> None:
+    both = [{**LISTED[0], "start": "14:00"}, LISTED[1]]
+    response = _choosing(message, "delete_event", language, listed=both)
+    assert not any(call.arguments and '"E' in call.arguments for call in response.tool_calls)
+
+
+def test_nothing_in_that_part_of_the_day_picks_none_and_writes_nothing() -> None:
+    response = _choosing("the afternoon one", "delete_event", listed=[LISTED[0], LISTED[2]])
+    assert response.tool_calls == []
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "words", "shift"),
+    [
+        ("push the project review back an hour", "en", "project review", 60),
+        ("move the project review 30 minutes earlier", "en", "project review", -30),
+        ("项目评审往后推一个小时", "zh", "项目评审", 60),
+        ("项目评审提前半小时", "zh", "项目评审", -30),
+    ],
+)
+def test_a_shift_of_an_event_not_in_focus_goes_to_the_tool(message: str, language: str, words: str, shift: int) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "change_event" and words in str(arguments["event_words"]).lower()
+    assert (arguments["shift_minutes"], arguments["time"]) == (shift, None)
+
+
+def test_a_shift_of_the_event_in_focus_is_computed_from_its_start() -> None:
+    focus = [{"ref": "E9", "title": "Dentist", "date": "2026-12-11", "start": "15:00", "via": "created"}]
+    name, arguments = tool_of(respond(request("make it an hour later", entities=focus)))
+    assert (name, arguments["time"], arguments["shift_minutes"]) == ("change_event", "16:00", None)
+
+
+def test_a_shift_with_nothing_named_asks() -> None:
+    response = respond(request("an hour later"))
+    assert response.tool_calls == []
