@@ -26,10 +26,8 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, title_from, weak_only
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
-from assistant.reading.calendar_dates import MONTH_NAME
 from assistant.reading.days import days_of
 from assistant.reading.vocabulary import DAY_POSSESSIVE
-from scheduling.slots import EVENING_START, NOON
 
 Tools = Sequence[dict[str, Any]]
 
@@ -51,11 +49,6 @@ def _event_name(residue: str) -> str | None:
     # The verb was the change or delete: what is left is a name, "Book club" included.
     return title_from(_AROUND_VERBS.sub(" ", lx.DELETE.remove(lx.CHANGE.remove(residue))), verb=False)
 
-UNREAD_DAY = re.compile(
-    rf"(?<![a-z]){MONTH_NAME}\s*\d|\d\s*(?:st|nd|rd|th)\b|\d\s*(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_NAME}"
-    r"|[0-9一二三四五六七八九十]\s*[号日](?!程|历)|\bof\s+(?:this|next)\s+month\b",
-    re.IGNORECASE,
-)
 _EXPLICIT_REF = re.compile(r"\bE(?P<id>[0-9]{1,12})\b")
 # "make it 1pm": a bare patch, meaningful only with something in focus.
 _PATCH_ONLY = re.compile(r"^(?:(?:actually|ok(?:ay)?|and|so|no)[\s,]+)*(?:make|set)\s+(?:it|that)\b", re.IGNORECASE)
@@ -78,7 +71,7 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(
             turn, tools, "search_memory", query=title_from(subject.group("subject")) or subject.group("subject")
         )
-    if s.day is None and (s.when.declined or UNREAD_DAY.search(s.when.residue)):
+    if s.day is None and s.when.declined:
         # "the 21st", "May 9th" inside a sentence the reader declined: ask, never answer about today
         # (a day answered about becomes the day in focus that a later "add it at 3pm" would book).
         return text(say("ask_which_day", turn.language))
@@ -168,12 +161,8 @@ def _chosen(turn: Turn, s: Signals, listed: list[dict[str, Any]]) -> dict[str, A
     return inside[0] if len(inside) == 1 else None
 
 
-# Where each part of the day starts and ends, as the free-time search draws them (noon, 18:00).
-_PARTS = {
-    "morning": ("00:00", f"{NOON:%H:%M}"),
-    "afternoon": (f"{NOON:%H:%M}", f"{EVENING_START:%H:%M}"),
-    "evening": (f"{EVENING_START:%H:%M}", "24:00"),
-}
+# Where each part of the day starts and ends, as the free-time search draws them (scheduling.slots).
+_PARTS = {"morning": ("00:00", "12:00"), "afternoon": ("12:00", "18:00"), "evening": ("18:00", "24:00")}
 
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
