@@ -112,7 +112,7 @@ TOOL_CASES: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("把它改到周五下午两点", E | {"language": "zh"}, "change_event", {"event_ref": None, "date": "W5", "time": "14:00"}),
     ("把周会改到下午两点", E | {"language": "zh"}, "change_event", {"event_ref": "E7", "time": "14:00"}),
     ("提前半小时", E | {"language": "zh"}, "change_event", {"event_ref": "E3", "time": "14:30"}),
-    ("把明天的会推迟一个小时", E | {"language": "zh"}, "change_event", {"event_ref": "E7", "date": None, "time": "10:00"}),
+    ("把明天的会推迟一个小时", E | {"language": "zh"}, "change_event", {"event_ref": "E7", "date": None, "time": None, "shift_minutes": 60}),
     ("change lunch with Sam to 45 minutes", E, "change_event", {"event_ref": "E9", "duration_minutes": 45}),
     ("move my haircut to 5", E, "change_event", {"event_ref": None, "event_words": "Haircut", "time": "17:00"}),
     # memory

@@ -212,13 +212,9 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     new_time = to.time if to is not None else when.time
     shift = None
     if when.shift is not None and new_time is None:
-        shifted = _shifted(turn, target, when.shift)
-        if shifted is not None:
-            target, new_time = shifted
-        elif target.words or target.ref:
-            shift = when.shift  # "push the project review back an hour": the tool moves its own start
-        else:
+        if not (target.words or target.ref or target.ordinal or turn.recent_entities):
             return text(say("ask_shift_base", turn.language))
+        shift = when.shift  # "push the project review back an hour": the tool moves the event's own start
     if not (new_title or new_day or new_time or when.duration or shift):
         return text(say("ask_change_value", turn.language))
     return call(
@@ -245,15 +241,6 @@ def _entity(turn: Turn, target: Target) -> dict[str, Any] | None:
         ref = turn.last_listed[target.ordinal - 1]
         return next((e for e in turn.recent_entities if e.get("ref") == ref), None)
     return turn.recent_entities[0] if turn.recent_entities else None
-
-
-def _shifted(turn: Turn, target: Target, minutes: int) -> tuple[Target, str] | None:
-    """The event "an hour later" starts from, and its new start: only from times the context shows."""
-    entity = _entity(turn, target)
-    if entity is None:
-        return None
-    moved = shift_clock(str(entity.get("start") or ""), minutes)
-    return (Target(ref=str(entity["ref"])), moved) if moved else None
 
 
 def shift_clock(start: str, minutes: int) -> str | None:
