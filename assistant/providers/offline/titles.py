@@ -86,20 +86,18 @@ _WORD = re.compile(r"[a-z0-9']+|[\u4e00-\u9fff]", re.IGNORECASE)
 _WEAK = frozenset({"meeting", "会", "会议", "call", "appointment", "event"})
 
 
-# Leftovers that are not a name for anything ("let's say Friday" leaves "say").
-_FILLER = frozenset({
-    "say", "let's", "lets", "how", "what", "about", "maybe", "instead", "then", "actually", "rather", "works", "work",
-    "better", "fine", "ok", "okay", "please", "sure", "yes", "no", "go", "with", "do", "it", "that", "this", "one",
-    "one's", "good", "great", "perfect", "would", "could", "be", "is", "and", "also", "just", "only", "so", "but",
-    "now", "still", "again", "really", "start", "starting", "needs", "need", "takes", "take", "lasts", "last",
-    "enough", "it's", "its", "earlier", "later", "time", "duration", "length", "long", "longer", "shorter", "end",
-    "wait", "sorry", "hmm", "oh", "the", "a", "an", "to", "at", "on", "for", "of", "i", "we", "should", "meant", "mean",
-})  # fmt: skip
-# Words that say "an appointment" without saying which: a title made only of these, the filler and the
-# function words ("something in for me, can u", "a thing", "有个事要") names nothing, and is asked for.
+# Words that name nothing: leftovers ("let's say Friday" leaves "say"), function words and words that say
+# "an appointment" without saying which. A title made only of these ("something in for me, can u", "a
+# thing", "itll take") names nothing, and is asked for.
 _THING = frozenset({"thing", "things", "something", "anything", "stuff", "smth", "sth"})
-_NAMELESS_WORDS = _FILLER | _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
-    "them", "entry", "entries", "reminder", "reminders", "some", "can", "u", "pls", "am", "doing", "going", "happening", "plan", "plans", "if", "possible", "btw", "ugh",
+_NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
+    "say", "let's", "lets", "how", "what", "about", "maybe", "instead", "then", "actually", "rather", "works", "work",
+    "better", "fine", "ok", "okay", "sure", "yes", "no", "go", "do", "one's", "good", "great", "perfect", "would",
+    "could", "also", "just", "only", "so", "but", "now", "still", "again", "really", "start", "starting", "needs",
+    "need", "takes", "take", "lasts", "last", "enough", "it's", "its", "earlier", "later", "time", "duration", "length",
+    "long", "longer", "shorter", "end", "wait", "sorry", "hmm", "oh", "should", "meant", "mean", "them", "entries",
+    "reminder", "reminders", "some", "can", "u", "pls", "am", "doing", "going", "happening", "plan", "plans", "if",
+    "possible", "btw", "ugh", "entry",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
 _NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙]")
