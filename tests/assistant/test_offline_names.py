@@ -165,3 +165,15 @@ def test_a_hedged_length_after_a_booking_resizes_it(message: str, language: str)
 )
 def test_a_placeholder_is_a_title_that_only_says_a_thing(title: str | None, expected: bool) -> None:
     assert placeholder(title) is expected
+
+
+@pytest.mark.parametrize("message", ["first thing, like 9am", "thursday the 17th pls"])
+def test_a_day_or_time_said_to_an_open_request_is_never_its_name(message: str) -> None:
+    name, arguments = tool_of(respond(request(message, active=_open("Vet appt for the cat", ["date", "time"]))))
+    assert name == "schedule_event" and arguments["title"] is None and arguments["command_id"] == "c-9"
+
+
+def test_a_request_after_a_question_in_the_same_message_is_read_whole() -> None:
+    message = "just standup? ok then book a 1:1 with sam at 11am monday, 30 mins"
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["time"], arguments["duration_minutes"]) == ("schedule_event", "11:00", 30)

@@ -94,6 +94,8 @@ def _names_it(turn: Turn, signals: Signals) -> bool:
     title = titles.clean_title(turn.text)
     if not title or signals.question or signals.has_slots or read_short_answer(turn.text) is not None:
         return False
+    if signals.when.declined or titles.title_from(turn.text) is None:
+        return False  # a day said that was not read ("first thing, like 9am"), or words that name nothing
     cjk = sum(1 for char in title if "\u4e00" <= char <= "\u9fff")
     return bool(cjk and len(title) <= 20) or len(title.split()) <= 6
 
@@ -150,6 +152,9 @@ _WITH_SOMEONE = re.compile(r"\bwith\s+(?P<who>(?:the\s+|my\s+)?[a-z]+(?:\s+[a-z]
 def _request_beside_report(turn: Turn) -> tuple[Signals, str] | None:
     """The one clause of a longer message that asks for something, when the whole does not read."""
     clauses = [clause for clause in _CLAUSES.split(turn.text) if clause and clause.strip()]
+    _, _, rest = turn.text.partition("?") if "?" in turn.text else turn.text.partition("？")
+    if rest.strip():
+        clauses.insert(0, rest)  # "just standup? ok then book a 1:1 with sam at 11am monday, 30 mins": all of it
     if len(clauses) < 2:
         return None
     for index, clause in enumerate(clauses):
