@@ -140,7 +140,16 @@ RECEIPTS: Final[dict[str, tuple[str, str]]] = {
     "results_none": ("Nothing on your calendar for {span}.", "{span}没有安排。"),
     "results_one": ("{span}: {count} event.\n{lines}", "{span}有{count}个安排：\n{lines}"),
     "results_many": ("{span}: {count} events.\n{lines}", "{span}有{count}个安排：\n{lines}"),
-    "results_truncated": ("\n(showing the first 50)", "\n（只列出前50个）"),
+    "results_truncated": ("\n(showing the first {limit})", "\n（只列出前{limit}个）"),
+    "results_named": ("{named}, {span}:\n{lines}", "{named}，{span}：\n{lines}"),
+    "results_named_none": (
+        "Nothing called {named} for {span}.",
+        "{span}没有叫{named}的安排。",
+    ),
+    "results_named_other": (
+        "Nothing called {named} for {span}. Everything on then:\n{lines}",
+        "{span}没有叫{named}的安排。这段时间的全部安排：\n{lines}",
+    ),
     "free_none": ("I found no free {minutes}-minute slot in that range.", "这段时间里找不到{minutes}分钟的空档。"),
     "free_slots": ("You're free: {options}.", "这些时间有空：{options}。"),
     # Confirmations

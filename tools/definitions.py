@@ -91,10 +91,12 @@ QUERY_EVENTS = ToolSpec(
         {
             "start": date_symbol(),
             "end": nullable(date_symbol("Inclusive; null = one day (WE: the weekend).")),
+            "event_words": nullable(text("One event asked about ('when is my dentist?'); null = all.")),
         }
     ),
     terminal=True,
     side_effect="read",
+    max_lengths={"event_words": 200},
 )
 
 SUGGEST_SLOTS = ToolSpec(

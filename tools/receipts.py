@@ -199,12 +199,19 @@ def _results(result: ToolResult, language: str) -> str:
         span = day_label(first, language)
     else:
         span = text("day_span", language, first=day_label(first, language), last=day_label(last, language))
+    words = result.data.get("named")
+    named = text("quoted_title", language, title=words) if words else None
     if not events:
-        return text("results_none", language, span=span)
-    lines = [f"{index}. {event_line(event, language, with_day=first != last)}" for index, event in enumerate(events, 1)]
-    more = text("results_truncated", language) if result.data.get("truncated") else ""
+        return text("results_named_none" if named else "results_none", language, span=span, named=named)
+    lines = "\n".join(
+        f"{index}. {event_line(event, language, with_day=first != last)}" for index, event in enumerate(events, 1)
+    )
+    more = text("results_truncated", language, limit=result.data.get("limit", len(events))) if result.data.get("truncated") else ""
+    if named:
+        key = "results_named" if result.data.get("named_found") else "results_named_other"
+        return text(key, language, named=named, span=span, lines=lines) + more
     key = "results_one" if len(events) == 1 else "results_many"
-    return text(key, language, span=span, count=len(events), lines="\n".join(lines)) + more
+    return text(key, language, span=span, count=len(events), lines=lines) + more
 
 
 def _suggestions(result: ToolResult, language: str) -> str:

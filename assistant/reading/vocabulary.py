@@ -104,7 +104,7 @@ ASKS_OR_AVAILABILITY: Final = re.compile(
 POLITE: Final = re.compile(
     r"(?:^|[.!?,;]\s*)(?:(?:ok(?:ay)?|so|hi|hey|great|well|alright)[\s,.!]+)*"  # "Thanks. In that case, would you …?"
     r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u|we)|(?:can|could|may)\s+i|let'?s|(?:and\s+)?(?:how|what)\s+about)\b"
-    r"|^(?:请|麻烦|帮我|能不能|可不可以)",
+    r"|^(?:请|麻烦|帮我|能不能|可不可以|你?(?:能|可以|可否)(?:帮我|帮忙|给我|把))",
     re.IGNORECASE,
 )
 # "tomorrow's meeting", "today's schedule": a day's possessive names the day, not a title "'s meeting".

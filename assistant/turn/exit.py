@@ -322,6 +322,6 @@ def _query_need(context: TurnContext, claimed: str) -> QueryNeed:
 
 def _answer_from_query(context: TurnContext, need: QueryNeed) -> Reply:
     """Replace an unverified statement about the calendar with what a real query says."""
-    arguments = {"start": need.start, "end": need.end}
+    arguments = {"start": need.start, "end": need.end, "event_words": None}
     result = run_code_tool(context, "query_events", arguments)  # through the registry, like every tool
     return reply_for(context, "query_events", result)

@@ -25,7 +25,7 @@ Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 LATENCY = float(os.environ.get("FAKE_MODEL_LATENCY_MS", "1000")) / 1000
-ARGUMENTS = json.dumps({"start": "D+1", "end": None})
+ARGUMENTS = json.dumps({"start": "D+1", "end": None, "event_words": None})
 CREATE = os.environ.get("FAKE_MODEL_MODE", "") == "create"
 CREATE_NULLS: dict[str, Any] = dict.fromkeys(
     ("duration_minutes", "command_id", "all_day", "end_date", "recurrence", "reminder_minutes", "busy", "allow_overlap")

@@ -104,12 +104,13 @@ def tool_of(response: ModelResponse) -> tuple[str, dict[str, Any]]:
     return call.name, {key: value for key, value in parsed.items() if not (key in added and value is None)}
 
 
-CALENDAR_FIELDS = frozenset({"all_day", "end_date", "recurrence", "reminder_minutes", "busy", "scope", "occurrence"})
+CALENDAR_FIELDS = frozenset({"all_day", "end_date", "recurrence", "reminder_minutes", "busy", "scope", "occurrence", "event_words"})
 # The properties each tool gained after these expectations were written.
 ADDED_LATER = {
     "schedule_event": frozenset({"all_day", "end_date", "recurrence", "reminder_minutes", "busy"}),
     "change_event": frozenset({"scope", "occurrence"}),
     "delete_event": frozenset({"scope", "occurrence"}),
+    "query_events": frozenset({"event_words"}),
 }
 
 

@@ -53,7 +53,7 @@ def test_every_provider_offers_acomplete() -> None:
     awaited = asyncio.run(offline.acomplete(request("what's on tomorrow?")))
     # The stand-in's awaited answer is its blocking one: the query of tomorrow, and no text.
     assert [(call.name, json.loads(call.arguments)) for call in awaited.tool_calls] == [
-        ("query_events", {"start": "D+1", "end": None})
+        ("query_events", {"start": "D+1", "end": None, "event_words": None})
     ]
     assert awaited.text == ""
     blocking = offline.complete(request("what's on tomorrow?"))
@@ -124,7 +124,7 @@ def test_the_async_turn_gives_the_thread_lock_back_done_or_cancelled(person: Any
     assert cache.get(key) is None
 
 
-QUERY = {"tool": "query_events", "arguments": {"start": "D+1", "end": None}}
+QUERY = {"tool": "query_events", "arguments": {"start": "D+1", "end": None, "event_words": None}}
 
 
 @pytest.mark.django_db(transaction=True)

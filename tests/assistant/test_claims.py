@@ -344,7 +344,7 @@ class TestExit:
         outcome = chat.say("what's on this week?", text("Nothing on the books this week 🎉"))
         assert outcome.trace.flags == ["unverified_schedule_fact"]
         assert [c["name"] for c in outcome.trace.tool_calls] == ["query_events"]
-        assert outcome.trace.tool_calls[0]["arguments"] == {"start": "D+0", "end": "W7"}
+        assert outcome.trace.tool_calls[0]["arguments"] == {"start": "D+0", "end": "W7", "event_words": None}
         assert "Design review" in outcome.reply
 
     def test_a_bare_promise_of_memory_claims_only_a_memory_that_was_asked(self, chat: Chat) -> None:

@@ -314,7 +314,7 @@ def test_a_state_that_moved_during_the_turn_is_read_again_not_lost(chat: Chat) -
                 message=None,
                 now=timezone.now(),
             )
-            arguments = '{"start": "W6", "end": null}'
+            arguments = '{"start": "W6", "end": null, "event_words": null}'
             return ModelResponse(tool_calls=[ToolCall(id="c1", name="query_events", arguments=arguments)])
 
     from assistant.turn.inputs import handle_message

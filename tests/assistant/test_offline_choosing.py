@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from assistant.providers.offline.understand import respond
-from tests.assistant.offline_requests import request, tool_of
+from tests.assistant.offline_requests import request, tool_of, with_history
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +86,32 @@ def test_a_shift_of_the_event_in_focus_is_computed_from_its_start() -> None:
 def test_a_shift_with_nothing_named_asks() -> None:
     response = respond(request("an hour later"))
     assert response.tool_calls == []
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "language", "values"),
+    [
+        ("can i move the dentist", "friday at 11am", "en", {"date": "W5", "time": "11:00"}),
+        ("i need to reschedule my dentist", "to next monday pls", "en", {"date": "W1+1", "time": None}),
+        ("move the dentist", "make it 4pm", "en", {"date": None, "time": "16:00"}),
+        ("能把牙医挪一下吗", "周五上午十一点", "zh", {"date": "W5", "time": "11:00"}),
+        ("帮我改一下牙医", "改到下周二下午三点", "zh", {"date": "W2+1", "time": "15:00"}),
+    ],
+)
+def test_the_answer_to_where_it_should_move_finishes_that_change(
+    asked: str, answer: str, language: str, values: dict[str, Any]
+) -> None:
+    question = respond(request(asked, language=language))
+    assert question.text and not question.tool_calls  # "Sure — to which day or time should it move?"
+    name, arguments = tool_of(respond(with_history(answer, asked, question.text, language=language)))
+    assert name == "change_event" and arguments["event_words"] in {"Dentist", "牙医", "My dentist"}
+    assert {key: arguments[key] for key in values} == values
+
+
+@pytest.mark.parametrize(
+    ("answer", "tool"),
+    [("what do i have friday?", "query_events"), ("cancel the dentist", "delete_event"), ("lunch with sam friday 1pm", "schedule_event")],
+)
+def test_another_request_after_that_question_is_its_own(answer: str, tool: str) -> None:
+    question = respond(request("can i move the dentist"))
+    assert tool_of(respond(with_history(answer, "can i move the dentist", question.text or "")))[0] == tool

@@ -184,12 +184,25 @@ def test_a_verb_aimed_at_the_person_names_no_event(message: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("message", "language"),
-    [("whens my next dentist", "en"), ("when's the dentist", "en"), ("牙医是几点的", "zh"), ("周会是哪天来着", "zh")],
+    ("message", "language", "words"),
+    [
+        ("whens my next dentist", "en", "Dentist"),
+        ("when's the dentist", "en", "Dentist"),
+        ("what time is my piano lesson again", "en", "Piano lesson"),
+        ("牙医是几点的", "zh", "牙医"),
+        ("周会是哪天来着", "zh", "周会"),
+        ("瑜伽什么时候", "zh", "瑜伽"),
+    ],
 )
-def test_when_is_a_named_event_looks_ahead(message: str, language: str) -> None:
+def test_when_is_a_named_event_looks_ahead_for_that_event(message: str, language: str, words: str) -> None:
     name, arguments = tool_of(respond(request(message, language=language)))
-    assert (name, arguments["start"], arguments["end"]) == ("query_events", "D+0", "D+13")
+    assert (name, arguments["start"], arguments["end"], arguments["event_words"]) == ("query_events", "D+0", "D+61", words)
+
+
+@pytest.mark.parametrize("message", ["when is my next meeting", "what's coming up", "最近有什么安排", "下一个会是几点"])
+def test_a_kind_of_event_is_no_name_to_look_for(message: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["start"], arguments["end"], arguments.get("event_words")) == ("query_events", "D+0", "D+13", None)
 
 
 def test_can_u_opens_a_request() -> None:

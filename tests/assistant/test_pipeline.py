@@ -273,7 +273,7 @@ def test_trace_records_route_tools_tokens_and_timings(chat: Chat) -> None:
         "what's on today",
         {
             "tool": "query_events",
-            "arguments": {"start": "D+0", "end": None},
+            "arguments": {"start": "D+0", "end": None, "event_words": None},
             "usage": {"prompt_tokens": 900, "completion_tokens": 12, "cached_tokens": 768},
         },
     )

@@ -64,8 +64,8 @@ def test_the_grammar_the_lean_view_leaves_out_is_in_the_system_prompt() -> None:
 @pytest.mark.parametrize(
     ("arguments", "problem"),
     [
-        ({"start": "next friday", "end": None}, "start"),
-        ({"start": "D+1", "end": "2026-12-5"}, "end"),
+        ({"start": "next friday", "end": None, "event_words": None}, "start"),
+        ({"start": "D+1", "end": "2026-12-5", "event_words": None}, "end"),
     ],
 )
 def test_a_value_the_lean_view_would_allow_is_still_turned_away(arguments: dict[str, Any], problem: str) -> None:

@@ -110,7 +110,7 @@ def test_create(chat: Chat, profile: str) -> None:
 
 
 def test_query(chat: Chat, profile: str) -> None:
-    plans = [{"tool": "query_events", "arguments": {"start": "D+1", "end": None}, "usage": USAGE}]
+    plans = [{"tool": "query_events", "arguments": {"start": "D+1", "end": None, "event_words": None}, "usage": USAGE}]
     with Wire(profile, plans) as wire:
         outcome = wire.say(chat, "what's on tomorrow?")
     assert tools(outcome) == ["query_events"] and statuses(outcome) == ["results"]

@@ -26,7 +26,7 @@ def test_a_birthday_is_all_day_free_time_and_listed_first(person: Any, frozen_no
     assert result.data["event"]["all_day"] is True and result.data["event"]["end_date"] == "2026-12-14"
     event = Event.objects.get(title="Mum's birthday")
     assert event.all_day and not event.busy and event.duration == datetime.timedelta(days=1)
-    listed = reg.execute("query_events", {"start": "2026-12-14", "end": None})
+    listed = reg.execute("query_events", {"start": "2026-12-14", "end": None, "event_words": None})
     assert [e["title"] for e in listed.data["events"]] == ["Mum's birthday", "Breakfast"]
     free = reg.execute(
         "suggest_slots", {"date": "2026-12-14", "end_date": None, "duration_minutes": 60, "part_of_day": "morning"}
@@ -49,10 +49,10 @@ def test_a_holiday_covers_every_day_of_it(person: Any, frozen_now: Any) -> None:
     assert result.status == "created", result.data
     assert (result.data["event"]["date"], result.data["event"]["end_date"]) == ("2026-12-20", "2026-12-27")
     for day in ("2026-12-20", "2026-12-23", "2026-12-27"):
-        assert [e["title"] for e in reg.execute("query_events", {"start": day, "end": None}).data["events"]] == [
+        assert [e["title"] for e in reg.execute("query_events", {"start": day, "end": None, "event_words": None}).data["events"]] == [
             "Holiday"
         ]
-    assert reg.execute("query_events", {"start": "2026-12-28", "end": None}).data["events"] == []
+    assert reg.execute("query_events", {"start": "2026-12-28", "end": None, "event_words": None}).data["events"] == []
 
 
 def test_a_last_day_before_the_first_is_refused(person: Any, frozen_now: Any) -> None:

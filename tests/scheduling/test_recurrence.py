@@ -126,7 +126,7 @@ def test_weekdays_at_930_said_on_a_monday_after_930_starts_tomorrow(person: Any,
     assert event.rrule == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
     assert event.series_ends_at is None
     assert result.data["event"]["date"] == "2026-12-08"  # it is 10:00 on Monday 7 Dec
-    listed = reg.execute("query_events", {"start": "D+0", "end": "D+13"})
+    listed = reg.execute("query_events", {"start": "D+0", "end": "D+13", "event_words": None})
     assert [e["date"] for e in listed.data["events"]] == [
         "2026-12-08", "2026-12-09", "2026-12-10", "2026-12-11",
         "2026-12-14", "2026-12-15", "2026-12-16", "2026-12-17", "2026-12-18",

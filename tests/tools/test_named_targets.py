@@ -11,7 +11,7 @@ import pytest
 from scheduling.models import Event
 from scheduling.selectors import profile_get
 from tools.context import ToolContext
-from tools.handlers.events import change_event, delete_event
+from tools.handlers.events import change_event, delete_event, query_events
 from tools.handlers.targets import Named, events_named, title_score
 from tools.spec import Status
 
@@ -157,3 +157,39 @@ def test_a_shift_waits_through_which_one_and_a_said_time_wins(
         {**NO_VALUES, "event_words": "design review", "event_date": "2026-12-15", "time": "09:00", "shift_minutes": 60},
     )
     assert said.data["event"]["start"] == "09:00"  # a time said is the new time; the shift is not added to it
+
+
+def _asked(context: ToolContext, words: str | None, start: str = "D+0", end: str | None = "D+61") -> dict[str, Any]:
+    return query_events(context, {"start": start, "end": end, "event_words": words}).data
+
+
+def test_when_is_a_named_event_lists_that_event_only(
+    person: Any, other_person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    add_event(person, "Yoga", "2026-12-10T18:00")
+    add_event(person, "Dentist", "2026-12-22T15:00")
+    add_event(other_person, "Dentist", "2026-12-11T09:00")
+    data = _asked(context_for(person, frozen_now), "my dentist")
+    assert [(e["title"], e["date"]) for e in data["events"]] == [("Dentist", "2026-12-22")]
+    assert (data["named"], data["named_found"], data["truncated"]) == ("my dentist", True, False)
+
+
+def test_a_repeating_event_asked_by_name_shows_its_next_occurrences(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    standup = add_event(person, "Standup", "2026-12-07T09:30", 15)
+    Event.objects.filter(id=standup.id).update(rrule="FREQ=DAILY")
+    add_event(person, "Lunch", "2026-12-08T12:00")
+    data = _asked(context_for(person, frozen_now), "standup")
+    assert {e["title"] for e in data["events"]} == {"Standup"}
+    assert len(data["events"]) == 5 and data["truncated"]  # the next five, not two months of them
+
+
+def test_a_name_that_fits_nothing_shows_the_range_and_says_so(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    add_event(person, "Yoga", "2026-12-10T18:00")  # asked about as 瑜伽: found by the person in the list
+    data = _asked(context_for(person, frozen_now), "瑜伽")
+    assert [e["title"] for e in data["events"]] == ["Yoga"]
+    assert (data["named"], data["named_found"]) == ("瑜伽", False)
+    assert "named" not in _asked(context_for(person, frozen_now), None)

@@ -123,3 +123,26 @@ def test_a_reminder_without_a_time_is_asked_when_to_remind_not_when_it_starts() 
     assert render_receipt(asked, "zh") == "几点提醒你？"
     assert render_receipt(asked, "en") == "What time should I remind you?"
     assert "start" in render_receipt(ToolResult(Status.NEEDS_TIME, SAMPLES[Status.NEEDS_TIME]), "en")
+
+
+@pytest.mark.parametrize(
+    ("found", "language", "expected"),
+    [
+        (True, "en", "'dentist', Fri 11 Dec:\n1. 15:00–16:00 'Dentist'"),
+        (False, "en", "Nothing called 'Tandarts' for Fri 11 Dec. Everything on then:\n1. 15:00–16:00 'Dentist'"),
+        (False, "zh", "12月11日（周五）没有叫「Tandarts」的安排。这段时间的全部安排：\n1. 15:00–16:00 「Dentist」"),
+    ],
+)
+def test_a_named_question_says_whether_the_name_was_found(found: bool, language: str, expected: str) -> None:
+    day = {"date": "2026-12-11", "weekday": "Fri"}
+    named = "dentist" if found else "Tandarts"
+    data = {"range": {"from": day, "to": day}, "events": [EVENT], "count": 1, "named": named, "named_found": found}
+    text = render_receipt(ToolResult(Status.RESULTS, data), language)
+    assert text == expected
+    assert not claimed_writes(text)
+
+
+def test_a_named_question_with_nothing_in_range_says_so() -> None:
+    day = {"date": "2026-12-11", "weekday": "Fri"}
+    data = {"range": {"from": day, "to": day}, "events": [], "count": 0, "named": "gym", "named_found": False}
+    assert render_receipt(ToolResult(Status.RESULTS, data), "en") == "Nothing called 'gym' for Fri 11 Dec."

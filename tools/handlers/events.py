@@ -23,11 +23,12 @@ from tools.handlers.schedule import (
     patch_from_arguments,
     with_day_in_focus,
 )
-from tools.handlers.targets import Named, events_named, events_on
+from tools.handlers.targets import MAX_CANDIDATES, Named, events_named, events_on, has_content, named_among
 from tools.spec import Status, ToolResult
 
 MAX_QUERY_DAYS = 62
 MAX_LISTED_EVENTS = 50
+MAX_NAMED_EVENTS = 5  # "when is my standup?": its next few occurrences
 SUGGESTION_COUNT = 3
 _PENDING = (*CHANGE_VALUES, "shift_minutes")  # what a "which one?" list keeps for its answer
 
@@ -53,14 +54,24 @@ def query_events(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     zone = context.zone
     start = local_datetime(days[0], datetime.time(0, 0), zone)
     end = local_datetime(days[-1] + datetime.timedelta(days=1), datetime.time(0, 0), zone)
-    events = occurrences_in_range(owner=context.user, start=start, end=end, now=context.now)[: MAX_LISTED_EVENTS + 1]
+    events = occurrences_in_range(owner=context.user, start=start, end=end, now=context.now)
+    limit, named = MAX_LISTED_EVENTS, {}
+    words = arguments.get("event_words")
+    if words and has_content(words):
+        # "when is my dentist?": the next few events the words name. When none does (a name in the
+        # other language, a typo), the first of the range are shown, and it is said, to find it in.
+        matched = named_among(words, events)
+        named = {"named": words, "named_found": bool(matched)}
+        limit, events = (MAX_NAMED_EVENTS, matched) if matched else (MAX_CANDIDATES, events)
     return ToolResult(
         Status.RESULTS,
         {
             "range": {"from": day_fact(days[0]), "to": day_fact(days[-1])},
-            "events": [event_fact(event, zone) for event in events[:MAX_LISTED_EVENTS]],
-            "count": len(events[:MAX_LISTED_EVENTS]),
-            "truncated": len(events) > MAX_LISTED_EVENTS,
+            "events": [event_fact(event, zone) for event in events[:limit]],
+            "count": len(events[:limit]),
+            "truncated": len(events) > limit,
+            "limit": limit,
+            **named,
         },
     )
 

@@ -178,14 +178,19 @@ def _narrow(context: ToolContext, events: list[Event], named: Named) -> list[Eve
         clock = symbols.parse_time(named.time)
         events = [e for e in events if e.starts_at.astimezone(context.zone).time().replace(tzinfo=None) == clock]
     if named.words and has_content(named.words):
-        scored = [(title_score(named.words, event.title), event) for event in events]
-        best = max((score for score, _ in scored), default=0.0)
-        if best <= 0:
-            return []
-        events = [event for score, event in scored if score == best]
-        exact = [e for e in events if e.title.strip().casefold() == named.words.strip().casefold()]
-        events = exact or events
+        events = named_among(named.words, events)
     return events
+
+
+def named_among(words: str, events: Sequence[Event]) -> list[Event]:
+    """The events whose titles carry most of ``words`` (the exact title first); none when no title does."""
+    scored = [(title_score(words, event.title), event) for event in events]
+    best = max((score for score, _ in scored), default=0.0)
+    if best <= 0:
+        return []
+    found = [event for score, event in scored if score == best]
+    exact = [e for e in found if e.title.strip().casefold() == words.strip().casefold()]
+    return exact or found
 
 
 def events_named(context: ToolContext, named: Named, among: Sequence[int] = ()) -> Found:

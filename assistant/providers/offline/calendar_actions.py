@@ -27,7 +27,7 @@ from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, title_from, weak_only
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
 from assistant.reading.days import days_of
-from assistant.reading.vocabulary import DAY_POSSESSIVE
+from assistant.reading.vocabulary import DAY_POSSESSIVE, POLITE
 
 Tools = Sequence[dict[str, Any]]
 
@@ -42,6 +42,7 @@ _AROUND_VERBS = re.compile(
 def _event_name(residue: str) -> str | None:
     """The person's words for the event: the message without its verbs, repeat words and filler."""
     residue = read_calendar_words(residue).cut(residue) or ""  # "my weekly yoga": the series is named "yoga"
+    residue = POLITE.sub(" ", residue)  # "can i move the dentist", "能把牙医挪一下吗": the asking names nothing
     clauses = [clause for clause in re.split(r"\s*[,;，；。]\s*", residue) if clause.strip()]
     asking = [clause for clause in clauses if clause in lx.DELETE or clause in lx.CHANGE]
     if len(asking) == 1:
@@ -77,9 +78,14 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("ask_which_day", turn.language))
     start = s.day or "D+0"
     end = s.when.end if s.when.end != start else None
-    if s.day is None and lx.QUERY_LOOKUP.search(s.text):
-        end = f"D+{lx.LOOKUP_DAYS - 1}"  # "when is my next meeting?": look ahead, not just today
-    return call(turn, tools, "query_events", start=start, end=end)
+    named = lx.QUERY_NAMED.search(s.when.residue)
+    name = title_from(named["en"] or named["zh"], verb=False) if named else None
+    if name is not None and weak_only(name):
+        name = None  # "when is my next meeting?": what kind of event, not which
+    if s.day is None and (name or lx.QUERY_LOOKUP.search(s.text)):
+        # "when is my next meeting?", "when is my dentist?": look ahead, not just today.
+        end = f"D+{(lx.NAMED_LOOKUP_DAYS if name else lx.LOOKUP_DAYS) - 1}"
+    return call(turn, tools, "query_events", start=start, end=end, event_words=name)
 
 
 def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

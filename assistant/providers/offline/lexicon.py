@@ -28,7 +28,7 @@ CHANGE = table(
         r"\b(?:move|push|shift|reschedule|postpone|delay|bring\s+(?:it\s+|that\s+)?forward|rename|change|switch|"
         r"make\s+(?:it|that|this)|set\s+(?:it|that)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
-    zh=(r"改到|改成|改为|改在|改一下|改个|挪到|移到|换到|换成|调到|调整|推迟|延后|提前|推到|改名|重命名|延长|缩短|改",),
+    zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短",),
 )
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
@@ -194,6 +194,14 @@ QUERY_LOOKUP = re.compile(
     re.IGNORECASE,
 )
 LOOKUP_DAYS = 14
+# "when is my dentist?", "whens yoga", "牙医是哪天", "瑜伽几点": the one event asked about, by name.
+QUERY_NAMED = re.compile(
+    r"^(?:and\s+|so\s+)?(?:what\s+time|when)(?:'?s|\s+is|\s+are)?\s+(?:(?:my|the|our)\s+)?(?:next\s+)?"
+    r"(?!(?:we|i|you|he|she|they|it|that|this)\b)(?P<en>[a-z][\w' ]*?)(?:\s+again|\s+on|\s+scheduled)?\s*\??$"
+    r"|^(?:我的?)?(?:下一?[个次])?(?P<zh>[\u4e00-\u9fffa-z ]{1,12}?)(?:是|在)?(?:几点|哪一?天|什么时候)(?:开始)?(?:的|来着)?[吗呢啊]?\s*\??$",
+    re.IGNORECASE,
+)
+NAMED_LOOKUP_DAYS = 62  # the longest range a query takes
 # "anything next week?": once the day is read, only "anything" is left.
 ANYTHING = re.compile(
     r"^(?:and\s+|so\s+)?(?:anything|any\s+plans|something)(?:\s+(?:on|planned|happening|scheduled))?\s*\??$", re.I

@@ -122,6 +122,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return call(turn, tools, str(choosing["tool"]), **choosing["values"], scope=scope)
     signals = read_signals(turn)
     intent = classify(turn, signals)
+    if _answers_change_value(turn, signals, intent):
+        # "can i move the dentist" … "Sure — to which day or time should it move?" … "friday 11am":
+        # the answer to its own question finishes that change, with the event the person named.
+        asked = read_signals(turn, text=f"{turn.previous} {turn.text}")
+        return calendar.change(turn, asked, tools)
     unnamed = active.get("status") == "needs_title" or titles.placeholder((active.get("known") or {}).get("title"))
     if active.get("kind") == "create" and (intent == "unclear" or (unnamed and intent == "create")) and _names_it(turn, signals):
         # A bare name said to an open request is its title: the answer to "what should I call it?", or
@@ -136,6 +141,15 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         if request is not None:
             signals, intent = request
     return ACTIONS[intent](turn, signals, tools)
+
+
+def _answers_change_value(turn: Turn, signals: Signals, intent: str) -> bool:
+    """A day, time or length said right after the stand-in asked where the named event should move."""
+    if not turn.previous or turn.last_reply != say("ask_change_value", turn.language) or signals.question:
+        return False
+    if intent in {"delete", "reminder", "drop"} or (intent == "create" and titles.title_from(turn.text)):
+        return False  # another request of its own
+    return signals.has_slots
 
 
 _ADD_IT = re.compile(
