@@ -1,14 +1,18 @@
 """Which event, said the way people answer "which one?": by the part of the day or the day of the list
 just shown ("the evening one", "下午那个", "thursday's", "周四那个"); and a shift of an event the context
-does not show ("push the project review back an hour"), handed to the tool, which reads its start."""
+does not show ("push the project review back an hour"), handed to the tool, which reads its start; the
+answer to "to which day or time should it move?"; and a span of days that runs forward from its first."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import pytest
 
 from assistant.providers.offline.understand import respond
+from assistant.providers.offline.when import read_when
+from assistant.reading.days import days_of
 from tests.assistant.offline_requests import request, tool_of, with_history
 
 pytestmark = pytest.mark.django_db
@@ -115,3 +119,19 @@ def test_the_answer_to_where_it_should_move_finishes_that_change(
 def test_another_request_after_that_question_is_its_own(answer: str, tool: str) -> None:
     question = respond(request("can i move the dentist"))
     assert tool_of(respond(with_history(answer, "can i move the dentist", question.text or "")))[0] == tool
+
+
+@pytest.mark.parametrize(
+    ("message", "days"),
+    [
+        ("what's on between monday and wednesday", ("2026-12-14", "2026-12-16")),
+        ("周一到周三有什么安排", ("2026-12-14", "2026-12-16")),
+        ("from friday to monday", ("2026-12-11", "2026-12-14")),
+        ("between wednesday and friday", ("2026-12-09", "2026-12-11")),
+    ],
+)
+def test_a_span_said_on_a_tuesday_runs_forward_from_its_first_day(message: str, days: tuple[str, str]) -> None:
+    tuesday = datetime.date(2026, 12, 8)
+    when = read_when(message, today=tuesday)
+    resolved = (days_of(when.date, tuesday)[0].isoformat(), days_of(when.end, tuesday)[-1].isoformat())
+    assert resolved == days

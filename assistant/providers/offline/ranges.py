@@ -120,6 +120,10 @@ def _span_of(days: list[str], today: datetime.date, *, ordered: bool) -> DayRang
         # "周一到周三" said on a Monday: a bare 周一 reads as next Monday, but the span starts today.
         first = first - datetime.timedelta(days=7)
         first_symbol = f"D+{(first - today).days}"
+    elif first > last and ordered and first - last < datetime.timedelta(days=7):
+        # "between monday and wednesday" said on a Tuesday: the Wednesday after that Monday.
+        last = last + datetime.timedelta(days=7)
+        last_symbol = f"D+{(last - today).days}"
     return DayRange(first_symbol, last_symbol) if first < last else None
 
 
