@@ -73,9 +73,19 @@ def free_slots(
     now: datetime.datetime,
     limit: int = 3,
 ) -> list[Slot]:
-    """Free slots on the given days, earliest first, never overlapping an event or each other."""
+    """Free slots on the given days, never overlapping an event or each other: over several days the
+    earliest of each day first ("find me time to rest this week" offers three days, not one morning),
+    then the next ones, all earliest first."""
     windows = [w for w in (day_window(day, part, profile) for day in sorted(set(days))) if w]
-    return _fit(owner=owner, windows=windows, duration=duration, now=now, limit=limit)
+    if len(windows) < 2:
+        return _fit(owner=owner, windows=windows, duration=duration, now=now, limit=limit)
+    firsts: list[Slot] = []
+    for window in windows:
+        firsts += _fit(owner=owner, windows=[window], duration=duration, now=now, limit=1)
+        if len(firsts) == limit:
+            return firsts
+    rest = _fit(owner=owner, windows=windows, duration=duration, now=now, limit=limit * 2)
+    return sorted(firsts + [slot for slot in rest if slot not in firsts][: limit - len(firsts)], key=lambda s: s.start)
 
 
 def nearest_free_slots(

@@ -67,6 +67,20 @@ def test_free_slots_earliest_first_inside_working_hours(
     assert clock(slots) == ["Tue 09:30-10:30", "Tue 11:30-12:30", "Tue 12:30-13:30", "Tue 13:30-14:30"]
 
 
+def test_over_several_days_each_day_is_offered_before_a_second_slot_of_one(
+    person: Any, frozen_now: datetime.datetime, add_event: Callable[..., Event]
+) -> None:
+    add_event(person, "Offsite", "2026-12-09T09:00", 540)  # Wednesday is full
+    def offered(limit: int) -> list[str]:
+        days = [D(2026, 12, 8), D(2026, 12, 9), D(2026, 12, 10), D(2026, 12, 11)]
+        return clock(free_slots(owner=person, profile=person.profile, days=days, duration=datetime.timedelta(hours=1),
+                                part=PartOfDay.MORNING, now=frozen_now, limit=limit))  # fmt: skip
+
+    assert offered(3) == ["Tue 09:00-10:00", "Thu 09:00-10:00", "Fri 09:00-10:00"]
+    # more than there are days with room: the earliest of the rest fill in, in order
+    assert offered(4) == ["Tue 09:00-10:00", "Tue 10:00-11:00", "Thu 09:00-10:00", "Fri 09:00-10:00"]
+
+
 def test_parts_of_day(person: Any, frozen_now: datetime.datetime) -> None:
     def first(part: PartOfDay) -> list[str]:
         return clock(
