@@ -82,6 +82,10 @@ RECEIPTS: Final[dict[str, tuple[str, str]]] = {
     "remembered": ("I'll remember that: {fact}", "记住了：{fact}"),
     "reminder_before": ("OK: a reminder {minutes} before '{title}'.", "好的，会在「{title}」开始前{minutes}提醒你。"),
     "reminder_at": ("OK: a reminder at {when}: {text}.", "好的，{when}提醒你：{text}。"),
+    "reminder_repeats": (
+        "OK: a reminder {rule}, first at {when}: {text}.",
+        "好的，{rule}提醒你：{text}，第一次在{when}。",
+    ),
     # Still needed
     "needs_title": ("What should I call it?", "这个安排叫什么名字？"),
     "needs_date_passed": (

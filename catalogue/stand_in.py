@@ -128,6 +128,11 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         "What would you like to put at {time}, on which day — morning or evening?",
         "{time}要安排什么？哪一天？上午还是晚上？",
     ),
+    "reminder_repeat_unsupported": (
+        "A reminder on its own can repeat every day, every weekday, once a week, once a month or once a year. "
+        'Which of those should it be? Say it like "remind me every Monday at 9am to water the plants".',
+        "单独的提醒可以每天、每个工作日、每周、每月或每年重复一次。要哪一种？可以说“每周一早上九点提醒我浇花”。",
+    ),
     "ask_change_value": (
         "Sure — to which day or time should it move?",
         "好的，要改到哪天或几点？",

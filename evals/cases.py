@@ -55,6 +55,7 @@ _REMINDER_EXPECT: dict[str, Any] = {
         "at": {"type": ["string", "null"]},  # local wall-clock time of a reminder on its own
         "minutes_before": {"type": ["integer", "null"]},
         "event_title": {"type": ["string", "null"]},
+        "rrule": {"type": ["string", "null"]},  # a repeating reminder's rule ("FREQ=DAILY"); null: it does not repeat
     },
     "additionalProperties": False,
 }

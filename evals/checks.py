@@ -165,11 +165,12 @@ def _reminder_view(reminder: Reminder, zone: ZoneInfo) -> dict[str, Any]:
         "at": reminder.remind_at.astimezone(zone).strftime("%Y-%m-%dT%H:%M") if reminder.remind_at else None,
         "minutes_before": reminder.minutes_before,
         "event_title": reminder.event.title if reminder.event else None,
+        "rrule": reminder.rrule or None,
     }
 
 
 def _reminders(expect: dict[str, Any], user: User, zone: ZoneInfo) -> list[str]:
-    """``reminders: [...]`` — exactly these (text or text_contains, at, minutes_before, event_title)."""
+    """``reminders: [...]`` — exactly these (text or text_contains, at, minutes_before, event_title, rrule)."""
     if "reminders" not in expect and "reminders_count" not in expect:
         return []
     views = [

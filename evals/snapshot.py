@@ -19,7 +19,7 @@ EVENT_FIELDS = (
     "id", "title", "starts_at", "ends_at", "time_zone", "notes", "all_day", "busy", "rrule", "recurrence",
     "series_ends_at", "exdates", "series_id", "recurrence_id",
 )  # fmt: skip
-REMINDER_FIELDS = ("id", "event_id", "minutes_before", "remind_at", "text")
+REMINDER_FIELDS = ("id", "event_id", "minutes_before", "remind_at", "text", "rrule")
 MEMORY_FIELDS = ("id", "topic", "fact", "updated_at")
 
 

@@ -34,7 +34,7 @@ class EventAdmin(admin.ModelAdmin[Event]):
 
 @admin.register(Reminder)
 class ReminderAdmin(admin.ModelAdmin[Reminder]):
-    list_display = ("id", "owner", "event", "minutes_before", "remind_at", "text")
+    list_display = ("id", "owner", "event", "minutes_before", "remind_at", "rrule", "text")
     raw_id_fields = ("owner", "event")
 
 

@@ -27,6 +27,7 @@ from django.db.models import F, Q
 
 from scheduling.models import DeliveryStatus, Event, Reminder, ReminderDelivery
 from scheduling.occurrences import expand_series
+from scheduling.recurrence import occurrence_starts
 from scheduling.reminders import MAX_MINUTES_BEFORE
 
 # One sweep re-queues at most this many lapsed claims (the rest wait for the next sweep).
@@ -55,9 +56,20 @@ def firings_due(*, now: datetime.datetime) -> list[Firing]:
     oldest = now - _grace()
     firings = [
         Firing(reminder, reminder.remind_at, None, reminder.text)
-        for reminder in Reminder.objects.filter(event__isnull=True, remind_at__lte=now, remind_at__gt=oldest)
+        for reminder in Reminder.objects.filter(event__isnull=True, rrule="", remind_at__lte=now, remind_at__gt=oldest)
         if reminder.remind_at is not None
     ]
+    for reminder in Reminder.objects.filter(event__isnull=True, remind_at__lte=now).exclude(rrule=""):
+        # A repeating reminder: its firings in the window, on the wall clock of its zone.
+        starts = occurrence_starts(
+            rule=reminder.rrule,
+            first_start=reminder.remind_at,  # type: ignore[arg-type]
+            zone=ZoneInfo(reminder.time_zone),
+            window_start=oldest,
+            window_end=now + datetime.timedelta(microseconds=1),
+            duration=datetime.timedelta(0),
+        )
+        firings += [Firing(reminder, fire_at, None, reminder.text) for fire_at in starts]
     ahead = now + datetime.timedelta(minutes=MAX_MINUTES_BEFORE)
     candidates = Reminder.objects.filter(event__isnull=False, event__starts_at__lte=ahead).select_related("event")
     candidates = candidates.exclude(event__rrule="", event__starts_at__lte=oldest)

@@ -271,6 +271,10 @@ class Reminder(models.Model):
     minutes_before = models.PositiveIntegerField(null=True, blank=True)
     remind_at = models.DateTimeField(null=True, blank=True)
     text = models.CharField(max_length=MAX_TITLE_LENGTH, blank=True, default="")
+    # A reminder on its own may repeat ("每天早上八点提醒我吃药"): RFC 5545's RRULE, expanded from
+    # ``remind_at`` (its first firing) on the wall clock of ``time_zone``, as a series is.
+    rrule = models.CharField(max_length=500, blank=True, default="")
+    time_zone = models.CharField(max_length=64, blank=True, default="", validators=[validate_time_zone])
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scheduling.recurrence import FREQUENCIES, MAX_COUNT, MAX_INTERVAL, WEEKDAYS
 from tools.handlers import conversation, events, reminders, schedule
+from tools.handlers.reminders import REMINDER_REPEATS
 from tools.schemas import (
     TASK_REF_PATTERN,
     boolean,
@@ -91,7 +92,7 @@ QUERY_EVENTS = ToolSpec(
         {
             "start": date_symbol(),
             "end": nullable(date_symbol("Inclusive; null = one day (WE: the weekend).")),
-            "event_words": nullable(text("One event asked about ('when is my dentist?'); null = all.")),
+            "event_words": nullable(text("One event asked about; null = all.")),
         }
     ),
     terminal=True,
@@ -174,7 +175,7 @@ DELETE_EVENT = ToolSpec(
 SET_REMINDER = ToolSpec(
     name="set_reminder",
     handler=reminders.set_reminder,
-    description="A reminder before an event (event_ref or event_words, null for 'it'; minutes_before) or alone (text, date, time).",
+    description="A reminder before an event (event_ref or event_words, null for 'it'; minutes_before) or alone (text, date, time, repeat).",
     parameters=closed_object(
         {
             "text": nullable(text()),
@@ -183,6 +184,7 @@ SET_REMINDER = ToolSpec(
             "minutes_before": nullable(integer(None, 0, 10080)),
             "date": nullable(date_symbol()),
             "time": nullable(clock_time()),
+            "repeat": nullable(choice("From date on, on its weekday or day.", list(REMINDER_REPEATS))),
         }
     ),
     terminal=True,
@@ -196,6 +198,7 @@ SET_REMINDER = ToolSpec(
         "minutes_before": "minutes",
         "date": "date",
         "time": "time",
+        "repeat": "repeat",
     },
     defaults={"date": "D+0"},  # a reminder with no day said is for today: writing D+0 says nothing new
 )

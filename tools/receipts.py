@@ -304,6 +304,9 @@ def _reminder_set(result: ToolResult, language: str) -> str:
         minutes = _minutes_words(int(reminder.get("minutes_before") or 0), language)
         return text("reminder_before", language, minutes=minutes, title=event["title"])
     when = f"{day_label(reminder['date'], language)} {reminder['time']}"
+    if reminder.get("repeats"):
+        rule = repeat_words(reminder["repeats"], language)
+        return text("reminder_repeats", language, when=when, rule=rule, text=reminder.get("text", ""))
     return text("reminder_at", language, when=when, text=reminder.get("text", ""))
 
 

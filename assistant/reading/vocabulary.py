@@ -69,6 +69,12 @@ WEEKDAYS_EN: Final = {
 }  # fmt: skip
 WEEKDAYS_ZH: Final = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "日": 7, "天": 7}
 RFC_DAYS: Final = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+# Words that say something repeats: a repeat rule is written only when the person said one of them.
+REPEATING: Final = re.compile(
+    r"\b(?:every|each|daily|weekly|fortnightly|biweekly|monthly|yearly|annually|weekdays|weeknights|recurring|"
+    r"repeat(?:s|ing)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b|每|天天|工作日|周周|月月|年年|重复",
+    re.IGNORECASE,
+)
 
 # Parts of the day a free-time search can name; noon and midnight are clock times, not parts.
 PARTS_OF_DAY: Final = (

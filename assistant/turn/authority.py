@@ -34,6 +34,7 @@ from assistant.reading.durations import find_lengths
 from assistant.reading.quoted import own_words, quotes
 from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import ASKS as _QUESTION
+from assistant.reading.vocabulary import REPEATING
 from scheduling import symbols
 from tools.registry import spec_for
 from tools.spec import TraceRole
@@ -262,10 +263,12 @@ def _days(value: object, today: datetime.date) -> set[datetime.date] | None:
 
 
 def _first_period(repeat: object, anchors: Iterable[datetime.date]) -> set[datetime.date]:
-    """The days a repeating event's first occurrence can fall on: one period from a said day (or today)."""
-    if not isinstance(repeat, Mapping) or repeat.get("frequency") not in _PERIOD_DAYS:
+    """The days a repeating event's (or reminder's) first occurrence can fall on: one period from a said
+    day (or today). ``repeat`` is a rule object, or a reminder's one word ("weekly", "weekdays")."""
+    rule = {"frequency": "weekly" if repeat == "weekdays" else repeat} if isinstance(repeat, str) else repeat
+    if not isinstance(rule, Mapping) or rule.get("frequency") not in _PERIOD_DAYS:
         return set()
-    length = _PERIOD_DAYS[str(repeat["frequency"])] * int(repeat.get("interval") or 1)
+    length = _PERIOD_DAYS[str(rule["frequency"])] * int(rule.get("interval") or 1)
     return {anchor + datetime.timedelta(days=n) for anchor in anchors for n in range(length)}
 
 
@@ -306,8 +309,11 @@ def untraced(
             ok = value in heard.times or value in _shifts(provenance, landed) or value in moments
         elif role == "minutes" and heard is not None:
             ok = isinstance(value, int) and abs(value) in heard.minutes  # a shift earlier is a length said, signed
+        elif role == "repeat":
+            # A repeat rule only when the person said something repeats ("every", "每"): never added.
+            ok = any(REPEATING.search(_normal(text)) for text in (*provenance.texts, *provenance.slot_values))
         else:
-            ok = True  # a target is resolved by the tool among the person's own events; a repeat rule widens a day
+            ok = True  # a target is resolved by the tool among the person's own events
         if not ok:
             found.append(name)
     repeat = next((arguments.get(name) for name, role in traced.items() if role == "repeat"), None)

@@ -28,7 +28,8 @@ def mailbox_person(person: Any) -> Any:
 
 
 def remind_args(**values: Any) -> dict[str, Any]:
-    return {"text": None, "event_ref": None, "event_words": None, "minutes_before": None, "date": None, "time": None, **values}
+    return {"text": None, "event_ref": None, "event_words": None, "minutes_before": None, "date": None, "time": None,
+            "repeat": None, **values}  # fmt: skip
 
 
 def test_a_reminder_said_with_the_event_fires_once_at_its_time(mailbox_person: Any, frozen_now: Any) -> None:
@@ -116,6 +117,46 @@ def test_a_reminder_before_it_and_the_default_reminder(mailbox_person: Any, froz
     assert made.data["reminders"] == [30]
     birthday = schedule(registry(mailbox_person, frozen_now), title="Birthday", date="D+3", all_day=True)
     assert "reminders" not in birthday.data  # the default is for timed events
+
+
+def test_a_repeating_reminder_fires_on_each_day_of_its_rule_from_the_first_still_ahead(
+    mailbox_person: Any, frozen_now: Any
+) -> None:
+    # It is 10:00 on Monday 7 Dec: "every weekday at 8am" first fires on Tuesday, then daily but not at the weekend.
+    result = registry(mailbox_person, frozen_now).execute(
+        "set_reminder", remind_args(text="take my pills", date="D+0", time="08:00", repeat="weekdays")
+    )
+    assert result.status == "reminder_set", result.data
+    assert (result.data["reminder"]["date"], result.data["reminder"]["repeats"]["weekdays"]) == (
+        "2026-12-08", ["MO", "TU", "WE", "TH", "FR"],
+    )  # fmt: skip
+    reminder = Reminder.objects.get()
+    assert (reminder.rrule, reminder.time_zone) == ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "Asia/Shanghai")
+    first = reminder.remind_at
+    assert first is not None
+    fired = []
+    for day in range(7):  # Tue 8 .. Mon 14 Dec at 08:00
+        moment = first + datetime.timedelta(days=day)
+        fired.append(len(reminders_claim_due(now=moment)))
+        assert reminders_claim_due(now=moment + MINUTE) == []  # once per firing
+    assert fired == [1, 1, 1, 1, 0, 0, 1]
+
+
+@pytest.mark.parametrize(
+    ("repeat", "date", "rule", "first"),
+    [
+        ("weekly", "W4", "FREQ=WEEKLY;BYDAY=TH", "2026-12-10"),  # the weekday of the day said
+        ("monthly", "2026-12-15", "FREQ=MONTHLY;BYMONTHDAY=15", "2026-12-15"),
+        ("daily", "D+0", "FREQ=DAILY", "2026-12-08"),  # 08:00 today has passed
+        ("yearly", "2027-03-14", "FREQ=YEARLY", "2027-03-14"),
+    ],
+)
+def test_a_repeat_is_written_by_the_tool_from_the_first_day(
+    person: Any, frozen_now: Any, repeat: str, date: str, rule: str, first: str
+) -> None:
+    result = registry(person, frozen_now).execute("set_reminder", remind_args(text="x", date=date, time="08:00", repeat=repeat))
+    assert (result.status, result.data["reminder"]["date"]) == ("reminder_set", first)
+    assert Reminder.objects.get().rrule == rule
 
 
 def test_a_plain_reminder_in_the_past_is_refused(person: Any, frozen_now: Any) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any
 
 from scheduling import symbols
 from scheduling.errors import NotFound
 from scheduling.localtime import local_datetime
+from scheduling.recurrence import WEEKDAYS, Recurrence, build_rule, describe, first_occurrence
 from scheduling.reminders import reminder_create
 from scheduling.selectors import event_get
 from tools.context import ToolContext
@@ -30,15 +32,40 @@ def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
         return ToolResult(Status.NEEDS_TIME, {"reminder": {"text": text}, "problem": "what time to remind"})
     day = symbols.resolve(str(arguments.get("date") or "D+0"), context.today)[0]
     moment = local_datetime(day, symbols.parse_time(str(clock)), context.zone)
+    rule = ""
+    if arguments.get("repeat"):
+        # "每天早上八点提醒我吃药", "every thursday at 8am": the first firing is the rule's first still ahead.
+        rule = _rule(str(arguments["repeat"]), day)
+        first = first_occurrence(rule=rule, start=moment, zone=context.zone, not_before=context.now)
+        if first is None:
+            return ToolResult(Status.IN_PAST, {"problem": "that rule has no time ahead"})
+        moment = first
     if moment <= context.now:
         return ToolResult(Status.IN_PAST, {"problem": f"{moment.astimezone(context.zone):%Y-%m-%d %H:%M} has passed"})
-    reminder = reminder_create(owner=context.user, remind_at=moment, text=str(text or ""))
-    local = moment.astimezone(context.zone)
-    return ToolResult(
-        Status.REMINDER_SET,
-        {"reminder": {"text": reminder.text, "date": local.date().isoformat(), "time": f"{local:%H:%M}"}},
-        [Effect(kind="create", model="reminder", object_id=str(reminder.id))],
+    reminder = reminder_create(
+        owner=context.user, remind_at=moment, text=str(text or ""), rrule=rule, time_zone=context.profile.time_zone
     )
+    local = moment.astimezone(context.zone)
+    fact: dict[str, Any] = {"text": reminder.text, "date": local.date().isoformat(), "time": f"{local:%H:%M}"}
+    if rule:
+        fact["repeats"] = describe(rule)
+    return ToolResult(
+        Status.REMINDER_SET, {"reminder": fact}, [Effect(kind="create", model="reminder", object_id=str(reminder.id))]
+    )
+
+
+# How a reminder on its own repeats, from its first date: the rule is written here, not by the model.
+REMINDER_REPEATS = ("daily", "weekdays", "weekly", "monthly", "yearly")
+
+
+def _rule(repeat: str, first: datetime.date) -> str:
+    if repeat == "weekdays":
+        return build_rule(Recurrence("weekly", weekdays=WEEKDAYS[:5]), until=None)
+    if repeat == "weekly":
+        return build_rule(Recurrence("weekly", weekdays=(WEEKDAYS[first.weekday()],)), until=None)
+    if repeat == "monthly":
+        return build_rule(Recurrence("monthly", month_day=first.day), until=None)
+    return build_rule(Recurrence(repeat), until=None)
 
 
 def _before_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:

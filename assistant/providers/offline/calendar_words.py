@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from assistant.providers.base import ModelResponse
-from assistant.providers.offline.calls import call
+from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
@@ -49,7 +49,9 @@ _EVERY_UNIT_EN = re.compile(
 )
 _COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{NUMBER})\s+(?P<unit>days|weeks|months|years|times)\b", re.I)
 _WEEKLY_ZH = re.compile(
-    r"(?P<every>每|隔)(?P<two>两)?个?(?:周|星期|礼拜)(?P<days>[一二三四五六日天末](?:[、和,，]?[一二三四五六日天])*)"
+    # "每周二", "每两周的周二", "隔周周二", "每隔一周的周二"
+    r"(?P<every>每|隔)(?P<skip>隔)?(?P<two>两|一)?个?(?:周|星期|礼拜)(?:的)?(?:周|星期|礼拜)?"
+    r"(?P<days>[一二三四五六日天末](?:[、和,，]?[一二三四五六日天])*)"
 )
 _MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{NUMBER})[号日]")
 _MONTH_DAY_EN = re.compile(
@@ -57,7 +59,7 @@ _MONTH_DAY_EN = re.compile(
     re.I,
 )
 _UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)")
-_COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")
+_COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周" is how often
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
     r"(?:remind\s+me|(?:(?:set|add|create|make|put|send\s+me)\s+(?:me\s+)?|^)(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?(?:\s+(?:for|on))?)"
@@ -135,8 +137,9 @@ class CalendarWords:
         if self.reminder_minutes is not None:
             title = self.without_reminder(title)
         if self.recurrence is not None:
-            patterns += [_STARTING, MONTH_ALONE, _WEEKDAYS, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _MONTH_DAY_ZH, _MONTH_DAY_EN,
-                         _UNIT_ZH]  # fmt: skip
+            # A month day before the unit: "the 15th of every month" goes whole, not as "every month".
+            patterns += [_STARTING, MONTH_ALONE, _WEEKDAYS, _MONTH_DAY_ZH, _MONTH_DAY_EN, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN,
+                         _WEEKLY_ZH, _UNIT_ZH]  # fmt: skip
         if self.all_day:
             patterns.append(_ALL_DAY)
         for pattern in patterns:
@@ -195,11 +198,40 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         ref = str(found[0]["ref"]) if len(found) == 1 else None
         return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
                     minutes_before=words.reminder_minutes, date=None, time=None)  # fmt: skip
-    when = from_now(read_when(_REMIND_MARKER.sub(" ", s.text), today=turn.today), turn.now, turn.today)
+    # "every thursday at eight am", "每天早上八点": the repeat is the rule's; the time is read without it.
+    said = (words.cut(s.text) or "") if words.recurrence else s.text
+    when = from_now(read_when(_REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
     what = re.sub(r"^(?:for\s+)?(?:me\s+)?(?:(?:to|about|of|that)\s+)+|\s+", " ", when.residue).strip(" ,，.。") or None
-    date, time = when.single_day or ("D+0" if when.time else None), when.time
+    date, time = words.first_day or when.single_day or ("D+0" if when.time else None), when.time
+    repeat = None
+    if words.recurrence is not None:
+        repeat, first = _reminder_repeat(words.recurrence, turn.today)
+        if repeat is None:
+            return text(say("reminder_repeat_unsupported", turn.language))  # "every other tuesday": not written as once
+        date = first or date
     return call(turn, tools, "set_reminder", text=what, event_ref=None, event_words=None, minutes_before=None,
-                date=date, time=time)  # fmt: skip
+                date=date, time=time, repeat=repeat)  # fmt: skip
+
+
+def _reminder_repeat(rule: dict[str, Any], today: datetime.date) -> tuple[str | None, str | None]:
+    """The tool's repeat for a rule read from the words, and the first day it implies (None: said plainly)."""
+    frequency, weekdays = rule.get("frequency"), rule.get("weekdays") or []
+    if rule.get("interval") or rule.get("count") or rule.get("until"):
+        return None, None
+    if frequency == "weekly" and weekdays == ["MO", "TU", "WE", "TH", "FR"]:
+        return "weekdays", None
+    if frequency == "weekly" and len(weekdays) == 1:
+        return "weekly", f"W{RFC_DAYS.index(weekdays[0]) + 1}"
+    if frequency == "monthly" and rule.get("month_day"):
+        day = int(rule["month_day"])
+        month = today if today.day <= day else (today.replace(day=1) + datetime.timedelta(days=32))
+        try:
+            return "monthly", month.replace(day=day).isoformat()
+        except ValueError:
+            return None, None  # "every month on the 31st": not every month has one
+    if frequency in {"daily", "yearly"} and not weekdays:
+        return str(frequency), None
+    return None, None
 
 
 def ahead_only(text: str) -> bool:
@@ -220,7 +252,7 @@ def _recurrence(text: str) -> dict[str, Any] | None:
     zh_weekly = _WEEKLY_ZH.search(text)
     if zh_weekly is not None:
         days = list(dict.fromkeys(day for char in zh_weekly.group("days") for day in _DAYS_ZH.get(char, "").split()))
-        interval = 2 if zh_weekly.group("every") == "隔" or zh_weekly.group("two") else None
+        interval = 2 if zh_weekly.group("every") == "隔" or zh_weekly.group("skip") or zh_weekly.group("two") == "两" else None
         return _rule("weekly", weekdays=days, interval=interval)
     month_day = _MONTH_DAY_ZH.search(text) or _MONTH_DAY_EN.search(text)
     if month_day is not None:

@@ -1,0 +1,41 @@
+"""Reminders said with a repeat, as people type them: the stand-in passes the tool one word for the
+repeat and the day it starts from; the tool writes the rule. A repeat it cannot pass is asked about,
+never written as a reminder that fires once."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.providers.offline.understand import respond
+from tests.assistant.offline_requests import request, tool_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "expected"),
+    [
+        ("remind me every thursday at eight am to water plants", "en",
+         {"text": "water plants", "date": "W4", "time": "08:00", "repeat": "weekly"}),
+        ("remind me every day at 9pm to take my pills", "en", {"text": "take my pills", "time": "21:00", "repeat": "daily"}),
+        ("remind me every weekday at 7am to stretch", "en", {"text": "stretch", "time": "07:00", "repeat": "weekdays"}),
+        ("remind me on the 15th of every month at 9am to pay rent", "en",
+         {"text": "pay rent", "date": "2026-12-15", "time": "09:00", "repeat": "monthly"}),
+        ("每天早上八点提醒我吃药", "zh", {"text": "吃药", "time": "08:00", "repeat": "daily"}),
+        ("每周四早上八点提醒我浇花", "zh", {"text": "浇花", "date": "W4", "time": "08:00", "repeat": "weekly"}),
+        ("每月15号上午九点提醒我交房租", "zh", {"text": "交房租", "date": "2026-12-15", "time": "09:00", "repeat": "monthly"}),
+        ("remind me at 5pm to call mum", "en", {"text": "call mum", "date": "D+0", "time": "17:00", "repeat": None}),
+    ],
+)  # fmt: skip
+def test_a_repeating_reminder_is_one_call_with_its_repeat(message: str, language: str, expected: dict[str, object]) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "set_reminder"
+    assert {key: arguments[key] for key in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "message", ["remind me every other tuesday at 9am to pay the cleaner", "每隔一周的周二上午九点提醒我付保洁费"]
+)
+def test_a_repeat_a_reminder_cannot_hold_is_asked_about(message: str) -> None:
+    response = respond(request(message, language="zh" if "每" in message else "en"))
+    assert response.text and not response.tool_calls
