@@ -128,6 +128,11 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         "What would you like to put at {time}, on which day — morning or evening?",
         "{time}要安排什么？哪一天？上午还是晚上？",
     ),
+    "place": (
+        "I keep an event's name, day and time, not where it is held, so nothing was changed. "
+        "You can put the place in the name, like \"Dentist at 123 Main Street\".",
+        "我只记安排的名称、日期和时间，不记地点，所以什么都没有改动。可以把地点写进名称里，比如“中山路12号看牙医”。",
+    ),
     "reminder_repeat_unsupported": (
         "A reminder on its own can repeat every day, every weekday, once a week, once a month or once a year. "
         'Which of those should it be? Say it like "remind me every Monday at 9am to water the plants".',

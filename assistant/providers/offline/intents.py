@@ -20,7 +20,7 @@ from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words, reminder_intent
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
-from assistant.providers.offline.titles import clean_title, only_filler, title_from
+from assistant.providers.offline.titles import clean_title, only_filler, place_only, title_from
 from assistant.providers.offline.when import THAT_DAY, When, part_of_day_words, read_when, without_part_of_day
 from assistant.reading import vocabulary
 from assistant.reading.answers import is_courtesy
@@ -245,6 +245,8 @@ RULES: tuple[Rule, ...] = (
     ("revise", _revision),
     ("past", _past_report),
     ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION),
+    # Where it is held: not kept (an event has a name, a day and a time); said plainly, nothing changed.
+    ("place", lambda turn, s: place_only(s.text)),
     ("statement", _statement),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
     ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.date or s.when.time))),

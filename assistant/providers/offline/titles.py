@@ -188,6 +188,11 @@ _PLACE = re.compile(
 )
 
 
+def place_only(text: str) -> bool:
+    """ "the location is 123 Main Street", "地点在中山路12号": where it is held, and nothing else."""
+    return _PLACE.match(text) is not None
+
+
 def _finish(title: str) -> str | None:
     title = _PLACE.sub("", title)
     # "那天" ("that day") is a date word the reader leaves inside "妈妈生日那天吃饭"; "一下" is

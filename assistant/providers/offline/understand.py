@@ -37,7 +37,7 @@ Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 
 # Kinds answered in words only (greetings, refusals, what no tool does); the rest make a call.
 _IN_WORDS = ("injection", "others", "bulk_delete", "service", "reminders_list", "statement", "greeting", "goodbye",
-             "thanks", "capability", "ability", "forget", "past", "availability", "recurring", "unclear")  # fmt: skip
+             "thanks", "capability", "ability", "forget", "past", "availability", "recurring", "unclear", "place")  # fmt: skip
 ACTIONS: dict[str, Action] = {kind: conversation.words_only(kind) for kind in _IN_WORDS} | {
     "alarm": conversation.alarm,
     "drop": calendar.drop,
