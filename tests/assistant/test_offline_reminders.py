@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+import catalogue
 from assistant.providers.offline.understand import respond
-from tests.assistant.offline_requests import request, tool_of
+from tests.assistant.offline_requests import request, tool_of, with_history
 
 pytestmark = pytest.mark.django_db
 
@@ -39,3 +40,40 @@ def test_a_repeating_reminder_is_one_call_with_its_repeat(message: str, language
 def test_a_repeat_a_reminder_cannot_hold_is_asked_about(message: str) -> None:
     response = respond(request(message, language="zh" if "每" in message else "en"))
     assert response.text and not response.tool_calls
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "words", "minutes"),
+    [
+        ("can you remind me an hour before the dentist on friday", "en", "Dentist", 60),
+        ("remind me 30 mins before my piano lesson tomorrow", "en", "Piano lesson", 30),
+        ("给明天的牙医预约设个提前一小时的提醒", "zh", "牙医预约", 60),
+    ],
+)
+def test_a_reminder_before_an_event_named_with_its_day_is_no_new_event(
+    message: str, language: str, words: str, minutes: int
+) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert (name, arguments["event_words"], arguments["minutes_before"]) == ("set_reminder", words, minutes)
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "language", "words", "minutes"),
+    [
+        ("set a reminder 15 min before", "the dentist one", "en", "dentist", 15),
+        ("提醒我提前半小时", "周五的项目评审", "zh", "项目评审", 30),
+    ],
+)
+def test_the_answer_to_which_event_finishes_the_reminder(
+    asked: str, answer: str, language: str, words: str, minutes: int
+) -> None:
+    which = catalogue.text("ambiguous", language)  # the tool's receipt when no event is in focus
+    name, arguments = tool_of(respond(with_history(answer, asked, which, language=language)))
+    assert name == "set_reminder" and words in str(arguments["event_words"]).lower()
+    assert arguments["minutes_before"] == minutes
+
+
+@pytest.mark.parametrize("message", ["我周四是不是有个面试", "is the dentist on friday?", "do i have yoga tomorrow?"])
+def test_a_question_with_a_day_asks_about_that_day(message: str) -> None:
+    name, arguments = tool_of(respond(request(message, language="zh" if "周" in message else "en")))
+    assert name == "query_events" and arguments["start"] in {"W4", "W5", "D+1"}

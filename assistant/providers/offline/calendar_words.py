@@ -17,7 +17,7 @@ from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, title_from
-from assistant.providers.offline.when import from_now, read_when
+from assistant.providers.offline.when import When, from_now, read_when
 from assistant.reading import extract_when
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
 from assistant.reading.durations import find_lengths
@@ -31,6 +31,9 @@ class Said(Protocol):
 
     @property
     def text(self) -> str: ...
+
+    @property
+    def when(self) -> When: ...
 
 
 _DAYS_EN = {name: RFC_DAYS[day - 1] for name, day in WEEKDAYS_EN.items()} | {"weekend": "SA SU"}
@@ -72,7 +75,9 @@ _REMIND_PLAIN = re.compile(
     re.I,
 )
 _REMIND_MARKER = re.compile(
-    rf"\b(?:please\s+|pls\s+|can\s+you\s+)?{_REMIND_ME}\s+(?:to\s+|about\s+)?|{_REMIND_ME_ZH}", re.I
+    rf"\b(?:please\s+|pls\s+|can\s+you\s+)?{_REMIND_ME}\s+(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
+    r"|^(?:帮我|请)?给|(?:设|加|定|订)(?:一?个)?[\s的]*提醒",  # "给明天的牙医预约设个提前一小时的提醒"
+    re.I,
 )
 # Things that take whole days: with no time said, they are all-day events.
 _ALL_DAY_KIND = re.compile(
@@ -192,7 +197,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     if words.reminder_text is None:
         # "remind me 30 minutes before lunch with Sam": the event in context, or else the words that
         # name it (the tool finds it among the person's events).
-        named = title_from(words.without_reminder(s.text))
+        # "before the dentist on friday": the dentist (the day said is read off what is left).
+        named = title_from(read_when(words.without_reminder(s.text), today=turn.today).residue)
         named = None if named is None or POINTER.fullmatch(named) else named
         found = best_match(named, turn.recent_entities) if named else []
         ref = str(found[0]["ref"]) if len(found) == 1 else None
@@ -240,10 +246,11 @@ def ahead_only(text: str) -> bool:
     return ahead is not None and is_filler(text[: ahead[1]] + " " + text[ahead[2] :])
 
 
-def reminder_intent(text: str, has_day_or_time: bool) -> bool:
-    """A reminder request that is not an event: plain, or minutes before an event already there."""
+def reminder_intent(text: str, has_time: bool) -> bool:
+    """A reminder request that is not an event: plain, or minutes before an event already there ("remind
+    me an hour before the dentist on friday": a day names which; a start time would make a new event)."""
     words = read_calendar_words(text)
-    return words.reminder_text is not None or (words.reminder_minutes is not None and not has_day_or_time)
+    return words.reminder_text is not None or (words.reminder_minutes is not None and not has_time)
 
 
 def _recurrence(text: str) -> dict[str, Any] | None:

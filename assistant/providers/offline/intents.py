@@ -123,6 +123,8 @@ def _query(turn: Turn, s: Signals) -> bool:
         return True  # "what meetings do i have today", "下周一有几个会": a question about the calendar
     if s.question and s.day and not s.when.time and only_filler(vocabulary.QUESTION.sub(" ", s.when.residue)):
         return True  # "what am i doing tomorrow", "下周一要干嘛": a question that names only a day
+    if s.question and s.day and not s.when.time and turn.active_command is None:
+        return True  # "我周四是不是有个面试", "is the dentist on friday?": the day answers it
     if s.when.time and not s.day:
         return False  # "3pm" alone is not a question about a day
     # A bare day ("tomorrow?", "明天的安排") asks what is on it, unless it answers an open request.
@@ -249,7 +251,7 @@ RULES: tuple[Rule, ...] = (
     ("place", lambda turn, s: place_only(s.text)),
     ("statement", _statement),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
-    ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.date or s.when.time))),
+    ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.time))),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
     ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import catalogue
 from assistant.providers.base import ModelRequest, ModelResponse
 from assistant.providers.offline import calendar_actions as calendar
 from assistant.providers.offline import calendar_words, create_action, followup, titles
@@ -115,6 +116,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # "set a reminder for the board meeting" … "an hour before": how long ahead finishes that request.
         joined = dataclasses.replace(turn, text=f"{turn.previous}, {turn.text}", previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
+    if turn.previous and turn.last_reply == catalogue.text("ambiguous", turn.language) and previous_intent(turn) == "reminder":
+        # "set a reminder 15 min before" … "Which event do you mean?" … "the dentist one": that event.
+        joined = dataclasses.replace(turn, text=f"{turn.previous} {turn.text}", previous=None)
+        if classify(joined, read_signals(joined)) == "reminder":
+            return calendar_words.remind(joined, read_signals(joined), tools)
     choosing = turn.context.get("choosing") or {}
     scope = lx.scope_of(turn.text)
     if scope and "occurrence" in (choosing.get("values") or {}):
