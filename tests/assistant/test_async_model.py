@@ -63,7 +63,7 @@ def test_every_provider_offers_acomplete() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_async_turn_runs_with_the_model_awaited(person: Any) -> None:
+def test_the_async_turn_runs_with_the_model_awaited(person: Any, frozen_now: Any) -> None:
     from assistant.models import Thread
 
     thread = Thread.objects.create(owner=person)
