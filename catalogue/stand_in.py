@@ -133,6 +133,10 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         "You can put the place in the name, like \"Dentist at 123 Main Street\".",
         "我只记安排的名称、日期和时间，不记地点，所以什么都没有改动。可以把地点写进名称里，比如“中山路12号看牙医”。",
     ),
+    "what_to_note": (
+        "What should I note for that time? Say it whole, like \"dentist Friday at 3pm\" or \"remind me at 8pm to call mum\".",
+        "那个时间要记什么？可以整句说，比如“周五下午三点看牙医”或“晚上八点提醒我给妈妈打电话”。",
+    ),
     "reminder_repeat_unsupported": (
         "A reminder on its own can repeat every day, every weekday, once a week, once a month or once a year. "
         'Which of those should it be? Say it like "remind me every Monday at 9am to water the plants".',

@@ -22,6 +22,7 @@ from assistant.reading.out_of_scope import rule_out_after, rule_out_before
 from assistant.reading.parts import find_parts_of_day
 from assistant.reading.result import PartOfDay, WhenMatch
 from assistant.reading.scan import MAX_CHARS, DateFinding, Part, Scan, Span, normalize
+from assistant.reading.vocabulary import ADDRESS
 from scheduling.symbols import InvalidExpression, resolve
 
 logger = logging.getLogger(__name__)
@@ -67,6 +68,8 @@ def _extract(text: str, today: datetime.date, prefer_near: datetime.time | None)
     rule_out_before(scan)
     if scan.out_of_scope:
         return None, True
+    for address in ADDRESS.finditer(scan.text):  # "at 21 park lane" is a place, not 21:00
+        scan.claim(*address.span(), "other")
     find_calendar_dates(scan)
     find_relative_days(scan)
     find_times_around_noon(scan)

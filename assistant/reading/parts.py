@@ -22,7 +22,7 @@ _EN_PART = re.compile(
     r"|(?:at\s+)?(?P<night>night)"
     r"|(?P<noon>(?:12\s+)?noon|(?:the\s+)?mid[\s-]?day)"
     r"|(?P<midnight>(?:12\s+)?midnight)"
-    r")(?![a-z])"
+    r")(?![a-z])(?!\s+tea\b)"
 )
 _ZH_PARTS: Final[dict[str, Part]] = {
     "上午": "morning", "早上": "morning", "早晨": "morning", "清晨": "morning", "凌晨": "early",
@@ -31,8 +31,9 @@ _ZH_PARTS: Final[dict[str, Part]] = {
     "傍晚": "evening", "晚上": "evening", "晚间": "evening", "夜里": "evening", "夜晚": "evening",
 }  # fmt: skip
 # A bare 晚 is evening only before a clock time ("晚8点", "晚8:00"); "晚点" means "later".
+# A part of day that starts the name of a meal ("下午茶", "afternoon tea") names the meal, not the time.
 _ZH_PART = re.compile(
-    "|".join(sorted(_ZH_PARTS, key=len, reverse=True)) + r"|晚(?=\s?[0-9一二两三四五六七八九十])(?!一点)"
+    "(?:" + "|".join(sorted(_ZH_PARTS, key=len, reverse=True)) + r")(?!茶)|晚(?=\s?[0-9一二两三四五六七八九十])(?!一点)"
 )
 
 

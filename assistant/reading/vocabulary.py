@@ -129,7 +129,7 @@ ALARM = table(
         r"\b(?:alarms?|alram|alarm\s*clock|timers?|countdown|stopwatch)\b",
         r"\bwake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|\bwake\s+me\b",
     ),
-    zh=(r"闹钟|闹铃|响铃|倒计时|计时器?|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$",),
+    zh=(r"闹钟|闹铃|响铃|倒计时|计时器?|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我(?=[\s,，。!！吧啊]|$)",),
 )
 SERVICE = table(
     en=(
@@ -170,6 +170,16 @@ DECLARATIVE = table(
         # Someone else's plans ("我妹下周一考驾照"): theirs to keep, unless asked for in so many words.
         r"^(?:我|我们)的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸爸?|老婆|老公|女儿|儿子|孩子|老板|领导|同事|朋友|室友|[男女]朋友|爷爷|奶奶|外婆|外公)"
         rf"(?=(?:{_WHEN_ZH}))"),  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
+)
+# A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its
+# numbers are no day and no time, for every reader (the date reader claims it before reading).
+ADDRESS: Final = re.compile(
+    r"(?<![0-9:.])[0-9]{1,5}[a-z]?\s+(?:(?!(?:on|in|at|the|to|for|by|with|and|or|[ap]m|tomorrow|today|tonight)\b)"
+    r"[a-z'.]+\s+){1,3}(?:street|st|road|rd|lane|ln|avenue|ave|boulevard|blvd|drive|way|court|ct|square|sq|terrace"
+    r"|crescent|parkway|pkwy|highway|hwy|close|row|plaza)\b\.?"
+    r"|(?:[\u4e00-\u9fff](?:路|街|道|巷|弄|里)|(?<![点时])(?=[0-9零一二三四五六七八九十百]+号(?:楼|馆|厅|门|会议室|房间|教室)))"
+    r"[0-9零一二三四五六七八九十百]+号(?:楼|馆|厅|门|院|会议室|房间|教室)?",
+    re.IGNORECASE,
 )
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(

@@ -127,3 +127,76 @@ def test_a_moment_to_remember_is_an_event() -> None:
 def test_days_as_typed(message: str, date: str) -> None:
     name, arguments = tool_of(respond(request(message)))
     assert (name, arguments["date"]) == ("schedule_event", date), message
+
+
+@pytest.mark.parametrize("message", ["记一下 晚上八点", "帮我记一下明天", "note 8pm", "note that tomorrow at 5pm"])
+def test_a_moment_with_nothing_to_keep_asks_what_to_note(message: str) -> None:
+    response = respond(request(message))
+    assert not response.tool_calls, message
+    assert "note" in response.text or "记什么" in response.text, response.text
+
+
+@pytest.mark.parametrize("message", ["at 21 park lane", "it's at 21 Park Lane", "21 park lane", "地点在中山路12号"])
+def test_an_address_in_an_open_request_is_a_place_not_a_time(message: str) -> None:
+    response = respond(request(message, active=CREATING_PHYSIO))
+    assert not response.tool_calls, message  # never 21:00, never a new name
+
+
+def test_an_address_beside_the_time_stays_in_the_name_and_is_no_time() -> None:
+    name, arguments = tool_of(respond(request("dinner with ana friday at 7pm at 21 park lane")))
+    assert (name, arguments["date"], arguments["time"]) == ("schedule_event", "W5", "19:00")
+    assert arguments["title"] == "Dinner with ana at 21 park lane"  # the product keeps no place: the name does
+
+
+@pytest.mark.parametrize(
+    ("message", "start", "end"),
+    [
+        ("what do i have in december", "2026-12-01", "2026-12-31"),
+        ("whats on in jan", "2027-01-01", "2027-01-31"),
+        ("十二月还有什么安排", "2026-12-01", "2026-12-31"),
+        ("一月份有什么安排", "2027-01-01", "2027-01-31"),
+    ],
+)
+def test_a_month_by_name_is_asked_about_whole(message: str, start: str, end: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["start"], arguments["end"]) == ("query_events", start, end), message
+
+
+@pytest.mark.parametrize("message", ["book dentist in january at 3pm", "一月份下午三点看牙医"])
+def test_a_month_by_name_is_no_day_to_book(message: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["date"]) == ("schedule_event", None), message
+
+
+@pytest.mark.parametrize("message", ["hmm what about tuesday", "hmm tuesday then", "oh and tuesday?"])
+def test_a_day_after_a_look_asks_about_that_day_and_moves_nothing(message: str) -> None:
+    shown = [{"ref": "E4", "title": "Workshop", "date": "2026-12-07", "start": "13:00", "via": "found"}]
+    looked = {"kind": "query", "status": "done"}
+    response = respond(request(message, entities=shown, listed=["E4"], goal=looked))
+    assert [call.name for call in response.tool_calls] in ([], ["query_events"]), (message, response)
+
+
+def test_a_correction_after_a_booking_still_moves_it() -> None:
+    made = [{"ref": "E3", "title": "Dentist", "date": "2026-12-11", "start": "15:00", "via": "created"}]
+    goal = {"kind": "create", "status": "done", "event_id": 3}
+    name, arguments = tool_of(respond(request("hmm saturday", entities=made, goal=goal)))
+    assert (name, arguments["date"]) == ("change_event", "W6")
+
+
+@pytest.mark.parametrize("message", ["算了不开了 删掉吧", "算了 删掉吧"])
+def test_never_mind_names_nothing_to_delete(message: str) -> None:
+    made = [{"ref": "E3", "title": "组会", "date": "2026-12-08", "start": "14:00", "via": "created"}]
+    name, arguments = tool_of(respond(request(message, language="zh", entities=made)))
+    assert (name, arguments["event_words"]) == ("delete_event", None), message
+
+
+def test_a_long_story_that_asks_to_check_a_day_is_a_question() -> None:
+    message = "so my sister wants to do her birthday thing and she said maybe saturday but i might have the plumber coming, can you check saturday for me"
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["start"]) == ("query_events", "W6")
+
+
+def test_a_whole_sentence_left_over_is_no_name() -> None:
+    message = "so my sister wants to do her birthday thing and she said maybe saturday but i think i might have the plumber coming"
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["title"]) == ("schedule_event", None)

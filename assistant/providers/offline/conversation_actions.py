@@ -78,6 +78,9 @@ def remember(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             turn, tools, "schedule_event",
             title=title, date=s.day, time=s.when.time, duration_minutes=s.when.duration, command_id=None,
         )  # fmt: skip
+    moment = read_when(re.sub(r"^that\s+", "", said, flags=re.IGNORECASE), today=turn.today)
+    if (moment.date or moment.time) and not clean_title(moment.residue):
+        return text(say("what_to_note", turn.language))  # "记一下 晚上八点": a moment, and nothing to keep
     zh = bool(re.search(r"[\u4e00-\u9fff]", said))
     found = (_TOPIC_ZH if zh else _TOPIC_EN).search(said) or (_SUBJECT_ZH if zh else _SUBJECT_EN).search(said)
     topic = _topic(found.group("topic")) if found else None

@@ -111,6 +111,10 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
     return None if before.past else before.single_day
 
 
+# More words than a name has: what is left is a sentence the reader did not understand.
+_MOST_WORDS = 12
+
+
 def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     extra = read_calendar_words(s.text, turn.today)
     if extra.found:
@@ -126,6 +130,8 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         when = dataclasses.replace(when, time=None)  # "gym at 6", "7点开会": morning or evening? asked, not guessed
         s = dataclasses.replace(s, when=when)
     title, how = _words_for_title(s)
+    if title and len(title.split()) > _MOST_WORDS:
+        title = None  # a whole sentence left over is no name: the server asks for one
     end_date = None
     asked = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     if extra.all_day_kind and when.time is None and (when.single_day or s.memory_date or (when.end and asked)):

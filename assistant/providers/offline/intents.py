@@ -136,6 +136,9 @@ def _correction(turn: Turn, s: Signals) -> bool:
     active = turn.active_command
     if (active and active.get("kind") == "create") or s.question or s.text in lx.CREATE:
         return False
+    goal = (turn.context.get("intent") or {}).get("goal") or {}
+    if goal.get("kind") not in {"create", "change"}:
+        return False  # "hmm what about tuesday" after a look at Monday: nothing made to correct
     # What is left once the correction words are gone must name nothing ("只要半小时" leaves "只要").
     if title_from(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", s.when.residue))) is not None:
         return False

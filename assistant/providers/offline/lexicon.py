@@ -157,7 +157,8 @@ QUERY = table(
         r"\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:my|the)\s+(?:schedule|calendar|agenda|day|plans?|week|morning|afternoon|"
         r"evening|next)",
         r"^my\s+(?:schedule|calendar|agenda)\b|^(?:schedule|calendar|agenda)\s+(?:for\s+)?[^?]{0,20}\?$",
-        r"\b(?:check|look\s+at|see)\s+my\s+(?:schedule|calendar|agenda|day|week)\b",
+        r"\b(?:check|look\s+at|see)\s+my\s+(?:schedule|calendar|agenda|day|week)\b|\b(?:check|look\s+at)\s+(?:on\s+)?"
+        r"(?:this\s+|next\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow)\b",
         r"^(?:and\s+)?any\s+(?:meetings?|events?|appointments?|plans?|calls?)\b",
         r"\bwhat\s+else\b",
         r"\b(?:is|are)\s+(?:the|my|our)\s+.{1,40}\s+still\s+on\b",
@@ -224,7 +225,7 @@ LENGTH_CHANGE = re.compile(
 )
 # "What about Friday?" continues whatever came before: the open request, or else the last question
 # (a question, unless something says "instead").
-WHAT_ABOUT = re.compile(r"^(?:and\s+|ok(?:ay)?,?\s+)?(?:how|what)\s+about\b|^那?(?:.{0,8})呢[?？]?$", re.IGNORECASE)
+WHAT_ABOUT = re.compile(rf"^(?:{COURTESY_EN}[\s,]+)*(?:how|what)\s+about\b|^那?(?:.{{0,8}})呢[?？]?$", re.IGNORECASE)
 
 # What is left of a query once its day is read: "my schedule", "的安排呢".
 QUERY_RESIDUE = re.compile(

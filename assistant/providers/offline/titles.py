@@ -14,6 +14,7 @@ from typing import Any
 
 from assistant.providers.offline.calls import say
 from assistant.reading.answers import is_courtesy
+from assistant.reading.vocabulary import ADDRESS
 
 MAX_TITLE = 200
 
@@ -45,7 +46,7 @@ _TAIL_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:找(?:一?个|点)?时间|再(?=约|安排|加|订|定|排|记|预)|其实|不对|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"^(?:找(?:一?个|点)?时间|再(?=约|安排|加|订|定|排|记|预)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"我要|我想|我需要|需要|想要|我|要|想|计划|打算|准备(?!会)|在|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好了?|约(?=一?个|[\u4e00-\u9fff]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
@@ -187,10 +188,12 @@ _PLACE = re.compile(
     re.IGNORECASE,
 )
 
+_AT_ADDRESS = re.compile(rf"(?:at\s+)?(?:{ADDRESS.pattern})", re.IGNORECASE)
+
 
 def place_only(text: str) -> bool:
-    """ "the location is 123 Main Street", "地点在中山路12号": where it is held, and nothing else."""
-    return _PLACE.match(text) is not None
+    """ "the location is 123 Main Street", "地点在中山路12号", "at 21 park lane": where it is held, and nothing else."""
+    return _PLACE.match(text) is not None or _AT_ADDRESS.fullmatch(text.strip(" .,!。，")) is not None
 
 
 def _finish(title: str) -> str | None:
