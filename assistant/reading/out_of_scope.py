@@ -98,6 +98,10 @@ _THE_THING_CHANGED = re.compile(r"make|move|change|push|switch|set$")
 _DAY_ONLY_ZH: Final = frozenset("年月日号底初中末旬")
 
 
+# "the start OF friday" changes the day; "the game starts ON friday" does not.
+_PART_OF: Final = frozenset(("start", "end", "beginning", "middle", "mid"))
+
+
 def _ignored_neighbour(scan: Scan) -> bool:
     found = [token for token in _TOKEN.finditer(scan.masked) if token.group() not in _GLUE]
     tokens = [token.group() for token in found]
@@ -105,6 +109,9 @@ def _ignored_neighbour(scan: Scan) -> bool:
         if token[0] != MASK:
             continue
         before = tokens[index - 1] if index else ""
+        between = scan.masked[found[index - 1].end() : found[index].start()] if index else ""
+        if before in _PART_OF and between.strip() != between and set(between.split()) <= {"on", "the"}:
+            before = ""  # "starts on friday", never "mid-afternoon" or "the end of friday"
         if before in _DAY_ONLY and (scan.kind_starting_at(found[index].start()) == "clock" or _THE_THING_CHANGED.match(tokens[index - 2] if index > 1 else "")):
             before = ""
         after = tokens[index + 1] if index + 1 < len(tokens) else ""

@@ -184,7 +184,7 @@ ADDRESS: Final = re.compile(
 # Asking for the reminders set: the product has no list of them to read out.
 REMINDER_QUESTION = table(
     en=(
-        r"\b(?:which|what|any|list|show|my)\b.{0,20}\breminders?\b(?!\s+(?:me|to|for)\b)",
+        r"\b(?:which|what|any|list|show|my)\b.{0,20}\b(?:reminders?|alerts|notifications)\b(?!\s+(?:me|to|for)\b)",
         r"\breminders?\b.{0,20}\b(?:set|do\s+i\s+have|are\s+there)\b",
     ),
     zh=(r"(?:哪些|什么|几个|有没有|查看|看看|列出)(?:的)?提醒|提醒(?:有哪些|列表)|设了(?:哪些|什么)提醒",),

@@ -177,10 +177,13 @@ def test_night_after_a_word_is_part_of_the_name(message: str, title: str, time: 
     assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", title, "W5", time)
 
 
-@pytest.mark.parametrize("message", ["alert me in three hours", "ping me in 20 minutes", "notify me tomorrow at 9"])
-def test_a_verb_aimed_at_the_person_names_no_event(message: str) -> None:
+@pytest.mark.parametrize(
+    ("message", "date", "time"),
+    [("alert me in three hours", "D+0", "13:00"), ("ping me in 20 minutes", "D+0", "10:20"), ("notify me tomorrow at 9am", "D+1", "09:00")],
+)
+def test_a_verb_aimed_at_the_person_is_a_reminder_never_an_event(message: str, date: str, time: str) -> None:
     name, arguments = tool_of(respond(request(message)))
-    assert (name, arguments["title"]) == ("schedule_event", None)  # the server asks what it is for; nothing is written
+    assert (name, arguments["date"], arguments["time"]) == ("set_reminder", date, time), message
 
 
 @pytest.mark.parametrize(

@@ -200,3 +200,55 @@ def test_a_whole_sentence_left_over_is_no_name() -> None:
     message = "so my sister wants to do her birthday thing and she said maybe saturday but i think i might have the plumber coming"
     name, arguments = tool_of(respond(request(message)))
     assert (name, arguments["title"]) == ("schedule_event", None)
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "start"),
+    [
+        ("when does the hockey game start on friday", "Hockey game", "W5"),
+        ("what time does the dinner party start tonight", "Dinner party", "D+0"),
+        ("when will the match start", "Match", "D+0"),
+    ],
+)
+def test_when_does_an_event_start_asks_about_that_event(message: str, words: str, start: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["event_words"], arguments["start"]) == ("query_events", words, start), message
+
+
+@pytest.mark.parametrize(
+    "message", ["latest events", "tell me about my events", "up coming events", "my work schedule", "最近的安排", "看看我的日程", "我的行程"]
+)
+def test_asking_for_the_list_shows_the_coming_days(message: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["start"], arguments["end"]) == ("query_events", "D+0", "D+13"), message
+
+
+@pytest.mark.parametrize("message", ["帮我安排", "安排一下"])
+def test_arranging_is_not_listing(message: str) -> None:
+    assert [call.name for call in respond(request(message)).tool_calls] != ["query_events"], message
+
+
+@pytest.mark.parametrize(
+    ("message", "text", "time"),
+    [
+        ("set a notification for sixth march that there is a society meeting at eleven am", "there is a society meeting", "11:00"),
+        ("new notification for meeting in two hours", "meeting", "12:00"),
+        ("alert me at 5pm to call mum", "call mum", "17:00"),
+        ("i need a reminder to call mum at 6pm", "call mum", "18:00"),
+    ],
+)
+def test_notifications_and_alerts_are_reminders_never_events(message: str, text: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["text"], arguments["time"]) == ("set_reminder", text, time), message
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("add to calendar may two is mary's birthday repeat every year", "Mary's birthday"),
+        ("in the calendar put that we are having dinner with frank at eight pm on the ninth of august", "Dinner with frank"),
+    ],
+)
+def test_a_name_said_in_a_sentence_loses_the_sentence(message: str, title: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["title"]) == ("schedule_event", title), message

@@ -82,7 +82,7 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     name = title_from(named["en"] or named["zh"], verb=False) if named else None
     if name is not None and weak_only(name):
         name = None  # "when is my next meeting?": what kind of event, not which
-    if s.day is None and (name or lx.QUERY_LOOKUP.search(s.text)):
+    if s.day is None and (name or lx.QUERY_LOOKUP.search(s.text) or lx.QUERY_LISTING.match(s.text)):
         # "when is my next meeting?", "when is my dentist?": look ahead, not just today.
         end = f"D+{(lx.NAMED_LOOKUP_DAYS if name else lx.LOOKUP_DAYS) - 1}"
     return call(turn, tools, "query_events", start=start, end=end, event_words=name)

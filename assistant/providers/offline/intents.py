@@ -117,7 +117,7 @@ def _query(turn: Turn, s: Signals) -> bool:
         return True
     if lx.WHAT_ABOUT.search(s.text):
         return turn.active_command is None and s.day is not None
-    if s.text in lx.QUERY or (s.day and lx.ANYTHING.fullmatch(s.when.residue)):
+    if s.text in lx.QUERY or (s.day and lx.ANYTHING.fullmatch(s.when.residue)) or lx.QUERY_LISTING.match(s.text):
         return True
     if s.question and (_CALENDAR_WORD.search(s.text) or _MEETINGS.search(s.text)):
         return True  # "what meetings do i have today", "下周一有几个会": a question about the calendar

@@ -166,7 +166,7 @@ QUERY = table(
         r"\bhave\s+i\s+got\s+(?:anything|any|something)\b",
         r"\bhow\s+(?:busy|free|packed|full)\s+(?:am\s+i|are\s+we|is\s+my)\b",
         r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:free|busy|available)\b.*\?\s*$",
-        r"\b(?:what\s+time|when)(?:'?s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+",
+        r"\b(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+does|\s+do|\s+will)\s+(?:my|the|our)\s+(?:next\s+)?\w+",
         r"\b(?:coming\s+up|upcoming)\b|^(?:my\s+|the\s+)?next\s+(?:event|meeting|appointment|thing|call)s?\b",
         r"^(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:schedule|calendar|agenda|events?|appointments?|meetings?)\b",
         r"^(?:my\s+)?(?:events?|appointments?|meetings?|plans?|schedule)\s+(?:for|on|this|next|today|tomorrow)\b",
@@ -190,15 +190,26 @@ QUERY = table(
 
 # "When is my next meeting?": a question about one event, not one day; it looks ahead.
 QUERY_LOOKUP = re.compile(
-    r"\b(?:what\s+time|when)(?:'?s|\s+is|\s+are)\s+(?:my|the|our)\s+(?:next\s+)?\w+|下一个|下次|下一次"
+    r"\b(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+does|\s+do|\s+will)\s+(?:my|the|our)\s+(?:next\s+)?\w+|下一个|下次|下一次"
     r"|\b(?:coming\s+up|upcoming|next\s+(?:event|meeting|appointment|thing|call))\b|最近|近期|接下来|这几天|是?(?:几点|哪一?天|什么时候)",
     re.IGNORECASE,
 )
 LOOKUP_DAYS = 14
+# A request for the list itself, no day said ("latest events", "tell me about my events", "my work schedule"):
+# the coming days.
+QUERY_LISTING = re.compile(
+    r"^(?:(?:please|pls|can\s+you|could\s+you|tell\s+me(?:\s+about)?|show(?:\s+me)?|list|give\s+me|read(?:\s+me)?|what\s+are"
+    r"|what'?s|whats|what\s+is|all|my|the|latest|recent|upcoming|up\s*coming|next|current|work|any)\s+)+"
+    r"(?:events?|appointments?|meetings?|schedule|calendar|agenda|plans)(?:\s+(?:please|pls|coming\s+up))?\s*\??$"
+    r"|^(?:帮我|请)?(?:(?:看看|看一下|查一下|查查|列出|显示|告诉我)(?:我的?|最近的?|近期的?|接下来的?|所有的?|全部的?)*"
+    r"|(?:我的?|最近的?|近期的?|接下来的?|所有的?|全部的?)+)(?:日程表?|安排|行程|日历)(?:吧|呢|吗)?\s*[?？]?$|^(?:日程表?|行程|日历)[?？]?$",
+    re.IGNORECASE,
+)
 # "when is my dentist?", "whens yoga", "牙医是哪天", "瑜伽几点": the one event asked about, by name.
 QUERY_NAMED = re.compile(
-    r"^(?:and\s+|so\s+)?(?:what\s+time|when)(?:'?s|\s+is|\s+are)?\s+(?:(?:my|the|our)\s+)?(?:next\s+)?"
-    r"(?!(?:we|i|you|he|she|they|it|that|this)\b)(?P<en>[a-z][\w' ]*?)(?:\s+again|\s+on|\s+scheduled)?\s*\??$"
+    r"^(?:and\s+|so\s+)?(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+(?:does|do|will)(?=\s+(?:my|the|our)\b))?\s+"
+    r"(?:(?:my|the|our)\s+)?(?:next\s+)?(?!(?:we|i|you|he|she|they|it|that|this)\b)(?P<en>[a-z][\w' ]*?)"
+    r"(?:\s+again|\s+on|\s+scheduled|\s+(?:start|begin|end|finish)s?|\s+be)?\s*\??$"
     r"|^(?:我的?)?(?:下一?[个次])?(?P<zh>[\u4e00-\u9fffa-z ]{1,12}?)(?:是|在)?(?:几点|哪一?天|什么时候)(?:开始)?(?:的|来着)?[吗呢啊]?\s*\??$",
     re.IGNORECASE,
 )
