@@ -21,6 +21,8 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         "There's nothing waiting for a yes right now, so nothing was changed. What would you like to do?",
         "现在没有等你确认的事情，所以什么都没有改动。你想做什么？",
     ),
+    "clock": ("It's {time} ({day}).", "现在是{day} {time}。"),
+    "ack_done": ("Good. Anything else?", "好的。还需要别的吗？"),
     "ack_title": ("Great — what should I call it?", "好的，这个安排叫什么名字？"),
     "ack_date": ("Great — which day should it be?", "好的，安排在哪一天？"),
     "ack_time": ("Great — what time should it start?", "好的，几点开始？"),

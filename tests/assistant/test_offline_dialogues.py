@@ -87,7 +87,7 @@ def test_scope_said_with_the_change_and_the_occurrence_named_by_its_day() -> Non
     assert (name, arguments["scope"], arguments["time"]) == ("change_event", "all", "09:00")
     name, arguments = tool_of(respond(request("cancel next monday's yoga", entities=[YOGA])))
     assert (name, arguments["event_ref"], arguments["occurrence"]) == ("delete_event", "E1", "W1+1")
-    assert "scope" not in arguments  # not said: the tool asks
+    assert arguments["scope"] == "this"  # one day named: that occurrence, on the card the person confirms
 
 
 def test_the_9am_one_picks_from_the_numbered_list_by_its_time() -> None:

@@ -252,3 +252,49 @@ def test_notifications_and_alerts_are_reminders_never_events(message: str, text:
 def test_a_name_said_in_a_sentence_loses_the_sentence(message: str, title: str) -> None:
     name, arguments = tool_of(respond(request(message)))
     assert (name, arguments["title"]) == ("schedule_event", title), message
+
+
+SERIES = [{"ref": "E5", "title": "Standup", "date": "2026-12-07", "start": "09:30", "via": "found", "repeats": "every Monday"}]
+
+
+@pytest.mark.parametrize(
+    ("message", "scope"),
+    [
+        ("cancel my weekly standup", "all"),
+        ("取消每周一的站会", "all"),
+        ("no more standups cancel them all", "all"),
+        ("cancel the standup on monday", "this"),
+        ("以后不用开站会了 帮我删掉", "following"),
+    ],
+)
+def test_a_delete_says_which_occurrences_in_its_own_words(message: str, scope: str) -> None:
+    name, arguments = tool_of(respond(request(message, entities=SERIES)))
+    assert (name, arguments["scope"]) == ("delete_event", scope), message
+
+
+@pytest.mark.parametrize("message", ["when is badminton", "what time is yoga again", "um events for next week pls", "list todays schedule"])
+def test_plain_questions_are_questions(message: str) -> None:
+    name, _ = tool_of(respond(request(message)))
+    assert name == "query_events", message
+
+
+@pytest.mark.parametrize("message", ["ugh the plumber said hed come by around ten tmrw", "fyi the office is closed on the 24th"])
+def test_what_someone_said_or_a_note_for_you_writes_nothing(message: str) -> None:
+    assert not respond(request(message)).tool_calls, message
+
+
+def test_book_club_is_a_name() -> None:
+    name, arguments = tool_of(respond(request("every thursday evening at 8 book club")))
+    assert (name, arguments["title"]) == ("schedule_event", "Book club")
+
+
+@pytest.mark.parametrize(("message", "language"), [("what time is it", "en"), ("现在几点了", "zh")])
+def test_the_time_now_is_read_off_the_clock(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert not response.tool_calls and "10:00" in response.text, response.text
+
+
+def test_assent_after_a_booking_is_not_told_nothing_waits() -> None:
+    made = [{"ref": "E3", "title": "Dentist", "date": "2026-12-11", "start": "15:00", "via": "created"}]
+    response = respond(request("yes that's right", entities=made, goal={"kind": "create", "status": "done", "event_id": 3}))
+    assert not response.tool_calls and "nothing" not in response.text.lower(), response.text

@@ -26,6 +26,7 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, title_from, weak_only
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
+from assistant.reading import vocabulary
 from assistant.reading.days import days_of
 from assistant.reading.vocabulary import DAY_POSSESSIVE, POLITE
 
@@ -268,7 +269,10 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))
     # A time said names the event ("delete my three pm meeting"); the server narrows by it.
     time = None if target.ref else s.when.time
-    return call(turn, tools, "delete_event", **target.named(), event_time=time, scope=lx.scope_of(s.text))
+    # A repeat word names the series ("cancel my weekly standup", "取消每周一的例会"): all of it.
+    # One day named ("这周四的瑜伽课取消", "cancel yoga on thursday"): that day's occurrence.
+    scope = lx.scope_of(s.text) or ("all" if vocabulary.REPEATING.search(s.text) else "this" if day else None)
+    return call(turn, tools, "delete_event", **target.named(), event_time=time, scope=scope)
 
 
 def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

@@ -136,10 +136,21 @@ def council(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(turn, tools, "offer_planning_consultation", days=max(1, min(days, 14)))
 
 
+def clock(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    """"what time is it": the person's own wall-clock time, as the context gives it."""
+    if turn.now is None:
+        return text(say("unclear", turn.language))
+    now = turn.now
+    day = f"{now.month}月{now.day}日" if turn.zh else f"{now:%a} {now.day} {now:%b}"
+    return text(say("clock", turn.language, time=f"{now:%H:%M}", day=day))
+
+
 def ack(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     """A bare "ok": with a request open, ask for what it still needs; otherwise just carry on."""
     missing = (turn.active_command or {}).get("missing") or []
     first = next((slot for slot in ("title", "date", "time") if slot in missing), None)
+    if first is None and ((turn.context.get("intent") or {}).get("goal") or {}).get("status") == "done":
+        return text(say("ack_done", turn.language))  # "yes that's right" after a booking: nothing more to do
     return text(say(f"ack_{first}" if first else "ack", turn.language))
 
 

@@ -119,6 +119,8 @@ def _query(turn: Turn, s: Signals) -> bool:
         return turn.active_command is None and s.day is not None
     if s.text in lx.QUERY or (s.day and lx.ANYTHING.fullmatch(s.when.residue)) or lx.QUERY_LISTING.match(s.text):
         return True
+    if s.question and not s.when.time and lx.QUERY_NAMED.search(s.when.residue):
+        return True  # "when is badminton", "what time is yoga again": that event, by name
     if s.question and (_CALENDAR_WORD.search(s.text) or _MEETINGS.search(s.text)):
         return True  # "what meetings do i have today", "下周一有几个会": a question about the calendar
     if s.question and s.day and not s.when.time and only_filler(vocabulary.QUESTION.sub(" ", s.when.residue)):
@@ -237,6 +239,7 @@ RULES: tuple[Rule, ...] = (
     ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
     ("goodbye", lambda turn, s: s.text in lx.GOODBYE),
+    ("clock", lambda turn, s: s.text in lx.CLOCK),
     # Courtesy alone ("that's all, thank you very much", "好的，就这样，谢谢"): the shared reading of it.
     ("thanks", lambda turn, s: is_courtesy(s.text) and bool(vocabulary.THANKING.search(s.text))),
     ("ack", lambda turn, s: is_courtesy(s.text)),

@@ -34,10 +34,13 @@ CHANGE = table(
 SCOPES = {
     "following": table(
         en=(r"\b(?:and|&|plus)\s+(?:all\s+)?(?:the\s+)?(?:following|future|later)(?:\s+ones)?\b|\bfrom\s+(?:then|now)\s+on\b|\bonwards?\b",),
-        zh=(r"(?:及|和|以及)(?:以后|之后|往后)|(?:以后|之后)(?:的)?(?:都|全部|所有)",),
+        zh=(r"(?:及|和|以及)(?:以后|之后|往后)|(?:以后|之后)(?:的)?(?:都|全部|所有)|^(?:以后|今后)(?:都)?(?:不用|不要|不再|别)",),
     ),
     "all": table(
-        en=(r"\ball\s+of\s+them\b|\b(?:all|every)\s+(?:the\s+)?(?:occurrences|ones|times)\b|\bthe\s+whole\s+(?:series|thing)\b|^all$",),
+        en=(
+            r"\ball\s+of\s+them\b|\b(?:them|those)\s+all\b|\b(?:all|every)\s+(?:the\s+)?(?:occurrences|ones|times)\b"
+            r"|\bthe\s+whole\s+(?:series|thing)\b|^all$",
+        ),
         zh=(r"全部|所有|整个系列|每一次|都改|都删",),
     ),
     "this": table(
@@ -168,8 +171,9 @@ QUERY = table(
         r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:free|busy|available)\b.*\?\s*$",
         r"\b(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+does|\s+do|\s+will)\s+(?:my|the|our)\s+(?:next\s+)?\w+",
         r"\b(?:coming\s+up|upcoming)\b|^(?:my\s+|the\s+)?next\s+(?:event|meeting|appointment|thing|call)s?\b",
-        r"^(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:schedule|calendar|agenda|events?|appointments?|meetings?)\b",
-        r"^(?:my\s+)?(?:events?|appointments?|meetings?|plans?|schedule)\s+(?:for|on|this|next|today|tomorrow)\b",
+        rf"^(?:{COURTESY_EN}[\s,]+)*(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:(?:today|tomorrow|tonight)'?s\s+)?"
+        r"(?:schedule|calendar|agenda|events?|appointments?|meetings?)\b",
+        rf"^(?:{COURTESY_EN}[\s,]+)*(?:my\s+)?(?:events?|appointments?|meetings?|plans?|schedule)\s+(?:for|on|this|next|today|tomorrow)\b",
         r"\b(?:see|know|check|find\s+out)\s+(?:what|if|whether|when)\b",  # "I'd like to see what's on …"
     ),
     zh=(

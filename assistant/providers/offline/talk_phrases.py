@@ -75,6 +75,11 @@ GREETING = table(
         r"^(?:你好|您好|嗨|哈喽|哈啰|早上好|早安|下午好|晚上好|早)(?:呀|啊|吗)?[,，\s]*(?:你好吗|最近怎么样)?[！!。.？?\s]*$",
     ),
 )
+# The time now: code reads the clock, never the model.
+CLOCK = table(
+    en=(r"^(?:hey\s+|um\s+|so\s+)?(?:what(?:'?s|\s+is)\s+the\s+time|what\s+time\s+is\s+it|whats\s+the\s+time)(?:\s+(?:now|right\s+now|please|pls))?[\s?!.]*$",),
+    zh=(r"^(?:请问)?现在(?:是)?几点(?:了|钟)?(?:啊|呀|呢)?[？?。\s]*$|^几点了[？?。\s]*$",),
+)
 GOODBYE = table(
     en=(r"^(?:bye|goodbye|see\s+you|see\s+ya|good\s*night|later|talk\s+(?:to\s+you\s+)?later)[\s,.!]*$",),
     zh=(r"^(?:再见|拜拜|晚安|回头见|下次见)[！!。.\s]*$",),
@@ -137,7 +142,7 @@ REMEMBER = table(
     en=(
         r"^(?:please\s+|(?:can|could|will|would)\s+you\s+(?:please\s+)?)?(?:remember|note|keep\s+in\s+mind|don'?t\s+forget|make\s+a\s+note)"
         r"(?:\s+that|\s*:|\s*,)?\s+(?P<fact>.+)$",
-        r"^(?:for\s+future\s+reference|fyi|just\s+so\s+you\s+know)[\s,:]+(?P<fact>.+)$",
+        r"^(?:for\s+future\s+reference)[\s,:]+(?P<fact>.+)$",  # "fyi" tells; it does not ask to keep
     ),
     zh=(r"^(?:请|麻烦)?(?:你)?(?:帮我|给我)?(?:记住|记一下|记下|记着|备忘)(?:一下)?[:：,，\s]*(?P<fact>.+)$",),
 )

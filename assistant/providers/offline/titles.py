@@ -33,7 +33,7 @@ _LEAD_EN = re.compile(
 )
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
-    r"^(?:schedule|book(?:\s+in)?|put(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
+    r"^(?:schedule|book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|put(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
     r"block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,

@@ -41,6 +41,7 @@ _IN_WORDS = ("injection", "others", "bulk_delete", "service", "reminders_list", 
              "thanks", "capability", "ability", "forget", "past", "availability", "recurring", "unclear", "place")  # fmt: skip
 ACTIONS: dict[str, Action] = {kind: conversation.words_only(kind) for kind in _IN_WORDS} | {
     "alarm": conversation.alarm,
+    "clock": conversation.clock,
     "drop": calendar.drop,
     "ack": conversation.ack,
     "archive": conversation.archive,
