@@ -80,6 +80,7 @@ SCHEDULE_EVENT = ToolSpec(
         "end_date": "date",
         "reminder_minutes": "minutes",
         "recurrence": "repeat",
+        "allow_overlap": "insist",
     },
     claim_kind="create",
 )

@@ -75,6 +75,10 @@ REPEATING: Final = re.compile(
     r"repeat(?:s|ing)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b|每|天天|工作日|周周|月月|年年|重复",
     re.IGNORECASE,
 )
+# Insisting on a time that clashes ("book it anyway", "还是照样安排吧"): a booking over a clash traces to these.
+INSIST: Final = re.compile(
+    r"\b(?:anyway|regardless|all the same|even so|double[- ]?book|overlap)\b|照样|照常|仍然|不管", re.IGNORECASE
+)
 
 # Parts of the day a free-time search can name; noon and midnight are clock times, not parts.
 PARTS_OF_DAY: Final = (

@@ -34,7 +34,7 @@ from assistant.reading.durations import find_lengths
 from assistant.reading.quoted import own_words, quotes
 from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import ASKS as _QUESTION
-from assistant.reading.vocabulary import REPEATING
+from assistant.reading.vocabulary import INSIST, REPEATING
 from scheduling import symbols
 from tools.registry import spec_for
 from tools.spec import TraceRole
@@ -287,7 +287,11 @@ def untraced(
     they lie within a month. Everything else — including what the reader cannot read — is not.
     """
     values = {name: arguments.get(name) for name in traced}
-    values = {name: value for name, value in values.items() if value not in (None, "") and defaults.get(name) != value}
+    values = {
+        name: value
+        for name, value in values.items()
+        if value not in (None, "", False) and defaults.get(name) != value  # False insists on nothing
+    }
     if not values:
         return []
     found: list[str] = []
@@ -312,6 +316,9 @@ def untraced(
         elif role == "repeat":
             # A repeat rule only when the person said something repeats ("every", "每"): never added.
             ok = any(REPEATING.search(_normal(text)) for text in (*provenance.texts, *provenance.slot_values))
+        elif role == "insist":
+            # A booking over a clash only when the person insisted ("anyway", "照样"): never the model's idea.
+            ok = any(INSIST.search(_normal(text)) for text in provenance.texts)
         else:
             ok = True  # a target is resolved by the tool among the person's own events
         if not ok:

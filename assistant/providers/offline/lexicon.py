@@ -12,6 +12,7 @@ import re
 
 from assistant.providers.offline.talk_phrases import *  # noqa: F403  (one namespace: lx.QUERY, lx.GREETING)
 from assistant.reading.vocabulary import COURTESY_EN, table
+from assistant.reading.vocabulary import INSIST as INSIST
 from assistant.reading.vocabulary import Table as Table
 
 DELETE = table(
@@ -55,8 +56,6 @@ def scope_of(text: str) -> str | None:
     return next((scope for scope, words in SCOPES.items() if text in words), None)
 
 
-# Insisting on a time that clashes ("book it anyway", "还是照样安排吧").
-INSIST = re.compile(r"\b(?:anyway|regardless|all the same|even so|double[- ]?book|overlap)\b|照样|照常|仍然|不管", re.I)
 # "It" / "that one": the thing in focus, resolved by the server.
 POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them)\b|它|那个|这个", re.IGNORECASE)
 RENAME = table(
