@@ -77,7 +77,8 @@ REPEATING: Final = re.compile(
 )
 # Insisting on a time that clashes ("book it anyway", "还是照样安排吧"): a booking over a clash traces to these.
 INSIST: Final = re.compile(
-    r"\b(?:anyway|regardless|all the same|even so|double[- ]?book|overlap)\b|照样|照常|仍然|不管", re.IGNORECASE
+    r"\b(?:anyway|regardless|all the same|even so|even if|double[- ]?book|overlap)\b|照样|照常|仍然|不管",
+    re.IGNORECASE,
 )
 
 # Parts of the day a free-time search can name; noon and midnight are clock times, not parts.
