@@ -26,7 +26,7 @@ _LEAD_EN = re.compile(
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|(?:can|could|would|will)\s+(?:you|u)|"
     r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|"
-    r"let'?s|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
+    r"let'?s(?:\s+say)?|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|i'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|(?:we|i)(?:'re|'m|\s+are|\s+am)\s+having|that(?=\s+(?:we|i|there)\b)|(?:is|are)(?=\s+\S+'s\b)|new(?!\s+year)|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
     r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
     re.IGNORECASE,
