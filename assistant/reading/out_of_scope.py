@@ -13,7 +13,7 @@ import re
 from typing import Final
 
 from assistant.reading.calendar_dates import MONTHS
-from assistant.reading.numbers import EN_COUNT, EN_ORDINAL
+from assistant.reading.numbers import EN_COUNT, EN_HOUR, EN_ORDINAL
 from assistant.reading.scan import MASK, Scan
 
 _CN_QUANTITY = r"(?:[0-9]+(?:\.[0-9]+)?|[零〇一二两三四五六七八九十百几半]+)"
@@ -31,7 +31,7 @@ _BEFORE = re.compile(
             r"\s?(?:[ap]\.?m(?![a-z])|o'?\s?clock)",
             r"[0-9]{1,2}:[0-9]{2}\s?(?:-|~|to|till|until|through)\s?[0-9]{1,2}",
             r"[0-9]{1,2}\s?[ap]\.?m\.?\s?(?:-|~|to|till|until|through)\s?[0-9]{1,2}",
-            r"(?<![a-z])from\s+[0-9]{1,2}(?::[0-9]{2})?\s?(?:[ap]\.?m\.?)?\s?(?:-|~|to|till|until)\s?[0-9]",
+            rf"(?<![a-z])from\s+(?:[0-9]{{1,2}}|{EN_HOUR})(?![0-9a-z])[^,;]{{0,14}}?\s?(?:-|~|to|till|until)\s?(?:[0-9]|{EN_HOUR})",
             r"(?:[0-9]|[一二两三四五六七八九十])\s?(?:点|时|:[0-9]{2})(?:半|[一三]刻|[0-9零一二三四五六七八九十]{1,3}分?)?"
             r"\s?(?:到(?!达|站|家)|至|-|~)",
             r"每|上上?个?周末|半夜|深夜|通宵",

@@ -53,6 +53,11 @@ def _meant(typed: str) -> str | None:
     return word if frequency(typed) < RARER * frequency(word) else None
 
 
+# Chat shorthand for the words a moment is read by: "45 min b4 the dinner", "2nite at 8".
+_SHORTHAND: Final = {"b4": "before", "2day": "today", "2nite": "tonight"}
+_SHORT = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(_SHORTHAND) + r")(?![0-9A-Za-z])", re.IGNORECASE)
+
+
 def respell(text: str) -> str:
     """``text`` with each mistyped request word written as the word ("shedule a meetign" -> "schedule a meeting")."""
 
@@ -61,4 +66,4 @@ def respell(text: str) -> str:
         meant = _meant(typed.lower())
         return typed if meant is None else meant
 
-    return _WORD.sub(one, text)
+    return _WORD.sub(one, _SHORT.sub(lambda short: _SHORTHAND[short.group().lower()], text))

@@ -25,6 +25,9 @@ pytestmark = pytest.mark.django_db
         ("remnd me tommorow", "remind me tomorrow"),
         ("pls cancle it", "pls cancel it"),
         ("resheduel to Decmber 3", "reschedule to december 3"),
+        ("remnid me 45 min b4 the team dinner", "remind me 45 min before the team dinner"),
+        ("drinks 2nite at 8", "drinks tonight at 8"),
+        ("2day4u", "2day4u"),  # shorthand as a whole word only
     ],
 )
 def test_mistyped_request_words_read_as_the_word(typed: str, read: str) -> None:

@@ -298,3 +298,21 @@ def test_assent_after_a_booking_is_not_told_nothing_waits() -> None:
     made = [{"ref": "E3", "title": "Dentist", "date": "2026-12-11", "start": "15:00", "via": "created"}]
     response = respond(request("yes that's right", entities=made, goal={"kind": "create", "status": "done", "event_id": 3}))
     assert not response.tool_calls and "nothing" not in response.text.lower(), response.text
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "scope"),
+    [("站会改到下午三点 以后都这样", "zh", "following"), ("move the standup to 3pm from now on", "en", "following")],
+)
+def test_which_occurrences_said_with_a_change_is_no_part_of_its_time(message: str, language: str, scope: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language, entities=SERIES)))
+    assert (name, arguments["time"], arguments["scope"]) == ("change_event", "15:00", scope), message
+
+
+@pytest.mark.parametrize(
+    ("message", "time", "minutes"),
+    [("put study group thursday at six pm till eight pm", "18:00", 120), ("gym thursday from seven to eight thirty pm", "19:00", 90)],
+)
+def test_a_spelled_clock_range_is_its_start_and_length(message: str, time: str | None, minutes: int | None) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["time"], arguments["duration_minutes"]) == ("schedule_event", time, minutes), message

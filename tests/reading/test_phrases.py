@@ -445,3 +445,8 @@ def test_an_address_is_no_day_and_no_time(text: str, date: str | None, time: str
 def test_times_as_typed_and_meals_named_after_the_day(text: str, time: str, left: str) -> None:
     match = read(text)
     assert (match.time, match.residue(text)) == (time, left), text
+
+
+@pytest.mark.parametrize("text", ["gym thursday from seven to eight thirty pm", "from nine till eleven am", "from 7 to 8:30pm"])
+def test_a_range_from_one_hour_to_another_is_never_read_as_one_end(text: str) -> None:
+    assert extract_when(text, today=WEDNESDAY) is None, text

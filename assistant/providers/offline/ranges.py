@@ -17,7 +17,7 @@ from dateutil.relativedelta import relativedelta
 from assistant.reading import extract_when
 from assistant.reading.calendar_dates import MONTH_NAME, MONTHS
 from assistant.reading.days import days_of
-from assistant.reading.numbers import NUMBER, cn_int, number
+from assistant.reading.numbers import EN_HOUR, EN_MINUTE, NUMBER, cn_int, number
 from assistant.reading.text import Masker
 
 
@@ -173,8 +173,8 @@ def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
 # --- clock ranges -------------------------------------------------------------------------
 
 _CLOCK_RANGE_EN = re.compile(
-    r"(?:\bfrom\s+)?\b(?P<h1>\d{1,2})(?::(?P<m1>\d{2}))?\s*(?P<ap1>[ap]\.?m\.?)?\s*(?:-|–|~|to|till|until)\s*"
-    r"(?P<h2>\d{1,2})(?::(?P<m2>\d{2}))?\s*(?P<ap2>[ap]\.?m\.?)?(?![a-z0-9])",
+    rf"(?:\bfrom\s+)?\b(?P<h1>\d{{1,2}}|{EN_HOUR})(?::(?P<m1>\d{{2}})|\s(?P<w1>{EN_MINUTE}))?\s*(?P<ap1>[ap]\.?m\.?)?\s*"
+    rf"(?:-|–|~|to|till|until)\s*(?P<h2>\d{{1,2}}|{EN_HOUR})(?::(?P<m2>\d{{2}})|\s(?P<w2>{EN_MINUTE}))?\s*(?P<ap2>[ap]\.?m\.?)?(?![a-z0-9])",
     re.IGNORECASE,
 )
 _CLOCK_RANGE_ZH = re.compile(
@@ -187,11 +187,18 @@ def _minutes_of(hour: int, minute: str | None) -> int:
     return hour * 60 + (30 if minute == "半" else int(minute) if minute else 0)
 
 
+def _spelled(minutes: str | None) -> str | None:
+    """ "thirty", "oh five": the minutes as digits."""
+    value = number(minutes.replace("oh ", "").replace("oh-", "")) if minutes else None
+    return f"{int(value):02d}" if value is not None else None
+
+
 def _english_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
-    h1, h2 = int(match.group("h1")), int(match.group("h2"))
+    h1, h2 = int(number(match.group("h1")) or 0), int(number(match.group("h2")) or 0)
+    m1, m2 = (match.group(f"m{n}") or _spelled(match.group(f"w{n}")) for n in (1, 2))
     ap1 = (match.group("ap1") or "")[:1].lower() or None
     ap2 = (match.group("ap2") or "")[:1].lower() or None
-    if not (ap1 or ap2 or match.group("m1") or match.group("m2")):
+    if not (ap1 or ap2 or m1 or m2):
         return None  # "3-4" alone may be people or items, not a time
     if ap2 and not ap1:
         ap1 = ap2 if h1 % 12 <= h2 % 12 else ("a" if ap2 == "p" else "p")  # "3-4pm", "11-1pm"
@@ -203,7 +210,7 @@ def _english_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
             return hour
         return hour % 12 + (12 if meridiem == "p" else 0)
 
-    return _minutes_of(clock(h1, ap1), match.group("m1")), _minutes_of(clock(h2, ap2), match.group("m2"))
+    return _minutes_of(clock(h1, ap1), m1), _minutes_of(clock(h2, ap2), m2)
 
 
 def _chinese_clock_range(match: re.Match[str]) -> tuple[int, int] | None:

@@ -14,6 +14,7 @@ import datetime
 import re
 from dataclasses import dataclass
 
+from assistant.providers.offline.lexicon import SCOPES
 from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range
 from assistant.reading.durations import find_lengths
 from assistant.reading.extract import read_when_or_decline
@@ -132,7 +133,8 @@ def _weekday_of_week(day: str, week: DayRange) -> str | None:
 
 def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | None = None) -> When:
     masker = Masker(text)
-    for pattern in (_FILLER_BEFORE_WEEKDAY, THAT_DAY, _SAME_TIME):
+    scopes = [pattern for words in SCOPES.values() for pattern in (*words.en, *words.zh)]  # "以后都这样", "from now on"
+    for pattern in (_FILLER_BEFORE_WEEKDAY, THAT_DAY, _SAME_TIME, *scopes):
         for filler in pattern.finditer(text):
             masker.take(*filler.span())
     ordinal = _read_ordinal(masker)
