@@ -193,3 +193,15 @@ def test_a_name_that_fits_nothing_shows_the_range_and_says_so(
     assert [e["title"] for e in data["events"]] == ["Yoga"]
     assert (data["named"], data["named_found"]) == ("瑜伽", False)
     assert "named" not in _asked(context_for(person, frozen_now), None)
+
+
+@pytest.mark.parametrize("scope", [None, "this"])
+def test_the_day_a_repeating_event_is_named_by_is_the_occurrence_meant(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any, scope: str | None
+) -> None:
+    yoga = add_event(person, "Yoga", "2026-12-07T19:00")  # Mondays, from today (Mon 7 Dec)
+    Event.objects.filter(id=yoga.id).update(rrule="FREQ=WEEKLY;BYDAY=MO")
+    arguments = {"event_words": "yoga", "event_date": "W1+1", "scope": scope}  # "next monday's yoga"
+    result = delete_event(context_for(person, frozen_now), arguments)
+    meant = result.data.get("occurrence") or result.data["event"]
+    assert meant["date"] == "2026-12-14", result.data  # asked or carded: the 14th, never today's

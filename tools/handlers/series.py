@@ -21,12 +21,16 @@ from tools.spec import Status, ToolResult
 
 def _occurrence(context: ToolContext, target: Event, arguments: Mapping[str, Any]) -> datetime.datetime | None:
     master = series_master(target)
+    # The day the event was named by ("cancel next monday's yoga") is which occurrence, unless one is given.
     said = arguments.get("occurrence")
     if said:
         days = symbols.resolve(str(said), context.today)
         return occurrence_on(master, day=days[0], now=context.now)
     if target.series_id is not None and target.recurrence_id is not None:
         return target.recurrence_id
+    named = symbols.resolve(str(arguments["event_date"]), context.today) if arguments.get("event_date") else []
+    if len(named) == 1:
+        return occurrence_on(master, day=named[0], now=context.now)
     return occurrence_on(master, day=None, now=context.now)
 
 
