@@ -77,7 +77,8 @@ REPEATING: Final = re.compile(
 )
 # Insisting on a time that clashes ("book it anyway", "还是照样安排吧"): a booking over a clash traces to these.
 INSIST: Final = re.compile(
-    r"\b(?:anyway|regardless|all the same|even so|even if|double[- ]?book|overlap)\b|照样|照常|仍然|不管",
+    r"\b(?:anyway|regardless|all the same|even so|even\s+if\s+(?:it|that)\s+(?:clash(?:es)?|overlaps?|conflicts?)|double[- ]?book)\b"
+    r"|照样|照常|仍然|不管",
     re.IGNORECASE,
 )
 
@@ -134,7 +135,7 @@ ALARM = table(
         r"\b(?:alarms?|alram|alarm\s*clock|timers?|countdown|stopwatch)\b",
         r"\bwake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|\bwake\s+me\b",
     ),
-    zh=(r"闹钟|闹铃|响铃|倒计时|计时器?|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我(?=[\s,，。!！吧啊]|$)",),
+    zh=(r"闹钟|闹铃|响铃|倒计时|计时器?|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$|(?:点|分钟?|小时)(?:之|以)?后?(?:叫|喊)我(?![去来到给帮做])",),
 )
 SERVICE = table(
     en=(
@@ -168,7 +169,8 @@ DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,5}?(?:is|are|am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",
         r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b|^(?:[\w']+\s+){0,4}?\w+'s\s+\w+ing\b",
-        r"^(?:[\w']+\s+){1,4}?(?:said|says|told\s+me|mentioned)\b",  # what someone said ("the plumber said he'd come")
+        # What someone else said ("the plumber said he'd come by ten"); "as i mentioned" is the person's own.
+        r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told\s+me|mentioned)\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日)",  # "我老板明天要来", "我女儿下周六生日"
@@ -180,11 +182,9 @@ DECLARATIVE = table(
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its
 # numbers are no day and no time, for every reader (the date reader claims it before reading).
 ADDRESS: Final = re.compile(
-    r"(?<![0-9:.])[0-9]{1,5}[a-z]?\s+(?:(?!(?:on|in|at|the|to|for|by|with|and|or|[ap]m|tomorrow|today|tonight)\b)"
-    r"[a-z'.]+\s+){1,3}(?:street|st|road|rd|lane|ln|avenue|ave|boulevard|blvd|drive|way|court|ct|square|sq|terrace"
-    r"|crescent|parkway|pkwy|highway|hwy|close|row|plaza)\b\.?"
-    r"|(?:[\u4e00-\u9fff](?:路|街|道|巷|弄|里)|(?<![点时])(?=[0-9零一二三四五六七八九十百]+号(?:楼|馆|厅|门|会议室|房间|教室)))"
-    r"[0-9零一二三四五六七八九十百]+号(?:楼|馆|厅|门|院|会议室|房间|教室)?",
+    r"(?<![0-9:./])[0-9]{1,5}[a-z]?\s+(?:(?!(?:on|in|at|the|to|for|by|with|and|or|[ap]m|tomorrow|today|tonight)\b)"
+    r"[a-z'.]+\s+){1,3}(?:street|st|road|rd|lane|ln|avenue|ave|boulevard|blvd|parkway|pkwy|highway|hwy)\b\.?"
+    r"|[\u4e00-\u9fff](?:路|街|巷|弄)[0-9零一二三四五六七八九十百]+号(?:楼|院)?|(?<![点时月])[0-9一二三四五六七八九十]+号(?:会议室|教室)",
     re.IGNORECASE,
 )
 # Asking for the reminders set: the product has no list of them to read out.

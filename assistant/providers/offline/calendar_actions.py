@@ -22,11 +22,11 @@ from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.create_action import create
 from assistant.providers.offline.intents import Signals, read_signals
+from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, title_from, weak_only
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
-from assistant.reading import vocabulary
 from assistant.reading.days import days_of
 from assistant.reading.vocabulary import DAY_POSSESSIVE, POLITE
 
@@ -73,6 +73,9 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(
             turn, tools, "search_memory", query=title_from(subject.group("subject")) or subject.group("subject")
         )
+    month = named_month(s.text, turn.today) if s.day is None else None
+    if month is not None:  # "what do i have in december", "十二月还有什么安排": that month
+        return call(turn, tools, "query_events", start=month.start, end=month.end, event_words=None)
     if s.day is None and s.when.declined:
         # "the 21st", "May 9th" inside a sentence the reader declined: ask, never answer about today
         # (a day answered about becomes the day in focus that a later "add it at 3pm" would book).
@@ -269,9 +272,11 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))
     # A time said names the event ("delete my three pm meeting"); the server narrows by it.
     time = None if target.ref else s.when.time
-    # A repeat word names the series ("cancel my weekly standup", "取消每周一的例会"): all of it.
-    # One day named ("这周四的瑜伽课取消", "cancel yoga on thursday"): that day's occurrence.
-    scope = lx.scope_of(s.text) or ("all" if vocabulary.REPEATING.search(s.text) else "this" if day else None)
+    scope = lx.scope_of(s.text)
+    if scope is None and not s.day and lx.SERIES.search(s.text):
+        scope = "all"  # "cancel my weekly standup", "取消每周一的例会": the series, no day of it named
+    elif scope is None and day and (re.match(r"D[+-]|\d", day) or lx.ONE_DAY.search(s.text)):
+        scope = "this"  # "cancel next monday's yoga", "这周四的瑜伽课取消": that day's ("my thursday yoga" is asked)
     return call(turn, tools, "delete_event", **target.named(), event_time=time, scope=scope)
 
 

@@ -66,7 +66,8 @@ _UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)")
 _COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周" is how often
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
-    r"(?:(?:remind|alert|notify|ping)\s+me|(?:(?:set|add|create|make|put|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?|^)(?:a\s+|an\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?"
+    r"(?:(?:remind|alert|notify|ping)\s+me|(?:(?:set|add|create|make|put|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
+    r"(?:a\s+|an\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
 _REMIND_ME_ZH = r"提醒(?:一?下)?我(?:一?下)?"  # 提醒我一下, 提醒一下我, 提醒下我
@@ -94,7 +95,7 @@ _STARTING = re.compile(
 _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
 # How long before the event a reminder goes off: a length said as earlier, with a reminder word
 # ("remind me half an hour before the dentist", "提前一个小时提醒我", "一小时前提醒我").
-_REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\b(?:reminder|notification|alert)s?\b|提醒", re.I)
+_REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\breminders?\b|提醒", re.I)
 _AHEAD = re.compile(r"\s*(?:before(?:hand)?|ahead(?:\s+of\s+time)?|in\s+advance|earlier)\b", re.I)
 
 

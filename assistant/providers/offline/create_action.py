@@ -112,7 +112,7 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
 
 
 # More words than a name has: what is left is a sentence the reader did not understand.
-_MOST_WORDS = 12
+_MOST_WORDS = 18
 
 
 def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

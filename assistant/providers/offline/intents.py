@@ -119,6 +119,8 @@ def _query(turn: Turn, s: Signals) -> bool:
         return turn.active_command is None and s.day is not None
     if s.text in lx.QUERY or (s.day and lx.ANYTHING.fullmatch(s.when.residue)) or lx.QUERY_LISTING.match(s.text):
         return True
+    if lx.CHECK_DAY.search(s.text) and s.day and not s.when.time:
+        return True  # "…, can you check saturday for me"
     if s.question and not s.when.time and lx.QUERY_NAMED.search(s.when.residue):
         return True  # "when is badminton", "what time is yoga again": that event, by name
     if s.question and (_CALENDAR_WORD.search(s.text) or _MEETINGS.search(s.text)):

@@ -34,13 +34,16 @@ CHANGE = table(
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
     "following": table(
-        en=(r"\b(?:and|&|plus)\s+(?:all\s+)?(?:the\s+)?(?:following|future|later)(?:\s+ones)?\b|\bfrom\s+(?:then|now)\s+on\b|\bonwards?\b",),
+        en=(
+            r"\b(?:and|&|plus)\s+(?:all\s+)?(?:the\s+)?(?:following|future|later)(?:\s+ones)?\b|\bfrom\s+(?:then|now)\s+on\b"
+            r"|\bonwards?\b|\bstarting\s+(?:from\s+)?(?:this|next|on|tomorrow)\b",
+        ),
         zh=(r"(?:及|和|以及)(?:以后|之后|往后)|(?:以后|之后)(?:的)?(?:都|全部|所有)|^(?:以后|今后)(?:都)?(?:不用|不要|不再|别)",),
     ),
     "all": table(
         en=(
             r"\ball\s+of\s+them\b|\b(?:them|those)\s+all\b|\b(?:all|every)\s+(?:the\s+)?(?:occurrences|ones|times)\b"
-            r"|\bthe\s+whole\s+(?:series|thing)\b|^all$",
+            r"|\bthe\s+whole\s+(?:series|thing)\b|^all$|\b(?:completely|entirely|altogether|for\s+good)\b",
         ),
         zh=(r"全部|所有|整个系列|每一次|都改|都删",),
     ),
@@ -49,6 +52,16 @@ SCOPES = {
         zh=(r"(?:只|仅)(?:改|删|取消)?(?:这|那)一?(?:次|个)|这一次|仅此一次|^这次$",),
     ),
 }
+
+
+# A repeat said of the event itself ("my weekly standup", 每周一的例会): the whole series is meant.
+SERIES = re.compile(
+    r"\b(?:every|each)\s+(?:week|day|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:weekly|monthly)\b"
+    r"|每(?:周|个?星期|个?礼拜|天|个?月|年)",
+    re.IGNORECASE,
+)
+# A weekday picked out as one date ("this monday's", "on friday", "这周四"), not the series' day ("my thursday yoga").
+ONE_DAY = re.compile(r"\b(?:this|next|on|coming)\b|(?:这|本|下)个?(?:周|星期|礼拜)", re.IGNORECASE)
 
 
 def scope_of(text: str) -> str | None:
@@ -159,8 +172,7 @@ QUERY = table(
         r"\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:my|the)\s+(?:schedule|calendar|agenda|day|plans?|week|morning|afternoon|"
         r"evening|next)",
         r"^my\s+(?:schedule|calendar|agenda)\b|^(?:schedule|calendar|agenda)\s+(?:for\s+)?[^?]{0,20}\?$",
-        r"\b(?:check|look\s+at|see)\s+my\s+(?:schedule|calendar|agenda|day|week)\b|\b(?:check|look\s+at)\s+(?:on\s+)?"
-        r"(?:this\s+|next\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow)\b",
+        r"\b(?:check|look\s+at|see)\s+my\s+(?:schedule|calendar|agenda|day|week)\b",
         r"^(?:and\s+)?any\s+(?:meetings?|events?|appointments?|plans?|calls?)\b",
         r"\bwhat\s+else\b",
         r"\b(?:is|are)\s+(?:the|my|our)\s+.{1,40}\s+still\s+on\b",
@@ -172,7 +184,9 @@ QUERY = table(
         r"\b(?:coming\s+up|upcoming)\b|^(?:my\s+|the\s+)?next\s+(?:event|meeting|appointment|thing|call)s?\b",
         rf"^(?:{COURTESY_EN}[\s,]+)*(?:list|show)\s+(?:me\s+)?(?:my\s+|the\s+)?(?:(?:today|tomorrow|tonight)'?s\s+)?"
         r"(?:schedule|calendar|agenda|events?|appointments?|meetings?)\b",
-        rf"^(?:{COURTESY_EN}[\s,]+)*(?:my\s+)?(?:events?|appointments?|meetings?|plans?|schedule)\s+(?:for|on|this|next|today|tomorrow)\b",
+        # A list asked for ("events for next week pls"), never a booking ("meeting on friday at 2pm", "schedule tomorrow 10am …").
+        rf"^(?:{COURTESY_EN}[\s,]+)*(?:my\s+(?:events?|appointments?|meetings?|plans?|schedule)|events|appointments|meetings|plans)"
+        r"\s+(?:for|on|this|next|today|tomorrow)\b",
         r"\b(?:see|know|check|find\s+out)\s+(?:what|if|whether|when)\b",  # "I'd like to see what's on …"
     ),
     zh=(
@@ -198,12 +212,18 @@ QUERY_LOOKUP = re.compile(
     re.IGNORECASE,
 )
 LOOKUP_DAYS = 14
+# "can you check saturday", "look at friday for me": a look at that day (with no time said).
+CHECK_DAY = re.compile(
+    r"(?:^|\b(?:can|could|would|will)\s+(?:you|u)\s+|\b(?:pls|please)\s+)(?:check|look\s+at)\s+(?:on\s+)?(?:this\s+|next\s+)?"
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow)\b",
+    re.IGNORECASE,
+)
 # A request for the list itself, no day said ("latest events", "tell me about my events", "my work schedule"):
 # the coming days.
 QUERY_LISTING = re.compile(
     r"^(?:(?:please|pls|can\s+you|could\s+you|tell\s+me(?:\s+about)?|show(?:\s+me)?|list|give\s+me|read(?:\s+me)?|what\s+are"
     r"|what'?s|whats|what\s+is|all|my|the|latest|recent|upcoming|up\s*coming|next|current|work|any)\s+)+"
-    r"(?:events?|appointments?|meetings?|schedule|calendar|agenda|plans)(?:\s+(?:please|pls|coming\s+up))?\s*\??$"
+    r"(?:events|appointments|meetings|schedule|calendar|agenda|plans)(?:\s+(?:please|pls|coming\s+up))?\s*\??$"
     r"|^(?:帮我|请)?(?:(?:看看|看一下|查一下|查查|列出|显示|告诉我)(?:我的?|最近的?|近期的?|接下来的?|所有的?|全部的?)*"
     r"|(?:我的?|最近的?|近期的?|接下来的?|所有的?|全部的?)+)(?:日程表?|安排|行程|日历)(?:吧|呢|吗)?\s*[?？]?$|^(?:日程表?|行程|日历)[?？]?$",
     re.IGNORECASE,
@@ -211,7 +231,7 @@ QUERY_LISTING = re.compile(
 # "when is my dentist?", "whens yoga", "牙医是哪天", "瑜伽几点": the one event asked about, by name.
 QUERY_NAMED = re.compile(
     r"^(?:and\s+|so\s+)?(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+(?:does|do|will)(?=\s+(?:my|the|our)\b))?\s+"
-    r"(?:(?:my|the|our)\s+)?(?:next\s+)?(?!(?:we|i|you|he|she|they|it|that|this)\b)(?P<en>[a-z][\w' ]*?)"
+    r"(?:(?:my|the|our)\s+)?(?:next\s+)?(?!(?:we|i|you|he|she|they|it|that|this|would|could|should|can|might|shall)\b)(?P<en>[a-z][\w' ]*?)"
     r"(?:\s+again|\s+on|\s+scheduled|\s+(?:start|begin|end|finish)s?|\s+be)?\s*\??$"
     r"|^(?:我的?)?(?:下一?[个次])?(?P<zh>[\u4e00-\u9fffa-z ]{1,12}?)(?:是|在)?(?:几点|哪一?天|什么时候)(?:开始)?(?:的|来着)?[吗呢啊]?\s*\??$",
     re.IGNORECASE,

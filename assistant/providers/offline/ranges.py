@@ -17,7 +17,7 @@ from dateutil.relativedelta import relativedelta
 from assistant.reading import extract_when
 from assistant.reading.calendar_dates import MONTH_NAME, MONTHS
 from assistant.reading.days import days_of
-from assistant.reading.numbers import EN_HOUR, EN_MINUTE, NUMBER, cn_int, number
+from assistant.reading.numbers import EN_HOUR, EN_MINUTE, EN_ORDINAL, NUMBER, cn_int, number
 from assistant.reading.text import Masker
 
 
@@ -60,10 +60,14 @@ _RANGES: tuple[tuple[re.Pattern[str], Callable[[datetime.date], DayRange]], ...]
     (re.compile(rf"(?<!上)上个?(?:周|星期|礼拜){_NO_DAY_AFTER}"), _week(-1)),
     (re.compile(r"(?:未来|接下来|之后)的?(?:一|1)?(?:周|个星期)"), days_ahead(7)),
 )
-# A month by name, without a day ("what do i have in december", "十二月有什么安排"): this one or the next such.
+# A month by name, without a day or a year ("what do i have in december", "十二月有什么安排"): this one or
+# the next such. Only a question reads it (``named_month``): a booking "in march" has no day yet.
 _NAMED_MONTH = (
-    re.compile(rf"\b(?:in|during|throughout|all\s+of)\s+(?P<mon>{MONTH_NAME})(?!\s*(?:[0-9]|the\b))", re.I),
-    re.compile(r"(?<![0-9一二三四五六七八九十下上这本])(?P<cn>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])\s*月份?(?!\s*[0-9一二三四五六七八九十初中底号日])"),
+    re.compile(rf"\b(?:in|during|throughout|all\s+of)\s+(?P<mon>{MONTH_NAME})(?!\s*(?:[0-9]|the\b|{EN_ORDINAL}))", re.I),
+    re.compile(
+        r"(?<![0-9一二三四五六七八九十下上这本年])(?P<cn>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])\s*月份?"
+        r"(?!\s*[0-9一二三四五六七八九十初中底号日])"
+    ),
 )
 _DAYS_AHEAD = (  # "the next 3 days", "next two weeks", "接下来三周"
     re.compile(rf"\b(?:the\s+)?(?:next|coming|following)\s+(?P<number>{NUMBER})\s+(?:(?P<weeks>weeks)|days)\b", re.I),
@@ -160,12 +164,18 @@ def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
         if match:
             masker.take(*match.span())
             return make(today)
+    return None
+
+
+def named_month(text: str, today: datetime.date) -> DayRange | None:
+    """The month a question names by name alone, or None (a year said with it is not read here)."""
+    if re.search(r"(?:明|去|今|前|后)年|\b(?:19|20)[0-9]{2}\b|\b(?:next|last)\s+year\b", text, re.I):
+        return None
     for pattern in _NAMED_MONTH:
-        match = pattern.search(masker.text)
+        match = pattern.search(text)
         named = match.groupdict() if match else {}
         month = MONTHS[named["mon"].lower().rstrip(".")] if named.get("mon") else cn_int(named.get("cn") or "")
         if match and month:
-            masker.take(*match.span())
             return _month((month - today.month) % 12)(today)
     return None
 

@@ -21,7 +21,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?calendar(?:\s+(?:for|that))?|calendar(?=\s+\S)|put\s+that|"
-    r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|"
+    r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|(?:can|could|would|will)\s+(?:you|u)|"

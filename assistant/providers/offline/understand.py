@@ -29,6 +29,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, classify, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn, read_turn, split_user_turn
 from assistant.providers.offline.revise_action import revise
+from assistant.reading import vocabulary
 from assistant.reading.answers import read_short_answer
 from assistant.reading.chinese import as_written
 
@@ -102,11 +103,20 @@ def _names_it(turn: Turn, signals: Signals) -> bool:
     return bool(cjk and len(title) <= 20) or len(title.split()) <= 6
 
 
+def _insists(turn: Turn) -> bool:
+    """ "book it anyway", "照样安排": the clash shown, the same booking asked for again — not a new time,
+    a question, a "no" ("can you find another time, even if it's later", "no don't book it")."""
+    signals = read_signals(turn)
+    if not lx.INSIST.search(turn.text) or signals.question or signals.has_slots:
+        return False
+    return turn.text not in vocabulary.NEGATED_REQUEST and not re.search(r"\b(?:no|not|never)\b|不要|别|不用", turn.text, re.I)
+
+
 def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if not turn.text.strip():
         return text(say("unclear", turn.language))
     active = turn.active_command or {}
-    if active.get("status") == "conflict" and active.get("kind") == "create" and lx.INSIST.search(turn.text):
+    if active.get("status") == "conflict" and active.get("kind") == "create" and _insists(turn):
         # The clash was shown and the person insists: book it as an overlap (the server checks both).
         return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
     if _ADD_IT.match(turn.text) and turn.previous and previous_intent(turn) == "statement":
