@@ -231,7 +231,7 @@ QUERY_LISTING = re.compile(
 # "when is my dentist?", "whens yoga", "牙医是哪天", "瑜伽几点": the one event asked about, by name.
 QUERY_NAMED = re.compile(
     r"^(?:and\s+|so\s+)?(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+(?:does|do|will)(?=\s+(?:my|the|our)\b))?\s+"
-    r"(?:(?:my|the|our)\s+)?(?:next\s+)?(?!(?:we|i|you|he|she|they|it|that|this|would|could|should|can|might|shall)\b)(?P<en>[a-z][\w' ]*?)"
+    r"(?:(?:my|the|our)\s+)?(?:next\s+)?(?!(?:we|i|you|he|she|they|it|that|this|would|could|should|can|might|shall|is|was|were|are|did|does|do|will|has|had)\b)(?P<en>[a-z][\w' ]*?)"
     r"(?:\s+again|\s+on|\s+scheduled|\s+(?:start|begin|end|finish)s?|\s+be)?\s*\??$"
     r"|^(?:我的?)?(?:下一?[个次])?(?P<zh>[\u4e00-\u9fffa-z ]{1,12}?)(?:是|在)?(?:几点|哪一?天|什么时候)(?:开始)?(?:的|来着)?[吗呢啊]?\s*\??$",
     re.IGNORECASE,
