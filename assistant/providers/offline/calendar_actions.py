@@ -73,7 +73,7 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(
             turn, tools, "search_memory", query=title_from(subject.group("subject")) or subject.group("subject")
         )
-    month = named_month(s.text, turn.today) if s.day is None else None
+    month = named_month(s.text, turn.today) if s.day is None and s.text not in lx.PAST else None
     if month is not None:  # "what do i have in december", "十二月还有什么安排": that month
         return call(turn, tools, "query_events", start=month.start, end=month.end, event_words=None)
     if s.day is None and s.when.declined:
@@ -273,9 +273,12 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     # A time said names the event ("delete my three pm meeting"); the server narrows by it.
     time = None if target.ref else s.when.time
     scope = lx.scope_of(s.text)
-    if scope is None and not s.day and lx.SERIES.search(s.text):
+    # Read without its repeat words, the request must name no period, exception or second day.
+    rest = read_when(lx.SERIES.sub(" ", s.text), today=turn.today)
+    plain = not rest.declined and not lx.SOME_OF_THEM.search(s.text)
+    if scope is None and plain and not rest.date and lx.SERIES.search(s.text):
         scope = "all"  # "cancel my weekly standup", "取消每周一的例会": the series, no day of it named
-    elif scope is None and day and (re.match(r"D[+-]|\d", day) or lx.ONE_DAY.search(s.text)):
+    elif scope is None and plain and day and (re.match(r"D[+-]|\d", day) or lx.ONE_DAY.search(s.text)):
         scope = "this"  # "cancel next monday's yoga", "这周四的瑜伽课取消": that day's ("my thursday yoga" is asked)
     return call(turn, tools, "delete_event", **target.named(), event_time=time, scope=scope)
 

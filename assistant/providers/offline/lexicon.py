@@ -36,7 +36,7 @@ SCOPES = {
     "following": table(
         en=(
             r"\b(?:and|&|plus)\s+(?:all\s+)?(?:the\s+)?(?:following|future|later)(?:\s+ones)?\b|\bfrom\s+(?:then|now)\s+on\b"
-            r"|\bonwards?\b|\bstarting\s+(?:from\s+)?(?:this|next|on|tomorrow)\b",
+            r"|\bonwards?\b",
         ),
         zh=(r"(?:及|和|以及)(?:以后|之后|往后)|(?:以后|之后)(?:的)?(?:都|全部|所有)|^(?:以后|今后)(?:都)?(?:不用|不要|不再|别)",),
     ),
@@ -58,6 +58,12 @@ SCOPES = {
 SERIES = re.compile(
     r"\b(?:every|each)\s+(?:week|day|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:weekly|monthly)\b"
     r"|每(?:周|个?星期|个?礼拜|天|个?月|年)",
+    re.IGNORECASE,
+)
+# Words that make a delete about some occurrences, not one or all ("over the holidays", "but keep monday's",
+# "and the week after", "放假期间"): which ones is asked.
+SOME_OF_THEM = re.compile(
+    r"\b(?:over|during|until|till|through|except|but|keep|and|after|holidays?|vacation|starting)\b|期间|那周|放假|除了|保留|假期|和|以及",
     re.IGNORECASE,
 )
 # A weekday picked out as one date ("this monday's", "on friday", "这周四"), not the series' day ("my thursday yoga").

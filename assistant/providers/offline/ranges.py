@@ -210,6 +210,8 @@ def _english_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
     ap2 = (match.group("ap2") or "")[:1].lower() or None
     if not (ap1 or ap2 or m1 or m2):
         return None  # "3-4" alone may be people or items, not a time
+    if not (ap1 or ap2) and not match.group("h1").isdigit():
+        return None  # "six to eight thirty": which half of the day is the person's to say
     if ap2 and not ap1:
         ap1 = ap2 if h1 % 12 <= h2 % 12 else ("a" if ap2 == "p" else "p")  # "3-4pm", "11-1pm"
     if ap1 and not ap2:

@@ -142,7 +142,7 @@ REMEMBER = table(
     en=(
         r"^(?:please\s+|(?:can|could|will|would)\s+you\s+(?:please\s+)?)?(?:remember|note|keep\s+in\s+mind|don'?t\s+forget|make\s+a\s+note)"
         r"(?:\s+that|\s*:|\s*,)?\s+(?P<fact>.+)$",
-        r"^(?:for\s+future\s+reference)[\s,:]+(?P<fact>.+)$",  # "fyi" tells; it does not ask to keep
+        r"^(?:for\s+future\s+reference|fyi|just\s+so\s+you\s+know)[\s,:]+(?P<fact>.+)$",
     ),
     zh=(r"^(?:请|麻烦)?(?:你)?(?:帮我|给我)?(?:记住|记一下|记下|记着|备忘)(?:一下)?[:：,，\s]*(?P<fact>.+)$",),
 )

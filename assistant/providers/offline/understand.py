@@ -109,7 +109,8 @@ def _insists(turn: Turn) -> bool:
     signals = read_signals(turn)
     if not lx.INSIST.search(turn.text) or signals.question or signals.has_slots:
         return False
-    return turn.text not in vocabulary.NEGATED_REQUEST and not re.search(r"\b(?:no|not|never)\b|不要|别|不用", turn.text, re.I)
+    refused = re.match(r"\s*(?:no|nah|nope|never|don'?t)\b|\s*(?:不要|别|不用)", turn.text, re.I)
+    return turn.text not in vocabulary.NEGATED_REQUEST and refused is None
 
 
 def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
