@@ -1,0 +1,57 @@
+"""extract_when on what people type around a moment: addresses and rooms (no day, no time), clock times
+with a space, meals named after a part of the day, and ranges from one hour to another."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from assistant.reading import WhenMatch, extract_when
+
+WEDNESDAY = datetime.date(2026, 12, 2)
+
+
+def read(text: str, today: datetime.date = WEDNESDAY) -> WhenMatch:
+    match = extract_when(text, today=today)
+    assert match is not None, f"{text!r} was not read"
+    return match
+
+
+@pytest.mark.parametrize(
+    ("text", "date", "time"),
+    [
+        ("at 21 park lane", None, None),  # a house number, not 21:00
+        ("12 main st at 3pm", None, "15:00"),
+        ("dinner friday at 7 at 21 park lane", "W5", "19:00"),
+        ("明天下午三点在3号会议室开会", "D+1", "15:00"),  # room 3, not the 3rd
+        ("下周三下午三点 中山路12号", "W3+1", "15:00"),  # No. 12 of a road, not the 12th
+        ("12号下午三点", "12-12", "15:00"),  # the 12th itself
+        ("at 3 on the way home", None, "15:00"),
+    ],
+)
+def test_an_address_is_no_day_and_no_time(text: str, date: str | None, time: str | None) -> None:
+    match = extract_when(text, today=WEDNESDAY)
+    if date or time:
+        assert match is not None and (match.date, match.time) == (date, time), text
+    else:
+        assert match is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "time", "left"),
+    [
+        ("put the accountant at 9 30am", "09:30", "put the accountant"),
+        ("at 9 30pm", "21:30", ""),
+        ("那下午三点跟朋友喝下午茶", "15:00", "那跟朋友喝下午茶"),  # afternoon tea is a meal, not a second afternoon
+        ("afternoon tea at 3pm", "15:00", "afternoon tea"),
+    ],
+)
+def test_times_as_typed_and_meals_named_after_the_day(text: str, time: str, left: str) -> None:
+    match = read(text)
+    assert (match.time, match.residue(text)) == (time, left), text
+
+
+@pytest.mark.parametrize("text", ["gym thursday from seven to eight thirty pm", "from nine till eleven am", "from 7 to 8:30pm"])
+def test_a_range_from_one_hour_to_another_is_never_read_as_one_end(text: str) -> None:
+    assert extract_when(text, today=WEDNESDAY) is None, text
