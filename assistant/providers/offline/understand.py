@@ -131,8 +131,9 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if turn.previous and turn.last_reply == catalogue.text("ambiguous", turn.language) and previous_intent(turn) == "reminder":
         # "set a reminder 15 min before" … "Which event do you mean?" … "the dentist one": that event.
         joined = dataclasses.replace(turn, text=f"{turn.previous} {turn.text}", previous=None)
-        if classify(joined, read_signals(joined)) == "reminder":
-            return calendar_words.remind(joined, read_signals(joined), tools)
+        joined_signals = read_signals(joined)  # read once: the reading is the costly part of a turn
+        if classify(joined, joined_signals) == "reminder":
+            return calendar_words.remind(joined, joined_signals, tools)
     choosing = turn.context.get("choosing") or {}
     scope = lx.scope_of(turn.text)
     if scope and "occurrence" in (choosing.get("values") or {}):
