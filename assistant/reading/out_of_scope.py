@@ -46,9 +46,11 @@ _NOT_VERB_MONTHS = "|".join(sorted((name for name in MONTHS if name not in ("may
 _AFTER = re.compile(
     "|".join(
         (
-            r"(?<![a-z])(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|(?<!new\s)years?"
-            r"|yrs?|decades?|(?:mon|tues|wednes|thurs|fri|satur|sun)days|ago|hence"
+            r"(?<![a-z])(?:seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|(?<!new\s)years?"
+            r"|decades?|(?:mon|tues|wednes|thurs|fri|satur|sun)days|ago|hence"
             rf"|{_NOT_VERB_MONTHS})(?![a-z])",
+            # A short unit only after its number: "2 hrs" is a length, "a meeting with hr" a department.
+            rf"(?:[0-9\x00]|(?<![a-z]){EN_COUNT}|few)\s?(?:secs?|mins?|hrs?|wks?|yrs?)(?![a-z])",
             rf"{_CN_QUANTITY}\s?(?:个\s?)?(?:天|日(?![程历])|周|星期|礼拜|月|年)",  # not "一个日程"
             r"(?:下下|下|这|本|上上|上|今)个?(?:周|星期|礼拜|月)",
             r"[明今去后前]年",

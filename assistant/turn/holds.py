@@ -52,6 +52,11 @@ def held_result(context: ToolContext, tool: str, arguments: Mapping[str, Any], r
             default = context.profile.default_reminder_minutes
             action_arguments["minutes_before"] = default if default is not None else reminders.DEFAULT_MINUTES_BEFORE
         data["event"] = event_fact(target, context.zone)
+    if tool == "schedule_event" and arguments.get("command_id") and context.active_command_id:
+        # Continuing the open request ("yes" to a clash): the card names its known values, not only
+        # what this call changes (the card is bound to the request as it stands: a change makes it stale).
+        command = command_get(owner=context.user, command_id=context.active_command_id)
+        data["request"] = {name: command.slot_value(name) for name in ("title", "date", "time")}
     if tool == "cancel_command":
         # Bound to the request open now: a later yes closes exactly that one, by its id.
         if not context.active_command_id:
@@ -65,7 +70,9 @@ def held_result(context: ToolContext, tool: str, arguments: Mapping[str, Any], r
 
 def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str:
     action = result.data["action"]
-    tool, arguments = action["tool"], action["arguments"]
+    tool = action["tool"]
+    known = {k: v for k, v in (result.data.get("request") or {}).items() if v} if tool == "schedule_event" else {}
+    arguments = known | {k: v for k, v in action["arguments"].items() if v is not None}
 
     def quote(value: str) -> str:
         return catalogue.text("quoted_title", language, title=value)
@@ -77,6 +84,7 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
         "title": quote(arguments["title"]) if arguments.get("title") else "",
         "when": catalogue.text("hold_when", language, when=when) if when else "",
         "fact": quote(arguments.get("fact") or ""),
+        "overlap": catalogue.text("hold_overlap", language) if arguments.get("allow_overlap") else "",
     }
     if tool == "change_event":
         event = result.data.get("event") or {}

@@ -301,3 +301,21 @@ def test_a_name_given_after_the_booking_renames_it_and_reads_no_time_from_the_ad
     chat.say("The event should be called Family Dinner, and it will take place at 12 Oak Avenue.")
     [event] = chat.events()
     assert (event.title, local(event)) == ("Family Dinner", "Fri 2026-12-11 17:30")
+
+
+@pytest.mark.parametrize(("first", "yes", "title"), [
+    ("lunch with sam tomorrow at 3pm", "yes", "Lunch with sam"),
+    ("明天下午三点和老王吃饭", "好的", "和老王吃饭"),
+])  # fmt: skip
+def test_a_yes_to_a_clash_is_asked_on_a_card_naming_it_then_booked(
+    chat: OfflineChat, add_event: Callable[..., Any], first: str, yes: str, title: str
+) -> None:
+    """ "yes" after the clash was shown insists on nothing in so many words: the card names the
+    booking and the clash, and only the yes to that card books the overlap."""
+    add_event(chat.user, "Dentist", "2026-12-08T15:00")
+    assert "15:00" in chat.say(first).reply and len(chat.events()) == 1
+    card = chat.say(yes)
+    assert len(chat.events()) == 1 and PendingConfirmation.objects.filter(thread=chat.thread).exists()
+    assert title in card.reply and "15:00" in card.reply and ("clashes" in card.reply or "冲突" in card.reply)
+    chat.say(yes)
+    assert [(e.title, local(e)) for e in chat.events()] == [("Dentist", "Tue 2026-12-08 15:00"), (title, "Tue 2026-12-08 15:00")]

@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 
+from assistant.providers.offline.ranges import named_month
 from assistant.reading import WhenMatch, extract_when
 
 WEDNESDAY = datetime.date(2026, 12, 2)
@@ -55,3 +56,32 @@ def test_times_as_typed_and_meals_named_after_the_day(text: str, time: str, left
 @pytest.mark.parametrize("text", ["gym thursday from seven to eight thirty pm", "from nine till eleven am", "from 7 to 8:30pm"])
 def test_a_range_from_one_hour_to_another_is_never_read_as_one_end(text: str) -> None:
     assert extract_when(text, today=WEDNESDAY) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("schedule a meeting with hr on wednesday at 11am", ("W3", "11:00")),  # a department, not hours
+        ("call hr at 3pm tomorrow", ("D+1", "15:00")),
+        ("2 hr meeting tomorrow at 3pm", None),  # a length the reader leaves to the model
+        ("lunch tomorrow at 1 for an hr", None),
+    ],
+)
+def test_a_short_unit_is_a_length_only_after_its_number(text: str, expected: tuple[str, str] | None) -> None:
+    found = extract_when(text, today=datetime.date(2026, 12, 7))
+    assert (None if found is None else (found.date, found.time)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("show me my calendar for december", ("2026-12-01", "2026-12-31")),
+        ("what do i have in march", ("2027-03-01", "2027-03-31")),
+        ("十二月还有什么安排", ("2026-12-01", "2026-12-31")),
+        ("what's on until the end of january", ("D+0", "2027-01-31")),
+        ("what do i have in march next year", None),
+    ],
+)
+def test_a_month_by_name_is_read_once_by_the_shared_reader(text: str, expected: tuple[str, str] | None) -> None:
+    found = named_month(text, datetime.date(2026, 12, 7))
+    assert (None if found is None else (found.start, found.end)) == expected

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from dateutil.relativedelta import relativedelta
 
 from assistant.reading import extract_when
-from assistant.reading.calendar_dates import MONTH_NAME, MONTHS
+from assistant.reading.calendar_dates import named_months
 from assistant.reading.days import days_of
-from assistant.reading.numbers import EN_HOUR, EN_MINUTE, EN_ORDINAL, NUMBER, cn_int, number
+from assistant.reading.numbers import EN_HOUR, EN_MINUTE, NUMBER, cn_int, number
 from assistant.reading.text import Masker
 
 
@@ -59,15 +59,6 @@ _RANGES: tuple[tuple[re.Pattern[str], Callable[[datetime.date], DayRange]], ...]
     (re.compile(rf"(?<!下)下个?(?:周|星期|礼拜){_NO_DAY_AFTER}"), _week(1)),
     (re.compile(rf"(?<!上)上个?(?:周|星期|礼拜){_NO_DAY_AFTER}"), _week(-1)),
     (re.compile(r"(?:未来|接下来|之后)的?(?:一|1)?(?:周|个星期)"), days_ahead(7)),
-)
-# A month by name, without a day or a year ("what do i have in december", "十二月有什么安排"): this one or
-# the next such. Only a question reads it (``named_month``): a booking "in march" has no day yet.
-_NAMED_MONTH = (
-    re.compile(rf"\b(?:in|during|throughout|all\s+of)\s+(?P<mon>{MONTH_NAME})(?!\s*(?:[0-9]|the\b|{EN_ORDINAL}))", re.I),
-    re.compile(
-        r"(?<![0-9一二三四五六七八九十下上这本年])(?P<cn>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])\s*月份?"
-        r"(?!\s*[0-9一二三四五六七八九十初中底号日])"
-    ),
 )
 _DAYS_AHEAD = (  # "the next 3 days", "next two weeks", "接下来三周"
     re.compile(rf"\b(?:the\s+)?(?:next|coming|following)\s+(?P<number>{NUMBER})\s+(?:(?P<weeks>weeks)|days)\b", re.I),
@@ -168,16 +159,14 @@ def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
 
 
 def named_month(text: str, today: datetime.date) -> DayRange | None:
-    """The month a question names by name alone, or None (a year said with it is not read here)."""
-    if re.search(r"(?:明|去|今|前|后)年|\b(?:19|20)[0-9]{2}\b|\b(?:next|last)\s+year\b", text, re.I):
+    """The one month a question names by name alone ("what do i have in december", "my calendar for
+    march", "十二月还有什么安排"): this one or the next such, read by the shared reader. Only a question
+    reads it: a booking "in march" has no day yet. A year said with it is not read here."""
+    months = named_months(text, today)
+    if len(months) != 1 or re.search(r"(?:明|去|今|前|后)年|\b(?:19|20)[0-9]{2}\b|\b(?:next|last)\s+year\b", text, re.I):
         return None
-    for pattern in _NAMED_MONTH:
-        match = pattern.search(text)
-        named = match.groupdict() if match else {}
-        month = MONTHS[named["mon"].lower().rstrip(".")] if named.get("mon") else cn_int(named.get("cn") or "")
-        if match and month:
-            return _month((month - today.month) % 12)(today)
-    return None
+    first, last, until = months[0]
+    return DayRange("D+0" if until else first.isoformat(), last.isoformat())
 
 
 # --- clock ranges -------------------------------------------------------------------------
