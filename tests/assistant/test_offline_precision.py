@@ -48,6 +48,10 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     ("下个月五号是我妈生日", {"language": "zh"}, "加到日程里"),
     ("周五是公司年会", {"language": "zh"}, "加到日程里"),
     ("明天会下雨吗", {"language": "zh"}, "做不了"),
+    # A world event said with a contraction or a release verb, and someone else's appointment.
+    ("the game's on tv saturday at 8pm", {}, "add it to my calendar"),
+    ("the new season drops on netflix march 20 at 9pm", {}, "add it to my calendar"),
+    ("小李明天下午三点有个面试", {"language": "zh"}, "加到日程里"),
 ]
 
 
@@ -97,6 +101,13 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("gym tomorrow at 6", {}, "schedule_event", {"time": None}),
     ("yoga every wednesday in march at 7pm", {}, "schedule_event", {"title": "Yoga", "date": "2027-03-01"}),
     ("三月份每周三晚上七点瑜伽", {"language": "zh"}, "schedule_event", {"title": "瑜伽", "time": "19:00"}),
+    # A change word beside a repeat word moves the series, never books a new one; every day said repeats.
+    ("move my weekly standup to 10am", {}, "change_event", {"event_words": "Standup", "time": "10:00", "scope": "all"}),
+    ("把每周的例会改到十点", {"language": "zh"}, "change_event", {"event_words": "例会", "time": "10:00", "scope": "all"}),
+    ("每周三和周五晚上七点跑步", {"language": "zh"}, "schedule_event",
+     {"title": "跑步", "time": "19:00", "date": None, "recurrence": {"frequency": "weekly", "interval": None,
+      "weekdays": ["WE", "FR"], "month_day": None, "until": None, "count": None}}),
+    ("hold on am i free thursday afternoon", {"active": CREATING_LUNCH}, "query_events", {"start": "W4"}),
     # A complete request of its own while lunch is open starts anew; a bare patch continues it.
     ("dinner with tom on saturday at 7pm", {"active": CREATING_LUNCH}, "schedule_event", {"command_id": None}),
     ("lunch with Sam next Wednesday at 1pm", {"active": CREATING_LUNCH}, "schedule_event",

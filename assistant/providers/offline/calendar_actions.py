@@ -176,6 +176,8 @@ _PARTS = {"morning": ("00:00", "12:00"), "afternoon": ("12:00", "18:00"), "eveni
 
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    if lx.SERIES.search(s.text):  # "把每周的例会改到十点": the repeat word names the series, not the new time
+        s = dataclasses.replace(s, when=read_when(lx.SERIES.sub(" ", s.text), today=turn.today))
     rename = lx.RENAME.search(s.text)
     exclude_text = None
     if rename:  # the naming words and the name say no day, time or event ("called Dinner, at 12 Oak Avenue")
@@ -230,7 +232,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(
         turn, tools, "change_event",
         **target.named(), title=new_title, date=new_day, time=new_time, duration_minutes=when.duration,
-        shift_minutes=shift, scope=lx.scope_of(s.text),
+        shift_minutes=shift, scope=lx.scope_of(s.text) or _scope(turn, s.text[: moved.start()] if moved else s.text, None),
     )  # fmt: skip
 
 
@@ -272,15 +274,20 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))
     # A time said names the event ("delete my three pm meeting"); the server narrows by it.
     time = None if target.ref else s.when.time
-    scope = lx.scope_of(s.text)
+    return call(turn, tools, "delete_event", **target.named(), event_time=time, scope=_scope(turn, s.text, day))
+
+
+def _scope(turn: Turn, said: str, day: str | None) -> str | None:
+    """Which occurrences of a repeating event a change or delete means, when the words say it."""
+    scope = lx.scope_of(said)
     # Read without its repeat words, the request must name no period, exception or second day.
-    rest = read_when(lx.SERIES.sub(" ", s.text), today=turn.today)
-    plain = not rest.declined and not lx.SOME_OF_THEM.search(s.text)
-    if scope is None and plain and not rest.date and lx.SERIES.search(s.text):
+    rest = read_when(lx.SERIES.sub(" ", said), today=turn.today)
+    plain = not rest.declined and not lx.SOME_OF_THEM.search(said)
+    if scope is None and plain and not rest.date and lx.SERIES.search(said):
         scope = "all"  # "cancel my weekly standup", "取消每周一的例会": the series, no day of it named
-    elif scope is None and plain and day and (re.match(r"D[+-]|\d", day) or lx.ONE_DAY.search(s.text)):
+    elif scope is None and plain and day and (re.match(r"D[+-]|\d", day) or lx.ONE_DAY.search(said)):
         scope = "this"  # "cancel next monday's yoga", "这周四的瑜伽课取消": that day's ("my thursday yoga" is asked)
-    return call(turn, tools, "delete_event", **target.named(), event_time=time, scope=scope)
+    return scope
 
 
 def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

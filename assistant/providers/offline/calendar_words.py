@@ -55,7 +55,7 @@ _COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{NUMBER})\s+(?P<unit>days|weeks|months|y
 _WEEKLY_ZH = re.compile(
     # "每周二", "每两周的周二", "隔周周二", "每隔一周的周二"
     r"(?P<every>每|隔)(?P<skip>隔)?(?P<two>两|一)?个?(?:周|星期|礼拜)(?:的)?(?:周|星期|礼拜)?"
-    r"(?P<days>[一二三四五六日天末](?:[、和,，]?[一二三四五六日天])*)"
+    r"(?P<days>[一二三四五六日天末](?:[、和,，]?(?:周|星期|礼拜)?[一二三四五六日天])*)"
 )
 _MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{NUMBER})[号日]")
 _MONTH_DAY_EN = re.compile(

@@ -262,7 +262,7 @@ RULES: tuple[Rule, ...] = (
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
     ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.time))),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
-    ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE),
+    ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE and s.text not in lx.CHANGE),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
     ("change", lambda turn, s: (s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE)) and not s.question and s.text not in lx.DELETE and not _opens_a_create(s.text)),
     # A length said as a shift ("往后推一个小时", "an hour later") only ever moves something.
@@ -282,7 +282,8 @@ def _repeat_or_reminder(text: str, when: When) -> bool:
     words = read_calendar_words(text)
     # "I'm on holiday next week" stays a statement the stand-in asks about: a range of days off
     # is a create only when asked for in so many words (the create rule below).
-    return words.recurrence is not None or words.reminder_minutes is not None
+    # A change word beside a repeat names the series there already ("move my weekly standup"): never a new one.
+    return (words.recurrence is not None and text not in lx.CHANGE) or words.reminder_minutes is not None
 
 
 def classify(turn: Turn, signals: Signals) -> str:
