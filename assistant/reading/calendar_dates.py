@@ -166,6 +166,7 @@ def _add_english(scan: Scan, match: re.Match[str]) -> None:
     name = groups["mon"].rstrip(".")
     spelt = groups.get("dw")  # "sixth march": an ordinal day is no "4 may be"
     verb_like = name in ("may", "march", "mar") and match.start("mon") > match.start() and not groups.get("y") and not spelt
+    verb_like = verb_like and not re.search(r"[0-9](?:st|nd|rd|th)|\bof\b", match.group(), re.I)  # "the 19th of may": a date
     if verb_like and _VERB_FOLLOWERS.match(scan.masked, match.end()):
         return  # "4 may be fine": a time and a verb, not 4 May
     year_text = groups.get("y") or groups.get("y2")

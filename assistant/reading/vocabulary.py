@@ -49,7 +49,7 @@ def table(en: tuple[str, ...], zh: tuple[str, ...]) -> Table:
 # (``answers.is_acknowledgement``); before a request or a receipt they are never its words.
 COURTESY_EN: Final = (
     r"(?:ok(?:ay|ey)?|kk?|great|sure(?:\s+thing)?|perfect|all\s*right|alrighty|righto|got\s+it|yes|yep|yup|yeah|"
-    r"no\s+problem|you\s+got\s+it|awesome|cool|sweet|excellent|wonderful|lovely|brilliant|fantastic|amazing|nice|"
+    r"no\s+(?:problem|worries)|you\s+got\s+it|awesome|cool|sweet|excellent|wonderful|lovely|brilliant|fantastic|amazing|nice|"
     r"good|fine|noted|understood|right|of\s+course|certainly|absolutely|sounds\s+(?:good|great|perfect)|lol|haha|"
     r"that'?s\s+(?:all|it|everything|great|perfect|right|correct)|correct|exactly|that\s+is\s+all|nothing\s+else|yay|hooray|thanks|thank\s+you|"
     r"thx|ty|cheers|much\s+appreciated|appreciate\s+it|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
@@ -183,7 +183,7 @@ DECLARATIVE = table(
 # numbers are no day and no time, for every reader (the date reader claims it before reading).
 ADDRESS: Final = re.compile(
     r"(?<![0-9:./])[0-9]{1,5}[a-z]?\s+(?:(?!(?:on|in|at|the|to|for|by|with|and|or|[ap]m|tomorrow|today|tonight)\b)"
-    r"[a-z'.]+\s+){1,3}(?:street|st|road|rd|lane|ln|avenue|ave|boulevard|blvd|parkway|pkwy|highway|hwy)\b\.?"
+    r"(?:[a-z'.]+|[0-9]{1,3}(?:st|nd|rd|th))\s+){1,3}(?:street|st|road|rd|lane|ln|avenue|ave|boulevard|blvd|parkway|pkwy|highway|hwy)\b\.?"
     r"|[\u4e00-\u9fff](?:路|街|巷|弄)[0-9零一二三四五六七八九十百]+号(?:楼|院)?|(?<![点时月])[0-9一二三四五六七八九十]+号(?:会议室|教室)",
     re.IGNORECASE,
 )

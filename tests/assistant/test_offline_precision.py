@@ -32,6 +32,8 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     ("i need a taxi tomorrow at eight in the morning", {}, "can't do that"),
     ("which reminders are set?", {}, "can't list"),
     ("do i have anything on the 21st, the one after the party, with everybody", {}, "Which day"),
+    ("what's my availability on the last day of this month?", {}, "Which day"),  # no free time of another day
+    ("Look at my calendar on the 15th and tell me if I'm free in the evening", {}, "Which day"),
     # A sentence about someone or something with a time is talk; so is a request said as not wanted.
     ("the plumber is coming thursday at 10", {}, "add it to my calendar"),
     ("i have a dentist appointment friday at 3", {}, "add it to my calendar"),
@@ -108,6 +110,8 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
      {"title": "跑步", "time": "19:00", "date": None, "recurrence": {"frequency": "weekly", "interval": None,
       "weekdays": ["WE", "FR"], "month_day": None, "until": None, "count": None}}),
     ("hold on am i free thursday afternoon", {"active": CREATING_LUNCH}, "query_events", {"start": "W4"}),
+    ("add an event tomorrow for 3 pm called Weekly planning", {}, "schedule_event",
+     {"title": "Weekly planning", "recurrence": None, "time": "15:00"}),  # the name's own words repeat nothing
     # A complete request of its own while lunch is open starts anew; a bare patch continues it.
     ("dinner with tom on saturday at 7pm", {"active": CREATING_LUNCH}, "schedule_event", {"command_id": None}),
     ("lunch with Sam next Wednesday at 1pm", {"active": CREATING_LUNCH}, "schedule_event",

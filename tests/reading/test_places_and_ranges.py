@@ -9,6 +9,7 @@ import pytest
 
 from assistant.providers.offline.ranges import named_month
 from assistant.reading import WhenMatch, extract_when
+from assistant.reading.extract import read_when_or_decline
 
 WEDNESDAY = datetime.date(2026, 12, 2)
 
@@ -85,3 +86,17 @@ def test_a_short_unit_is_a_length_only_after_its_number(text: str, expected: tup
 def test_a_month_by_name_is_read_once_by_the_shared_reader(text: str, expected: tuple[str, str] | None) -> None:
     found = named_month(text, datetime.date(2026, 12, 7))
     assert (None if found is None else (found.start, found.end)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Is the 19th of May open?", "05-19"),  # "may open" after "of" is no verb
+        ("the 22nd of may is free", "05-22"),
+        ("I think I'm free on the 22nd but can you double check?", None),  # unread: declined, never today
+        ("do i have anything on the 21st, the one after the party", None),
+    ],
+)
+def test_a_day_of_the_month_is_read_or_declined(text: str, expected: str | None) -> None:
+    found, declined = read_when_or_decline(text, today=datetime.date(2026, 5, 5))
+    assert (found.date if found else None) == expected and declined == (expected is None)

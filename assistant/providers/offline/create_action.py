@@ -116,7 +116,8 @@ _MOST_WORDS = 18
 
 
 def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
-    extra = read_calendar_words(s.text, turn.today)
+    named = lx.RENAME.search(s.text)  # the name's own words repeat nothing: "an event called Weekly planning"
+    extra = read_calendar_words(s.text[: named.start("title")] if named else s.text, turn.today)
     if extra.found:
         # Repeat and reminder words are not a day, a time or a length: read the rest without them.
         s = dataclasses.replace(s, when=read_when(extra.cut(s.text) or "", today=turn.today))

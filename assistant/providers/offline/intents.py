@@ -255,7 +255,7 @@ RULES: tuple[Rule, ...] = (
     ("forget", lambda turn, s: s.text in lx.FORGET),
     ("revise", _revision),
     ("past", _past_report),
-    ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION),
+    ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION and s.text not in lx.QUERY),
     # Where it is held: not kept (an event has a name, a day and a time); said plainly, nothing changed.
     ("place", lambda turn, s: place_only(s.text)),
     ("statement", _statement),

@@ -81,7 +81,7 @@ RENAME = table(
     en=(
         r"\b(?:rename\s+(?:it|that|this)?\s*(?:to|as)?|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
         r"retitle\s+(?:it\s+)?(?:to|as)?|(?:the\s+)?(?:event|title|name)\s+(?:is|should\s+be|will\s+be)(?:\s+called)?|"
-        r"it(?:'?s|\s+is)\s+(?:called|named)|"
+        r"it(?:'?s|\s+is)\s+(?:called|named)|\b(?:event|meeting|appointment|entry)\b[^,.]{0,20}?\s(?:called|named|titled)|"
         r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”,]+?)[\"'”]?(?:,.*)?[\s.!]*$",  # "…, and it's at 12 Oak Ave": not the name
     ),
     zh=(
