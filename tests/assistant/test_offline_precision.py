@@ -109,6 +109,7 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("每周三和周五晚上七点跑步", {"language": "zh"}, "schedule_event",
      {"title": "跑步", "time": "19:00", "date": None, "recurrence": {"frequency": "weekly", "interval": None,
       "weekdays": ["WE", "FR"], "month_day": None, "until": None, "count": None}}),
+    ("pls cancel the daily scrum at 9:30", {}, "delete_event", {"event_words": "Scrum", "event_time": "09:30", "scope": "all"}),
     ("hold on am i free thursday afternoon", {"active": CREATING_LUNCH}, "query_events", {"start": "W4"}),
     ("add an event tomorrow for 3 pm called Weekly planning", {}, "schedule_event",
      {"title": "Weekly planning", "recurrence": None, "time": "15:00"}),  # the name's own words repeat nothing

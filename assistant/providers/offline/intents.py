@@ -262,7 +262,7 @@ RULES: tuple[Rule, ...] = (
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
     ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.time))),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
-    ("recurring", lambda turn, s: s.text in lx.RECURRING and not s.question and s.text not in lx.DELETE and s.text not in lx.CHANGE),
+    ("recurring", lambda turn, s: bool(lx.SERIES.search(s.text)) and not s.question and s.text not in lx.DELETE and s.text not in lx.CHANGE),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
     ("change", lambda turn, s: (s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE)) and not s.question and s.text not in lx.DELETE and not _opens_a_create(s.text)),
     # A length said as a shift ("往后推一个小时", "an hour later") only ever moves something.

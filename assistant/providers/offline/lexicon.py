@@ -54,10 +54,11 @@ SCOPES = {
 }
 
 
-# A repeat said of the event itself ("my weekly standup", 每周一的例会): the whole series is meant.
+# A repeat said of the event itself ("my weekly standup", 每周一的例会): the whole series is meant. Said in a
+# request no rule can hold ("every morning except fridays"), the answer asks what repeats.
 SERIES = re.compile(
-    r"\b(?:every|each)\s+(?:week|day|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:weekly|monthly)\b"
-    r"|每(?:周|个?星期|个?礼拜|天|个?月|年)",
+    r"\b(?:every|each)\s+(?:week|day|month|year|morning|evening|weekday|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"|\b(?:daily|weekly|monthly|yearly)\b|每(?:周|个?星期|个?礼拜|天|日|个?月|年|个?工作日|早|晚)",
     re.IGNORECASE,
 )
 # Words that make a delete about some occurrences, not one or all ("over the holidays", "but keep monday's",

@@ -176,13 +176,7 @@ MEMORY_QUESTION = table(
     ),
 )
 
-# Repeating events and forgetting facts: no tool does either, so the answer says so.
-RECURRING = table(
-    en=(
-        r"\b(?:every|each)\s+(?:day|week|month|morning|evening|weekday|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|\b(?:daily|weekly|monthly)\b",
-    ),
-    zh=(r"每(?:天|日|周|星期|个?礼拜|个?月|个?工作日|早|晚)",),
-)
+# Forgetting facts: no tool does it, so the answer says so.
 FORGET = table(
     en=(
         r"^(?:please\s+)?(?:forget|delete|remove|erase)\s+(?:that\s+|about\s+)?(?!it\b|that\b|about\s+it\b)(?=.*\b(?:memory|remember|birthday|anniversary|fact)\b)",
