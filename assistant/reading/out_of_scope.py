@@ -46,7 +46,7 @@ _NOT_VERB_MONTHS = "|".join(sorted((name for name in MONTHS if name not in ("may
 _AFTER = re.compile(
     "|".join(
         (
-            r"(?<![a-z])(?:seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|(?<!new\s)years?"
+            r"(?<![a-z])(?:seconds?|minutes?|hours?|(?<!my\s)(?<!our\s)days?|weeks?|fortnights?|months?|(?<!new\s)years?"
             r"|decades?|(?:mon|tues|wednes|thurs|fri|satur|sun)days|ago|hence"
             rf"|{_NOT_VERB_MONTHS})(?![a-z])",
             # A short unit only after its number: "2 hrs" is a length, "a meeting with hr" a department.

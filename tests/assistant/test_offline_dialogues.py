@@ -103,3 +103,16 @@ def test_the_9am_one_picks_from_the_numbered_list_by_its_time() -> None:
 )  # fmt: skip
 def test_asking_what_is_free_is_a_search_not_a_booking(message: str) -> None:
     assert tool_of(respond(request(message)))[0] == "suggest_slots"
+
+
+@pytest.mark.parametrize(
+    ("previous", "message"),
+    [
+        ("lunch with tom tomorrow at 12", "ok the gym at 3pm"),
+        ("明天下午两点开电话会", "牙医那个下午四点"),
+    ],
+)
+def test_the_day_of_another_booking_is_not_this_ones(previous: str, message: str) -> None:
+    """Only a day the person asked about carries to a booking said without one; another booking's is its own."""
+    reply = respond(with_history(message, previous, "Added."))
+    assert not reply.tool_calls or tool_of(reply)[1].get("date") is None, reply

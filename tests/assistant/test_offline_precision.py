@@ -113,6 +113,9 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("hold on am i free thursday afternoon", {"active": CREATING_LUNCH}, "query_events", {"start": "W4"}),
     ("add an event tomorrow for 3 pm called Weekly planning", {}, "schedule_event",
      {"title": "Weekly planning", "recurrence": None, "time": "15:00"}),  # the name's own words repeat nothing
+    # A request put aside, named again with its missing time, is resumed with its own day.
+    ("ok the dentist at 3pm", {"suspended": [{"ref": "T1", "title": "Dentist"}]}, "resume_task",
+     {"task_ref": "T1", "time": "15:00", "date": None}),
     # A complete request of its own while lunch is open starts anew; a bare patch continues it.
     ("dinner with tom on saturday at 7pm", {"active": CREATING_LUNCH}, "schedule_event", {"command_id": None}),
     ("lunch with Sam next Wednesday at 1pm", {"active": CREATING_LUNCH}, "schedule_event",

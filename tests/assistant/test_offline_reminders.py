@@ -4,6 +4,8 @@ never written as a reminder that fires once."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 import catalogue
@@ -17,13 +19,13 @@ pytestmark = pytest.mark.django_db
     ("message", "language", "expected"),
     [
         ("remind me every thursday at eight am to water plants", "en",
-         {"text": "water plants", "date": "W4", "time": "08:00", "repeat": "weekly"}),
+         {"text": "water plants", "date": "2026-12-10", "time": "08:00", "repeat": "weekly"}),
         ("remind me every day at 9pm to take my pills", "en", {"text": "take my pills", "time": "21:00", "repeat": "daily"}),
         ("remind me every weekday at 7am to stretch", "en", {"text": "stretch", "time": "07:00", "repeat": "weekdays"}),
         ("remind me on the 15th of every month at 9am to pay rent", "en",
          {"text": "pay rent", "date": "2026-12-15", "time": "09:00", "repeat": "monthly"}),
         ("每天早上八点提醒我吃药", "zh", {"text": "吃药", "time": "08:00", "repeat": "daily"}),
-        ("每周四早上八点提醒我浇花", "zh", {"text": "浇花", "date": "W4", "time": "08:00", "repeat": "weekly"}),
+        ("每周四早上八点提醒我浇花", "zh", {"text": "浇花", "date": "2026-12-10", "time": "08:00", "repeat": "weekly"}),
         ("每月15号上午九点提醒我交房租", "zh", {"text": "交房租", "date": "2026-12-15", "time": "09:00", "repeat": "monthly"}),
         ("remind me at 5pm to call mum", "en", {"text": "call mum", "date": "D+0", "time": "17:00", "repeat": None}),
     ],
@@ -77,3 +79,12 @@ def test_the_answer_to_which_event_finishes_the_reminder(
 def test_a_question_with_a_day_asks_about_that_day(message: str) -> None:
     name, arguments = tool_of(respond(request(message, language="zh" if "周" in message else "en")))
     assert name == "query_events" and arguments["start"] in {"W4", "W5", "D+1"}
+
+
+def test_a_weekly_reminder_starts_on_its_next_day_never_this_weeks_gone_one() -> None:
+    from assistant.providers.offline.calendar_words import _reminder_repeat
+
+    tuesday = datetime.date(2026, 4, 14)
+    weekly = {"frequency": "weekly", "weekdays": ["MO"]}
+    assert _reminder_repeat(weekly, tuesday) == ("weekly", "2026-04-20")
+    assert _reminder_repeat({**weekly, "weekdays": ["TU"]}, tuesday) == ("weekly", "2026-04-14")

@@ -229,8 +229,9 @@ def _reminder_repeat(rule: dict[str, Any], today: datetime.date) -> tuple[str | 
         return None, None
     if frequency == "weekly" and weekdays == ["MO", "TU", "WE", "TH", "FR"]:
         return "weekdays", None
-    if frequency == "weekly" and len(weekdays) == 1:
-        return "weekly", f"W{RFC_DAYS.index(weekdays[0]) + 1}"
+    if frequency == "weekly" and len(weekdays) == 1:  # its first day on or after today, never this week's gone one
+        ahead = (RFC_DAYS.index(weekdays[0]) + 1 - today.isoweekday()) % 7
+        return "weekly", (today + datetime.timedelta(days=ahead)).isoformat()
     if frequency == "monthly" and rule.get("month_day"):
         day = int(rule["month_day"])
         month = today if today.day <= day else (today.replace(day=1) + datetime.timedelta(days=32))

@@ -16,7 +16,7 @@ from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, say, text
-from assistant.providers.offline.intents import Signals
+from assistant.providers.offline.intents import Signals, previous_intent
 from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import overlap, placeholder, refines, same, title_from, words
@@ -104,8 +104,9 @@ def _own_request(s: Signals, title: str, known: object) -> bool:
 
 
 def _carried_day(turn: Turn, s: Signals) -> str | None:
-    """The day of the last message: "book it at 11 then" after "when could I do it on Wednesday?"."""
-    if s.when.time is None or turn.previous is None:
+    """The day of the last message when it asked about that day: "book it at 11 then" after "when could I
+    do it on Wednesday?" (the day of another booking is that booking's, not this one's)."""
+    if s.when.time is None or turn.previous is None or previous_intent(turn) not in {"query", "suggest"}:
         return None
     before = read_when(turn.previous, today=turn.today)
     return None if before.past else before.single_day
@@ -149,6 +150,11 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
     day = s.memory_date or when.single_day or extra.first_day or s.carried_day  # "that day": the one asked about
     if not (active and active.get("kind") == "create"):
+        put_aside = [t for t in turn.suspended if title and words(title) <= words(str(t.get("title") or ""))]
+        if len(put_aside) == 1 and (day or when.time):
+            # "ok the dentist at 3pm" after lunch was booked in between: the request put aside, by its name.
+            values = {"date": day, "time": when.time, "duration_minutes": when.duration}
+            return call(turn, tools, "resume_task", task_ref=str(put_aside[0].get("ref")), **values)
         day = day or _carried_day(turn, s)
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
         if vague and not (day or when.time):

@@ -22,7 +22,7 @@ MAX_TITLE = 200
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?calendar(?:\s+(?:for|that))?|calendar(?=\s+\S)|put\s+that|"
     r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|"
-    r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|"
+    r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|(?:can|could|would|will)\s+(?:you|u)|"
     r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|"
@@ -46,7 +46,7 @@ _TAIL_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:找(?:一?个|点)?时间|再(?=约|安排|加|订|定|排|记|预)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"^(?:找(?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"我要|我想|我需要|需要|想要|我|要|想|计划|打算|准备(?!会)|在|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好了?|约(?=一?个|[\u4e00-\u9fff]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
