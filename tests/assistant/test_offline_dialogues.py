@@ -26,6 +26,8 @@ TEAM = [
         ("what's on friday", "add dentist at 3pm that day", "W5", "15:00"),
         ("明天有什么安排", "那天下午三点加个牙医", "D+1", "15:00"),
         ("12月25号我忙吗", "好 那天下午5点半加个活动 叫圣诞派对 在人民路88号", "12-25", "17:30"),
+        ("What's my schedule for the 18th?", "Could you put a pizza party there at 6pm", "12-18", "18:00"),
+        ("Can you look up what I have on June 2nd?", "put anniversary dinner at 8pm on it", "06-02", "20:00"),
     ],
 )  # fmt: skip
 def test_that_day_is_the_day_the_person_asked_about(previous: str, message: str, day: str, time: str) -> None:

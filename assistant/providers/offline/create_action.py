@@ -103,10 +103,13 @@ def _own_request(s: Signals, title: str, known: object) -> bool:
     return complete and bool(words(title) - words(str(known)))
 
 
+_WRITES = frozenset({"create", "change", "delete", "reminder", "revise", "remember"})
+
+
 def _carried_day(turn: Turn, s: Signals) -> str | None:
-    """The day of the last message when it asked about that day: "book it at 11 then" after "when could I
-    do it on Wednesday?" (the day of another booking is that booking's, not this one's)."""
-    if s.when.time is None or turn.previous is None or previous_intent(turn) not in {"query", "suggest"}:
+    """The day of the last message: "book it at 11 then" after "when could I do it on Wednesday?" — unless
+    it asked for a write of its own (the day of another booking is that booking's, not this one's)."""
+    if s.when.time is None or turn.previous is None or previous_intent(turn) in _WRITES:
         return None
     before = read_when(turn.previous, today=turn.today)
     return None if before.past else before.single_day
