@@ -150,7 +150,7 @@ SERVICE = table(
 WORLD_EVENT = table(
     en=(
         r"\b(?:leaves|departs|arrives|lands|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|kicks\s+off|"
-        r"is\s+on\s+(?:tv|air)|comes\s+(?:on|out)|premieres|drops|releases|launches)\b",
+        r"(?:is|'s)\s+on\s+(?:tv|air)|comes\s+(?:on|out)|premieres|drops|releases|launches)\b",
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
     ),
     zh=(
@@ -168,7 +168,7 @@ _WHEN_ZH = r"今|明|后天|下|这|本|周|星期|礼拜|上午|早|晚|中午|
 DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,5}?(?:is|are|am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",
-        r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b|^(?:[\w']+\s+){0,4}?\w+'s\s+(?:\w+ing|on|back|out|over)\b",
+        r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b|^(?:[\w']+\s+){0,4}?\w+'s\s+(?:\w+ing|back|out|over)\b",
         # What someone else said ("the plumber said he'd come by ten"); "as i mentioned" is the person's own.
         r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told\s+me|mentioned)\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",
     ),

@@ -113,6 +113,14 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("hold on am i free thursday afternoon", {"active": CREATING_LUNCH}, "query_events", {"start": "W4"}),
     ("add an event tomorrow for 3 pm called Weekly planning", {}, "schedule_event",
      {"title": "Weekly planning", "recurrence": None, "time": "15:00"}),  # the name's own words repeat nothing
+    ("don't let me forget the parcel pickup at 5 today, remind me", {}, "set_reminder",
+     {"text": "the parcel pickup", "date": "D+0", "time": "17:00"}),  # a reminder, never an event
+    ("my flight on sunday got moved to 8:15pm, can you update it", {}, "change_event",
+     {"event_date": "W7", "time": "20:15"}),  # the flight moved, never a second one booked
+    ("pick up the kids from school at 3:15pm on friday", {}, "schedule_event", {"date": "W5", "time": "15:15"}),
+    ("dinner at marco's on the 24th 8pm", {}, "schedule_event", {"title": "Dinner at marco's", "date": "12-24"}),
+    ("好 老张那个下午三点", {"language": "zh", "suspended": [{"ref": "T1", "title": "和老张吃饭"}]}, "resume_task",
+     {"task_ref": "T1", "time": "15:00"}),
     # A request put aside, named again with its missing time, is resumed with its own day.
     ("ok the dentist at 3pm", {"suspended": [{"ref": "T1", "title": "Dentist"}]}, "resume_task",
      {"task_ref": "T1", "time": "15:00", "date": None}),

@@ -66,7 +66,7 @@ _UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)")
 _COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周" is how often
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
-    r"(?:(?:remind|alert|notify|ping)\s+me|(?:(?:set|add|create|make|put|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
+    r"(?:(?:remind|alert|notify|ping)\s+me|don'?t\s+let\s+me\s+forget|(?:(?:set|add|create|make|put|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
     r"(?:a\s+|an\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
@@ -78,7 +78,7 @@ _REMIND_PLAIN = re.compile(
     re.I,
 )
 _REMIND_MARKER = re.compile(
-    rf"\b(?:please\s+|pls\s+|can\s+you\s+)?{_REMIND_ME}\s+(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
+    rf"\b(?:please\s+|pls\s+|can\s+you\s+)?{_REMIND_ME}(?:\s+|$)(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
     r"|^(?:帮我|请)?给|(?:设|加|定|订)(?:一?个)?[\s的]*提醒",  # "给明天的牙医预约设个提前一小时的提醒"
     re.I,
 )

@@ -250,7 +250,7 @@ RULES: tuple[Rule, ...] = (
     ("memory_question", lambda turn, s: s.text in lx.MEMORY_QUESTION),
     ("resume", lambda turn, s: s.text in lx.RESUME),
     # A question about one day is about that day, whatever is said of the week around it.
-    ("council", lambda turn, s: s.text in lx.COUNCIL and not s.when.time and not (s.question and s.day and not s.when.end)),
+    ("council", lambda turn, s: s.text in lx.COUNCIL and not s.when.time and not (s.day and not s.when.end)),
     ("ability", _ability_only),
     ("forget", lambda turn, s: s.text in lx.FORGET),
     ("revise", _revision),
