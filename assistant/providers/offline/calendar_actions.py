@@ -77,7 +77,9 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if month is not None:  # "what do i have in december", "十二月还有什么安排": that month
         return call(turn, tools, "query_events", start=month.start, end=month.end, event_words=None)
     if s.day is None and s.when.declined:
-        return _ask_which_day(turn)
+        # "the 21st", "May 9th" inside a sentence the reader declined: ask, never answer about today
+        # (a day answered about becomes the day in focus that a later "add it at 3pm" would book).
+        return text(say("ask_which_day", turn.language))
     start = s.day or "D+0"
     end = s.when.end if s.when.end != start else None
     named = lx.QUERY_NAMED.search(s.when.residue)
@@ -90,15 +92,9 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(turn, tools, "query_events", start=start, end=end, event_words=name)
 
 
-def _ask_which_day(turn: Turn) -> ModelResponse:
-    """ "the 21st", "the last day of this month" inside a sentence the reader declined: ask, never answer
-    about today or this week (a day answered about becomes the day a later "add it at 3pm" would book)."""
-    return text(say("ask_which_day", turn.language))
-
-
 def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if s.day is None and s.when.declined:
-        return _ask_which_day(turn)
+        return text(say("ask_which_day", turn.language))  # as a query: never free time of another day
     when = s.when
     start, end = (s.day, when.end) if s.day else ("D+0", "D+6")  # no day said: look across the coming week
     first = days_of(start, turn.today)

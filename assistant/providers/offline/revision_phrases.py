@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.reading import text
+
 # The value being replaced: "not 3", "instead of 7", "rather than Saturday", "不是周五".
 REPLACED_EN = re.compile(
     r"\b(?:not|instead\s+of|rather\s+than)\s+(?:on\s+|at\s+|the\s+)?(?P<old>[\w:.']+(?:\s*[ap]\.?m\.?(?![a-z]))?)",
@@ -19,26 +21,27 @@ BARE_HOUR = re.compile(
     r"(?:(?<=\s)|^)(?P<hour>\d{1,2})(?=\s*(?:[?!.,]|$|\s+(?:instead|then|please|ok|is|works|would|sounds|should)\b))"
 )
 
-# Correction words: what may surround the new values and still leave a pure revision.
+# Correction words: what may surround the new values and still leave a pure revision. The words that may
+# surround a patch (``reading.text``), and those that say it corrects something.
+_MORE_EN = frozenset((
+    "that's", "thats", "i'd", "meant", "nope", "nah", "hm", "oops", "whoops", "ah", "er", "right", "us", "this", "set",
+    "switch", "reschedule", "bump", "have", "try", "keep", "perhaps", "probably", "into", "by", "best", "date", "length",
+    "duration", "long", "really", "back", "forward", "also", "and", "but", "again", "everything", "else", "rest", "same",
+    "as", "mistake", "typo", "correction", "said", "sounds",
+))  # fmt: skip
 FILLER_EN = re.compile(
     r"\b(?:if\s+(?:that'?s|that\s+is|it'?s|possible|you\s+can|that\s+works)(?:\s+(?:ok(?:ay)?|fine|alright|with\s+you))?"
-    r"|(?:is|would\s+be|works|'?s)\s+(?:better|fine|ok(?:ay)?|best)|thank\s+you|hold\s+on|my\s+bad|let\s+us"
-    r"|that'?s|thats|it'?s|its|i'?d|let'?s|lets|meant|mean|actually|no+|nope|nah|sorry|wait|hmm+|hm|oh|oops|whoops|ah"
-    r"|um+|uh+|er|well|ok(?:ay)?|alright|right|so|yes|yeah|yep|sure|then|instead|rather|please|pls|i|we|you|us|it"
-    r"|that|this|one|the|a|an|make|change|move|push|shift|set|put|switch|reschedule|bump|do|go|have|try|keep|can|could"
-    r"|would|will|should|maybe|perhaps|probably|how|about|say|with|for|to|at|on|in|from|by|into|fine|works?|better|best"
-    r"|good|great|perfect|prefer|time|day|date|start|starting|begin|length|duration|long|just|really|back|forward"
-    r"|also|and|but|again|be|everything|else|rest|same|as|thanks|mistake|typo|correction|said|sounds)\b",
+    r"|(?:is|would\s+be|works|'?s)\s+(?:better|fine|ok(?:ay)?|best)|thank\s+you|hold\s+on|my\s+bad|let\s+us|no+|hmm+|um+|uh+|"
+    + "|".join(sorted(map(re.escape, text.FILLER_EN | _MORE_EN), key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )
 _FILLER_ZH_WORDS = (
-    "我说的是", "我是说", "我的意思是", "我指的是", "意思是", "说的是", "指的是", "不好意思", "搞错了", "说错了", "弄错了", "写错了", "其实是", "实际上", "其实",
-    "还是", "不对", "不是", "算了", "改成", "改到", "改为", "改在", "改一下", "换成", "换到", "调到", "调整到", "挪到", "移到", "推迟到", "延后到",
-    "延迟到", "提前到", "推到", "放到", "定在", "放在", "安排在", "要不然", "要不", "能不能", "可不可以", "可以吗", "好吗", "行吗", "行不行", "好不好",
-    "可以", "更好", "比较好", "好一点", "好些", "更合适", "比较合适", "合适", "更方便", "比较方便", "方便", "时间", "日期", "时长", "长度", "地点不变",
-    "其他不变", "其它不变", "别的不变", "其余不变", "其他的不变", "别的都不变", "其他都不变", "都不变", "不变", "一下", "那就", "应该是", "最好", "开始", "帮我",
-    "麻烦", "我想", "改", "换", "调", "把", "它", "这个", "那个", "的", "了", "在", "请", "想", "是", "就", "那", "再", "吧", "啊", "呀",
-    "哦", "噢", "嗯", "哎", "唉", "呃", "好", "行", "对", "哈", "吃",
+    "我说的是", "我是说", "我的意思是", "我指的是", "意思是", "说的是", "指的是", "不好意思", "搞错了", "说错了", "弄错了", "写错了", "其实是", "实际上",
+    "不对", "不是", "算了", "改为", "改在", "改一下", "调整到", "移到", "推迟到", "延迟到", "放到", "要不然", "能不能", "可不可以", "可以吗", "好吗",
+    "行吗", "行不行", "好不好", "更好", "比较好", "好一点", "好些", "更合适", "比较合适", "合适", "更方便", "比较方便", "方便", "时间", "日期", "时长",
+    "长度", "地点不变", "其他不变", "其它不变", "别的不变", "其余不变", "其他的不变", "别的都不变", "其他都不变", "都不变", "不变", "一下", "应该是", "最好",
+    "帮我", "调", "把", "再", "哎", "唉", "呃", "对", "哈", "吃",
+    *(word for word in text.FILLER_ZH if word != "会"),  # 会 names a meeting too ("把明天的会推迟一个小时")
 )  # fmt: skip
 FILLER_ZH = re.compile("|".join(sorted(_FILLER_ZH_WORDS, key=len, reverse=True)))
 
