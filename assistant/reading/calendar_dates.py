@@ -63,7 +63,7 @@ _EN_DAY_OF_RELATIVE_MONTH = re.compile(
 # A day of the month said alone is a date only where a date can stand: "the 7th at 3", "on the
 # 5th", "Wed 16th" - not "341 7th Street", "the 7th floor", "the 2nd one", "7th and Main".
 _DAY_CAN_END: Final = (
-    rf"(?=\s*(?:$|[\x00,.;:!?)@0-9]|(?:(?!and\b){COURTESY_EN}|at|on|in|around|about|for|works?|is|would|instead|maybe"
+    rf"(?=\s*(?:$|[\x00,.;:!?)@0-9]|(?:(?!and\b){COURTESY_EN}|at|on|in|around|about|for|works?|is|looks?|looking|would|instead|maybe"
     r"|or|if|sounds|free|busy|available|open|mon|tues?|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning"
     r"|afternoon|evening|night|tonight|noon|midday|midnight)(?![a-z])))"
 )

@@ -121,6 +121,9 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("dinner at marco's on the 24th 8pm", {}, "schedule_event", {"title": "Dinner at marco's", "date": "12-24"}),
     ("好 老张那个下午三点", {"language": "zh", "suspended": [{"ref": "T1", "title": "和老张吃饭"}]}, "resume_task",
      {"task_ref": "T1", "time": "15:00"}),
+    ("ok the vet appt is saturday 9:30am", {"suspended": [{"ref": "T1", "title": "Vet appt for biscuit"}]}, "resume_task",
+     {"task_ref": "T1", "date": "W6", "time": "09:30"}),  # its answer, by its name: no statement
+    ("hows the 5th looking", {}, "query_events", {"start": "01-05"}),  # the coming 5th
     # A request put aside, named again with its missing time, is resumed with its own day.
     ("ok the dentist at 3pm", {"suspended": [{"ref": "T1", "title": "Dentist"}]}, "resume_task",
      {"task_ref": "T1", "time": "15:00", "date": None}),

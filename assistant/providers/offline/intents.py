@@ -20,7 +20,7 @@ from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words, reminder_intent
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
-from assistant.providers.offline.titles import clean_title, only_filler, place_only, title_from
+from assistant.providers.offline.titles import clean_title, only_filler, overlap, place_only, title_from
 from assistant.providers.offline.when import THAT_DAY, When, part_of_day_words, read_when, without_part_of_day
 from assistant.reading import vocabulary
 from assistant.reading.answers import is_courtesy
@@ -167,6 +167,8 @@ def _statement(turn: Turn, s: Signals) -> bool:
     active = turn.active_command or {}
     if active and (lx.POINTER.match(s.text) or active.get("status") == "needs_title"):
         return False  # "it's on the 14th at 5:30" while a request is open, or its answer to "what is it?"
+    if any(overlap(s.when.residue, str(t.get("title") or "")) >= 2 for t in [active.get("known") or {}, *turn.suspended]):
+        return False  # "ok the vet appt is saturday 9:30am": the answer to a request open or put aside, by its name
     world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
     return not asks and (world or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
 
