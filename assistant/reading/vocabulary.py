@@ -167,13 +167,13 @@ NEGATED_REQUEST = table(
 _WHEN_ZH = r"今|明|后天|下|这|本|周|星期|礼拜|上午|早|晚|中午|\d|[一二三四五六七八九十两]+[点号月]"
 DECLARATIVE = table(
     en=(
-        r"^(?:[\w']+\s+){0,5}?(?:is|are|am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",
+        r"^(?:[\w']+\s+){0,5}?(?:is|are|(?<![0-9]\s)(?<![0-9])am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",  # "10 am" is no "am"
         r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b|^(?:[\w']+\s+){0,4}?\w+'s\s+(?:\w+ing|back|out|over)\b",
         # What someone else said ("the plumber said he'd come by ten"); "as i mentioned" is the person's own.
         r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told\s+me|mentioned)\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
-        r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日|有(?:个|一个|场))",  # "我老板明天要来", "我女儿下周六生日"
+        r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日|有(?:个|一个|场)|开始|结束)",  # "我老板明天要来", "我女儿下周六生日"
         r"^有(?!空|没有|时间)", r"(?<![还就不要可总倒])是(?!不是|否)",
         # Someone else's plans ("我妹下周一考驾照"): theirs to keep, unless asked for in so many words.
         r"^(?:我|我们)的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸爸?|老婆|老公|女儿|儿子|孩子|老板|领导|同事|朋友|室友|[男女]朋友|爷爷|奶奶|外婆|外公)"

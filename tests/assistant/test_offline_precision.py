@@ -54,6 +54,7 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     ("the game's on tv saturday at 8pm", {}, "add it to my calendar"),
     ("the new season drops on netflix march 20 at 9pm", {}, "add it to my calendar"),
     ("小李明天下午三点有个面试", {"language": "zh"}, "加到日程里"),
+    ("比赛今晚九点开始", {"language": "zh"}, "加到日程里"),
 ]
 
 
@@ -124,6 +125,12 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("ok the vet appt is saturday 9:30am", {"suspended": [{"ref": "T1", "title": "Vet appt for biscuit"}]}, "resume_task",
      {"task_ref": "T1", "date": "W6", "time": "09:30"}),  # its answer, by its name: no statement
     ("hows the 5th looking", {}, "query_events", {"start": "01-05"}),  # the coming 5th
+    ("reminder for monday at 10 am submit the report", {}, "set_reminder",
+     {"text": "submit the report", "time": "10:00"}),  # "10 am" is no "am" of a statement
+    ("clear the client call tomorrow", {}, "delete_event", {"event_words": "Client call", "event_date": "D+1"}),
+    ("Could you pull up my agenda for the 15th?", {}, "query_events", {"start": "12-15"}),
+    ("Hi there, I'm trying to plan my week and wondered whether I have anything going on this coming Friday.", {},
+     "query_events", {"start": "W5"}),
     # A request put aside, named again with its missing time, is resumed with its own day.
     ("ok the dentist at 3pm", {"suspended": [{"ref": "T1", "title": "Dentist"}]}, "resume_task",
      {"task_ref": "T1", "time": "15:00", "date": None}),

@@ -17,7 +17,7 @@ from assistant.reading.vocabulary import Table as Table
 
 DELETE = table(
     en=(
-        r"\b(?:delete|remove|cancel|drop|erase|scrap|get\s+rid\s+of|call\s+off)\b",
+        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|call\s+off)\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
     ),
     zh=(r"删掉|删除|删了|删|去掉|移除|取消|撤掉|不去了|不开了", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
@@ -171,11 +171,11 @@ QUERY = table(
         r"\bwhat\s+(?:do|did|have|will)\s+i\s+(?:have|got|get)\b",
         r"\b(?:what|how)(?:'?s|\s+does|\s+did|\s+will|\s+do|\s+is)?\s+(?:my\s+|the\s+)?(?:\w+\s+){0,2}look",
         r"\bhow(?:'s|\s+is|\s+was)\s+my\s+(?:day|week|schedule|calendar|morning|afternoon|evening|weekend|agenda)",
-        r"\b(?:do|did|will|would)\s+i\s+have\s+(?:anything|any|something|a|an|meetings?|plans?|events?|appointments?|to|time)\b",
+        r"\b(?:do|did|will|would|whether|if)\s+i\s+have\s+(?:anything|any|something|a|an|meetings?|plans?|events?|appointments?|to|time)\b",
         r"\b(?:am|are|is|was|were)\s+(?:i|we)\s+(?:free|busy|available|booked|clear)\b",
         r"\b(?:is|are)\s+there\s+(?:anything|any|something)\b",
         r"\bany(?:thing)?\s+(?:on|planned|scheduled|booked)\b",
-        r"\b(?:show|list|tell|give|read|look\s+up|check)\s+(?:me\s+)?(?:my|the|what|all)\b",
+        r"\b(?:show|list|tell|give|read|look\s+up|pull\s+up|check)\s+(?:me\s+)?(?:my|the|what|all)\b",
         r"\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:my|the)\s+(?:schedule|calendar|agenda|day|plans?|week|morning|afternoon|"
         r"evening|next)",
         r"^my\s+(?:schedule|calendar|agenda)\b|^(?:schedule|calendar|agenda)\s+(?:for\s+)?[^?]{0,20}\?$",
