@@ -154,13 +154,13 @@ WORLD_EVENT = table(
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
     ),
     zh=(
-        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|的(?:飞机|航班|高铁|火车|动车|大巴)",
+        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|开售|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
 NEGATED_REQUEST = table(
-    en=(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|not)\s+(?:\w+\s+)?(?:book|schedule|add|put|set|create|remind|make|arrange)\b",),
-    zh=(r"(?:不要|别|不用|不必|无需|用不着)再?(?:帮我|给我)?(?:安排|预约|预订|订|加|添加|提醒|记|约|排|放)",),
+    en=(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|not)\s+(?:\w+\s+)?(?:book|schedule|add|put|set|create|remind|make|arrange)(?:ing)?\b",),
+    zh=(r"(?:不要|别|不用|不必|无需|用不着)再?(?:帮我|给我)?(?:安排|预约|预订|订|加|添加|提醒|记|约|排|放)|先?不(?:约|订|安排|去)了",),
 )
 # A sentence about someone or something: a subject before a finite verb ("the plumber is coming thursday
 # at 10", "我老板明天要来"); without a request form it is talk, never a write ("明天三点开会" names no subject).
@@ -177,7 +177,13 @@ DECLARATIVE = table(
         r"^有(?!空|没有|时间)", r"(?<![还就不要可总倒])是(?!不是|否)",
         # Someone else's plans ("我妹下周一考驾照"): theirs to keep, unless asked for in so many words.
         r"^(?:我|我们)的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸爸?|老婆|老公|女儿|儿子|孩子|老板|领导|同事|朋友|室友|[男女]朋友|爷爷|奶奶|外婆|外公)"
-        rf"(?=(?:{_WHEN_ZH}))"),  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
+        rf"(?=(?:{_WHEN_ZH}|每))",
+        r"^[^\s我]{1,6}?(?:说|讲|告诉我)(?!好)"),  # what someone else said ("医生说周五上午十一点给我回电话")  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
+)
+# A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
+HEDGED = table(
+    en=(r"^(?:if|maybe|perhaps|in\s+theory)\b|\b(?:i\s+might|i\s+could|i'?d\s+(?!like|love|want)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
+    zh=(r"^(?:也许|可能|要是|如果|假如|万一)|不确定|说不定|估计|在想|要不要|的话",),
 )
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its
 # numbers are no day and no time, for every reader (the date reader claims it before reading).

@@ -55,6 +55,17 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     ("the new season drops on netflix march 20 at 9pm", {}, "add it to my calendar"),
     ("小李明天下午三点有个面试", {"language": "zh"}, "加到日程里"),
     ("比赛今晚九点开始", {"language": "zh"}, "加到日程里"),
+    # Said as possible, told, negated or quoted: talk, whatever day and time it names.
+    ("if it rains saturday i might go to the cinema at 3", {}, "add it to my calendar"),
+    ("in theory i could squeeze a haircut in friday at 4", {}, "add it to my calendar"),
+    ("fyi the pharmacy opens at 10 tmrw", {}, "add it to my calendar"),
+    ("not booking the dentist for monday 9am yet, gonna wait till i get paid", {}, "no problem"),
+    ("也许周四晚上七点和朋友喝一杯吧，还不确定", {"language": "zh"}, "加到日程里"),
+    ("要是客户回电话，我就周三下午两点见他们", {"language": "zh"}, "加到日程里"),
+    ("周一早上九点的牙医我先不约了", {"language": "zh"}, "没问题"),
+    ("新一集周五晚上九点更新", {"language": "zh"}, "加到日程里"),
+    ("我儿子每周四下午四点踢球", {"language": "zh"}, "加到日程里"),
+    ("医生说周五上午十一点给我回电话", {"language": "zh"}, "加到日程里"),
 ]
 
 
@@ -131,6 +142,9 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("Could you pull up my agenda for the 15th?", {}, "query_events", {"start": "12-15"}),
     ("Hi there, I'm trying to plan my week and wondered whether I have anything going on this coming Friday.", {},
      "query_events", {"start": "W5"}),
+    ("别让我忘了交电费，周一早上9点提醒我", {"language": "zh"}, "set_reminder", {"text": "交电费", "time": "09:00"}),
+    ("remind我明天早上7点带护照", {"language": "zh"}, "set_reminder", {"text": "带护照", "date": "D+1", "time": "07:00"}),
+    ("Hi, I'd like to see what's free on friday afternoon", {}, "suggest_slots", {"date": "W5"}),  # "i'd like" asks
     # A request put aside, named again with its missing time, is resumed with its own day.
     ("ok the dentist at 3pm", {"suspended": [{"ref": "T1", "title": "Dentist"}]}, "resume_task",
      {"task_ref": "T1", "time": "15:00", "date": None}),

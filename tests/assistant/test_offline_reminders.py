@@ -88,3 +88,18 @@ def test_a_weekly_reminder_starts_on_its_next_day_never_this_weeks_gone_one() ->
     weekly = {"frequency": "weekly", "weekdays": ["MO"]}
     assert _reminder_repeat(weekly, tuesday) == ("weekly", "2026-04-20")
     assert _reminder_repeat({**weekly, "weekdays": ["TU"]}, tuesday) == ("weekly", "2026-04-14")
+
+
+@pytest.mark.parametrize(
+    ("previous", "message", "language", "expected"),
+    [
+        ("remind me to call the vet", "at 4pm", "en", {"text": "call the vet", "time": "16:00"}),
+        ("提醒我给兽医打电话", "下午4点", "zh", {"text": "给兽医打电话", "time": "16:00"}),
+    ],
+)
+def test_the_answer_to_what_time_finishes_the_reminder(
+    previous: str, message: str, language: str, expected: dict[str, str]
+) -> None:
+    asked = catalogue.text("needs_reminder_time", language)
+    name, arguments = tool_of(respond(with_history(message, previous, asked, language=language)))
+    assert name == "set_reminder" and {key: arguments[key] for key in expected} == expected

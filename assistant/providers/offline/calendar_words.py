@@ -70,11 +70,11 @@ _REMIND_ME = (
     r"(?:a\s+|an\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
-_REMIND_ME_ZH = r"提醒(?:一?下)?我(?:一?下)?"  # 提醒我一下, 提醒一下我, 提醒下我
+_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一?下)?|别让我忘(?:记)?了?"  # 提醒一下我, remind我, 别让我忘了
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
     rf"\b{_REMIND_ME}\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
-    rf"|{_REMIND_ME_ZH}(?!(?:什么|哪|几点|有没有))(?P<zh>.+)$",
+    rf"|(?:{_REMIND_ME_ZH})(?!(?:什么|哪|几点|有没有))(?P<zh>.+)$|^(?P<zh_first>[^?？]+?)[，,\s]*(?:{_REMIND_ME_ZH})[。！!吧]*$",
     re.I,
 )
 _REMIND_MARKER = re.compile(
@@ -189,7 +189,7 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
     else:
         plain = _REMIND_PLAIN.search(text)
         if plain is not None:
-            words.reminder_text = (plain.group("what") or plain.group("zh") or "").strip(" .。!！")
+            words.reminder_text = (plain.group("what") or plain.group("zh") or plain.group("zh_first") or "").strip(" .。!！")
     return words
 
 

@@ -170,7 +170,8 @@ def _statement(turn: Turn, s: Signals) -> bool:
     if any(overlap(s.when.residue, str(t.get("title") or "")) >= 2 for t in [active.get("known") or {}, *turn.suspended]):
         return False  # "ok the vet appt is saturday 9:30am": the answer to a request open or put aside, by its name
     world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
-    return not asks and (world or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
+    told = lx.REMEMBER.en[1].match(s.text) or s.text in vocabulary.HEDGED  # "fyi the pharmacy opens at 10 tmrw"
+    return not asks and (world or bool(told) or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
 
 
 _MEETINGS = re.compile(r"\b(?:meetings?|events?|plans)\b|会议?|约会", re.IGNORECASE)
@@ -248,7 +249,7 @@ RULES: tuple[Rule, ...] = (
     ("thanks", lambda turn, s: is_courtesy(s.text) and bool(vocabulary.THANKING.search(s.text))),
     ("ack", lambda turn, s: is_courtesy(s.text)),
     ("capability", lambda turn, s: s.text in lx.CAPABILITY),
-    ("remember", lambda turn, s: s.text in lx.REMEMBER),
+    ("remember", lambda turn, s: s.text in lx.REMEMBER and not (lx.REMEMBER.en[1].match(s.text) and s.has_slots)),
     ("memory_question", lambda turn, s: s.text in lx.MEMORY_QUESTION),
     ("resume", lambda turn, s: s.text in lx.RESUME),
     # A question about one day is about that day, whatever is said of the week around it.
