@@ -149,7 +149,7 @@ SERVICE = table(
 # A statement about the world (a departure, an air time, a start): information, not a request.
 WORLD_EVENT = table(
     en=(
-        r"\b(?:leaves|departs|arrives|lands|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|kicks\s+off|"
+        r"\b(?:leaves|departs|arrives|lands|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|runs|kicks\s+off|"
         r"(?:is|'s)\s+on\s+(?:tv|air)|comes\s+(?:on|out)|premieres|drops|releases|launches)\b",
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
     ),

@@ -66,6 +66,7 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     ("新一集周五晚上九点更新", {"language": "zh"}, "加到日程里"),
     ("我儿子每周四下午四点踢球", {"language": "zh"}, "加到日程里"),
     ("医生说周五上午十一点给我回电话", {"language": "zh"}, "加到日程里"),
+    ("the farmers market runs 8 to 1 on saturdays", {}, "add it to my calendar"),
 ]
 
 

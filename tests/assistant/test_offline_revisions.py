@@ -184,6 +184,7 @@ def test_another_kind_of_meal(subject: str, message: str, changes: dict[str, Any
         ("dentist_zh", "时间改成下午四点吧，地点不变", {"time": "16:00"}),
         ("dentist_zh", "四点不行，五点吧", {"time": "17:00"}),
         ("dentist_zh", "算了还是周六吧", {"date": "W6"}),
+        ("dentist_zh", "不好意思 是五点半", {"time": "17:30"}),  # an apology says it corrects
     ],
 )
 def test_a_correction_among_other_words(subject: str, message: str, changes: dict[str, Any]) -> None:

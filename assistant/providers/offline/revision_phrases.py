@@ -47,7 +47,7 @@ FILLER_ZH = re.compile("|".join(sorted(_FILLER_ZH_WORDS, key=len, reverse=True))
 
 STRONG = re.compile(
     r"\b(?:actually|no|nope|nah|sorry|wait|hold\s+on|oops|whoops|meant|mean|instead|rather|prefer|better|not|"
-    r"mistake|my\s+bad|typo|i\s+said|should\s+(?:be|have\s+been)|would\s+be\s+better)\b|其实|实际上|还是|不对|不是|说的是|是说|意思是|指的是|更好|比较好|更合适|比较合适|"
+    r"mistake|my\s+bad|typo|i\s+said|should\s+(?:be|have\s+been)|would\s+be\s+better)\b|其实|实际上|不好意思|抱歉|还是|不对|不是|说的是|是说|意思是|指的是|更好|比较好|更合适|比较合适|"
     r"好一点|好些|说错|搞错|弄错|写错|不行|不方便|不合适",
     re.IGNORECASE,
 )
