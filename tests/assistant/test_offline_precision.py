@@ -67,6 +67,7 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     ("我儿子每周四下午四点踢球", {"language": "zh"}, "加到日程里"),
     ("医生说周五上午十一点给我回电话", {"language": "zh"}, "加到日程里"),
     ("the farmers market runs 8 to 1 on saturdays", {}, "add it to my calendar"),
+    ("小张周一上午十点面试", {"language": "zh"}, "加到日程里"),  # someone named, then what they do: whose plan?
 ]
 
 
@@ -146,6 +147,9 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("别让我忘了交电费，周一早上9点提醒我", {"language": "zh"}, "set_reminder", {"text": "交电费", "time": "09:00"}),
     ("remind我明天早上7点带护照", {"language": "zh"}, "set_reminder", {"text": "带护照", "date": "D+1", "time": "07:00"}),
     ("Hi, I'd like to see what's free on friday afternoon", {}, "suggest_slots", {"date": "W5"}),  # "i'd like" asks
+    ("牙医周五下午三点", {"language": "zh"}, "schedule_event", {"title": "牙医", "date": "W5", "time": "15:00"}),
+    ("另外周六晚上七点和老王吃饭", {"language": "zh"}, "schedule_event", {"date": "W6", "time": "19:00"}),
+    ("查一下我今天的日程", {"language": "zh"}, "query_events", {"start": "D+0"}),
     # A request put aside, named again with its missing time, is resumed with its own day.
     ("ok the dentist at 3pm", {"suspended": [{"ref": "T1", "title": "Dentist"}]}, "resume_task",
      {"task_ref": "T1", "time": "15:00", "date": None}),

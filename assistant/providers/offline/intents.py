@@ -12,6 +12,7 @@ table is consulted before the create table; "明天安排开会" matches no quer
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import clean_title, only_filler, overlap, place_only, title_from
 from assistant.providers.offline.when import THAT_DAY, When, part_of_day_words, read_when, without_part_of_day
-from assistant.reading import vocabulary
+from assistant.reading import extract_when, vocabulary
 from assistant.reading.answers import is_courtesy
 
 _QUESTION_EN, _QUESTION_ZH, _POLITE = vocabulary.QUESTION_EN, vocabulary.QUESTION_ZH, vocabulary.POLITE
@@ -170,8 +171,19 @@ def _statement(turn: Turn, s: Signals) -> bool:
     if any(overlap(s.when.residue, str(t.get("title") or "")) >= 2 for t in [active.get("known") or {}, *turn.suspended]):
         return False  # "ok the vet appt is saturday 9:30am": the answer to a request open or put aside, by its name
     world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
-    told = lx.REMEMBER.en[1].match(s.text) or s.text in vocabulary.HEDGED  # "fyi the pharmacy opens at 10 tmrw"
+    told = lx.REMEMBER.en[1].match(s.text) or s.text in vocabulary.HEDGED or (_someone_then(s.text, turn.today) and s.text not in lx.QUERY)
     return not asks and (world or bool(told) or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
+
+
+def _someone_then(text: str, today: datetime.date) -> bool:
+    """ "小张周一上午十点面试": someone named before the moment, and what they do after it: whose plan is unsaid."""
+    found = extract_when(text, today=today) if re.search(r"[\u4e00-\u9fff]", text) else None
+    if found is None or not found.spans:
+        return False
+    before, after = text[: found.spans[0][0]], text[found.spans[-1][1] :]
+    subject = re.fullmatch(r"(?!我|咱|和|跟|与|同|在|把|给|帮|请|让|叫|到|去|从)(?!.*(?:每|隔|生日|纪念日|那天|当天))[\u4e00-\u9fff]{2,6}", before)
+    # Words that lead a request ("另外", "还有", "帮我") are peeled from a title: they name no one.
+    return bool(re.search(r"[\u4e00-\u9fff]", after)) and subject is not None and clean_title(before) == before
 
 
 _MEETINGS = re.compile(r"\b(?:meetings?|events?|plans)\b|会议?|约会", re.IGNORECASE)
