@@ -129,10 +129,14 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # "set a reminder for the board meeting" … "an hour before": how long ahead finishes that request.
         joined = dataclasses.replace(turn, text=f"{turn.previous}, {turn.text}", previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
-    its_questions = (catalogue.text("ambiguous", turn.language), catalogue.text("needs_reminder_time", turn.language))
-    if turn.previous and turn.last_reply in its_questions and previous_intent(turn) == "reminder":
-        # "set a reminder 15 min before" … "Which event do you mean?" … "the dentist one": that event;
-        # "remind me to call the vet" … "What time should I remind you?" … "at 4pm": that time.
+    said = read_signals(turn) if turn.last_reply == catalogue.text("needs_reminder_time", turn.language) else None
+    if said is not None and said.has_slots and titles.title_from(said.when.residue) is None and previous_intent(turn) == "reminder":
+        # "remind me to call the vet" … "What time should I remind you?" … "at 4pm": that time (a request
+        # of its own, "lunch with Sam next Wednesday at 1pm", is no answer to it).
+        joined = dataclasses.replace(turn, text=f"{turn.previous} {turn.text}", previous=None)
+        return calendar_words.remind(joined, read_signals(joined), tools)
+    if turn.previous and turn.last_reply == catalogue.text("ambiguous", turn.language) and previous_intent(turn) == "reminder":
+        # "set a reminder 15 min before" … "Which event do you mean?" … "the dentist one": that event.
         joined = dataclasses.replace(turn, text=f"{turn.previous} {turn.text}", previous=None)
         joined_signals = read_signals(joined)  # read once: the reading is the costly part of a turn
         if classify(joined, joined_signals) == "reminder":
