@@ -39,9 +39,10 @@ _EN_DAY = re.compile(
     r"(?:,?\s+(?:of\s+|from\s+|in\s+)?(?:the\s+)?(?P<week>next|this|last)\s+week(?![a-z-]|\s?end))?"
 )
 # A numeral right before 周 means a count ("两周三天", "每周三"), not a weekday; but a week prefix
-# after a name ending in a numeral ("约张三下周二") is still a weekday, and so is "安排一下周五".
+# after a name ending in a numeral ("约张三下周二") is still a weekday, and so are "安排一下周五" and
+# "安排一下下周五" (一下, then next week's Friday).
 _ZH_DAY = re.compile(
-    r"(?:(?<![上下这本今每一])(?P<mod>下下个?|下个?|上上个?|上个?|这个?|本|今个?)"
+    r"(?:(?:(?<=一下)|(?<![上下这本今每一]))(?P<mod>下下个?|下个?|上上个?|上个?|这个?|本|今个?)"
     r"|(?<=一下)|(?<![上下这本今0-9一二两三四五六七八九十几每]))"
     r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"
 )

@@ -45,9 +45,9 @@ _DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|�
 _LATER: Final = frozenset(("later", "back", "delay", "delayed", "postpone", "postponed", "push", "pushed"))
 _LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后挪", "往后", "晚"))
 _OFFSET_BEFORE = re.compile(
-    r"\b(?:in|within|move[ds]?|shift(?:ed)?|bring|by|after|before)\s*(?:it\s+|that\s+)?$", re.IGNORECASE
+    r"(?:\b(?:in|within|move[ds]?|shift(?:ed)?|bring|by|after|before)\s*(?:it\s+|that\s+)?|过)$", re.IGNORECASE
 )
-_OFFSET_LEAD = re.compile(r"\b(?:in|within|after)\s*$", re.IGNORECASE)
+_OFFSET_LEAD = re.compile(r"(?:\b(?:in|within|after)\s*|(?:再\s*)?过)$", re.IGNORECASE)  # "in forty minutes", "过二十分钟"
 _OFFSET_AFTER = re.compile(
     r"\s*(?:(?:before|after|from|ago|hence|to|till?|past)\b|(?:之|以)?[后前内])", re.IGNORECASE
 )  # "20 minutes to 2pm"

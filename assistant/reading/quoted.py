@@ -12,7 +12,10 @@ import re
 
 # Lines that carry someone else's text: quoted, forwarded, pasted after a colon and a line break.
 _QUOTED_LINE = re.compile(r"^\s*(?:>|from:|to:|subject:|sent:|发件人|收件人|主题)", re.IGNORECASE)
-_QUOTED_SPAN = re.compile(r"[\"“「『][^\"”」』]{12,}[\"”」』]|(?<![\w'])'[^'\n]{12,}'(?![\w'])")
+# Long enough to be someone's words, not a name: twelve letters, or five characters of Chinese (a word each).
+_QUOTED_SPAN = re.compile(
+    r"[\"“「『](?:[^\"”」』]{12,}|(?=[^\"”」』]*[\u4e00-\u9fff])[^\"”」』]{5,})[\"”」』]|(?<![\w'])'[^'\n]{12,}'(?![\w'])"
+)
 # A request to work on a text rather than on the calendar: the text it hands over is data, and
 # the message asks for no write, so none of its words authorise one (failing closed).
 _HANDED_OVER = re.compile(
@@ -21,7 +24,7 @@ _HANDED_OVER = re.compile(
     r"is\s+(?:this|that|it)\s+(?:\w+\s+)?(?:a\s+)?(?:scam|spam|phishing|legit|real|fake|genuine|safe)|"
     r"scam|phishing|what\s+does\s+(?:this|that|it)\s+(?:mean|say)|"
     r"(?:it|this|that|the\s+(?:e-?mail|message|text|note|letter|invite|sms))\s+(?:says|said|reads)|says\s*:)"
-    r"|翻译|译成|翻成|校对|润色|改错|语法|总结|概括|摘要|骗局|诈骗|骗子|钓鱼|什么意思|写着|写的是|内容是|上面说",
+    r"|翻译|译成|翻成|校对|润色|改错|语法|总结(?!会|大会)|概括|摘要|骗局|诈骗|骗子|钓鱼|什么意思|写着|写的是|内容是|上面说",
     re.IGNORECASE,
 )
 

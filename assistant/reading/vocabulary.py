@@ -185,6 +185,20 @@ HEDGED = table(
     en=(r"^(?:if|maybe|perhaps|in\s+theory)\b|\b(?:i\s+might|i\s+could|i'?d\s+(?!like|love|want)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
     zh=(r"^(?:也许|可能|要是|如果|假如|万一)|不确定|说不定|估计|在想|要不要|的话",),
 )
+# What a name never holds (closed classes, so the table can be whole): a subject ("i", "we", 我们 at
+# its start), an auxiliary or a modal ("can", "would", "was"), a negation, a hedge, a question particle,
+# the perfective 了, hearsay (听说), a colon before someone's words, a reminder's word (a kind misread). A title
+# holding one is a sentence about something, not the name of an appointment: it is offered, never booked.
+CLAUSE = table(
+    en=(
+        r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
+        r"won'?t|does|did|don'?t|doesn'?t|didn'?t|is|are|was|were|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|"
+        r"maybe|perhaps|probably|if|idk|whether)\b|(?<![0-9]):(?![0-9])",
+    ),
+    zh=(
+        r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])|[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒",
+    ),
+)
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its
 # numbers are no day and no time, for every reader (the date reader claims it before reading).
 ADDRESS: Final = re.compile(

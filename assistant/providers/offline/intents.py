@@ -168,7 +168,7 @@ def _statement(turn: Turn, s: Signals) -> bool:
     active = turn.active_command or {}
     if active and (lx.POINTER.match(s.text) or active.get("status") == "needs_title"):
         return False  # "it's on the 14th at 5:30" while a request is open, or its answer to "what is it?"
-    if any(overlap(s.when.residue, str(t.get("title") or "")) >= 2 for t in [active.get("known") or {}, *turn.suspended]):
+    if _names_a_request(turn, s):
         return False  # "ok the vet appt is saturday 9:30am": the answer to a request open or put aside, by its name
     world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
     told = lx.REMEMBER.en[1].match(s.text) or s.text in vocabulary.HEDGED or (_someone_then(s.text, turn.today) and s.text not in lx.QUERY)
@@ -231,7 +231,24 @@ def _pick(turn: Turn, s: Signals) -> bool:
     return clean_title(leftover) is None
 
 
+def _names_a_request(turn: Turn, s: Signals) -> bool:
+    active = turn.active_command or {}
+    return any(overlap(s.when.residue, str(t.get("title") or "")) >= 2 for t in [active.get("known") or {}, *turn.suspended])
+
+
+def _sentence(turn: Turn, s: Signals) -> bool:
+    """What is left for a title holds what a name never does ("I dont want to book anything", "跑了五公里"),
+    and names no request open or put aside ("ok the vet appt is saturday 9:30am" answers that one)."""
+    if turn.active_command is not None or _names_a_request(turn, s):
+        return False
+    named = lx.RENAME.search(s.text)  # "… the event is Dentist appointment": the name said
+    title = title_from(named.group("title")) if named else clean_title(s.when.residue)
+    return title is not None and title in vocabulary.CLAUSE
+
+
 def _create(turn: Turn, s: Signals) -> bool:
+    if _sentence(turn, s):
+        return False  # asked or not, a sentence about something is no name to book under
     if s.text in lx.CREATE:
         return True
     if turn.active_command and (s.has_slots or s.text in lx.RENAME):
@@ -290,6 +307,8 @@ RULES: tuple[Rule, ...] = (
     ("query", _query),
     ("bare_time", _bare_time),
     ("create", _create),
+    # Told rather than asked, in a sentence no name is made of ("would thursday 2pm work for a call w sam").
+    ("statement", lambda turn, s: s.has_slots and not s.question and _sentence(turn, s)),
 )
 
 

@@ -1,0 +1,127 @@
+"""A sentence is not a name (issue 22): what is left for a title must be the name of an appointment.
+
+The stand-in books without a request word only what reads as a name and a moment ("lunch w sam
+tmrw 1pm"). Words a name never holds — a subject, a modal or an auxiliary, a negation, a hedge, a
+question particle, the perfective 了, hearsay, a colon before someone's words, a reminder's word —
+make the message a sentence about something: offered or not understood, never written. These are
+closed classes, so one table (``vocabulary.CLAUSE``) holds them all, for every phrasing.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+
+from assistant.providers.offline.understand import respond
+from assistant.reading import extract_when, vocabulary
+from assistant.reading.durations import find_lengths
+from assistant.reading.quoted import own_words, quotes
+from tests.assistant.offline_requests import assert_honest, request, tool_of, with_history
+
+WRITES = {"schedule_event", "set_reminder", "change_event", "remember_fact"}
+
+# Monday 2026-12-07 10:00. Each has a day or a time, and none asks for anything to be written.
+SENTENCES: list[tuple[str, str]] = [
+    ("i dont think ill make the gym thursday at 6", "en"),
+    ("we might do drinks friday around 8 not sure", "en"),
+    ("could be a late one tmrw at the office till 9", "en"),
+    ("did the plumber say wednesday at 10", "en"),
+    ("they're doing the fire alarm test tmrw at 11", "en"),
+    ("probably a team lunch friday at 12 if budget allows", "en"),
+    ("pasted from slack: retro moved to thu 3pm", "en"),
+    ("wasn't the offsite on the 18th at 9", "en"),
+    ("haven't booked the vet for saturday 10am yet", "en"),
+    ("she's picking me up sunday at noon", "en"),
+    ("周三晚上我们可能去唱歌", "zh"),
+    ("昨天早上八点开了个会", "zh"),
+    ("周五下午三点的会你能帮我看看冲不冲突吗", "zh"),
+    ("下周一我不去健身房了", "zh"),
+    ("听说周六上午九点停电", "zh"),
+    ("他们明天下午两点到", "zh"),
+    ("我们周四晚上聚餐", "zh"),
+    ("明天下午要是有空就去理发", "zh"),
+]
+
+
+@pytest.mark.parametrize(("message", "language"), SENTENCES, ids=[case[0] for case in SENTENCES])
+def test_a_sentence_with_a_moment_is_never_written(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert not {call.name for call in response.tool_calls} & WRITES, response.tool_calls
+    if response.text:
+        assert_honest(response.text)
+
+
+# A name and a moment, with or without a request word: booked as before.
+NAMES: list[tuple[str, str, dict[str, Any]]] = [
+    ("lunch w sam tmrw 1pm", "en", {"title": "Lunch w sam", "date": "D+1", "time": "13:00"}),
+    ("1:1 with Sam on Wednesday at 10am", "en", {"title": "1:1 with Sam", "date": "W3", "time": "10:00"}),
+    ("could we schedule a call on friday at 2pm", "en", {"title": "Call", "date": "W5", "time": "14:00"}),
+    ("put something in for me tomorrow, can u", "en", {"title": None, "date": "D+1"}),
+    ("can you add dentist thursday 4pm", "en", {"title": "Dentist", "date": "W4", "time": "16:00"}),
+    ("周五下午两点 体检", "zh", {"title": "体检", "date": "W5", "time": "14:00"}),
+    ("明天下午三点和王总开会", "zh", {"title": "和王总开会", "date": "D+1", "time": "15:00"}),
+    ("帮我安排一下下周五下午三点 季度总结会", "zh", {"title": "季度总结会", "date": "W5+1", "time": "15:00"}),
+    ("周六上午十点约了理发，帮我加上", "zh", {"date": "W6", "time": "10:00"}),  # 约了: arranged, still ahead
+]
+
+
+@pytest.mark.parametrize(("message", "language", "expected"), NAMES, ids=[case[0] for case in NAMES])
+def test_a_name_and_a_moment_is_still_booked(message: str, language: str, expected: dict[str, Any]) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+    assert {key: arguments.get(key) for key in expected} == expected
+
+
+def test_a_sentence_offered_is_booked_once_asked() -> None:
+    offered = respond(request("we should grab coffee friday at 10", language="en"))
+    assert offered.tool_calls == [] and "add it to my calendar" in offered.text
+    added = respond(with_history("add it to my calendar", "we should grab coffee friday at 10", offered.text))
+    name, arguments = tool_of(added)
+    assert (name, arguments["date"], arguments["time"]) == ("schedule_event", "W5", "10:00")
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["I dont want to book anything", "Can i fit a haircut", "Would work for a call w sam", "Copying from slack: party",
+     "跑了五公里", "能约人吃饭吗", "我们部门聚餐", "听说挺好看", "设个提醒 给客户回邮件", "不去了"],
+)  # fmt: skip
+def test_what_a_name_never_holds(title: str) -> None:
+    assert title in vocabulary.CLAUSE
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["Lunch with Will", "1:1 with Sam", "Dentist appointment", "Can you add it", "和王总开会", "约了理发", "给妈妈过生日",
+     "我妈生日", "Team dinner at Marco's", "季度总结会", "Stand-up"],
+)  # fmt: skip
+def test_names_hold_none_of_it(title: str) -> None:
+    assert title not in vocabulary.CLAUSE
+
+
+def test_a_quoted_chinese_instruction_is_someones_words() -> None:
+    # Ten characters of Chinese are a sentence; its day and time are not the person's to write.
+    message = '老板刚发的 "周五的会挪到下午四点"'
+    assert "四点" not in own_words(message) and quotes(message) == ['"周五的会挪到下午四点"']
+    assert quotes("add “看牙” on friday") == []  # a short name stays the person's
+
+
+def test_yixia_then_next_week() -> None:
+    today = datetime.date(2026, 12, 7)
+    found = extract_when("帮我安排一下下周五下午三点", today=today)
+    assert found is not None and (found.date, found.time) == ("W5+1", "15:00")
+    found = extract_when("安排一下周五下午三点", today=today)
+    assert found is not None and found.date == "W5"
+
+
+@pytest.mark.parametrize(("text", "minutes"), [("过二十分钟提醒我喝水", 20), ("再过半小时提醒我关火", 30)])
+def test_guo_is_from_now(text: str, minutes: int) -> None:
+    assert [(length.minutes, length.kind) for length in find_lengths(text)] == [(minutes, "offset")]
+
+
+def test_stop_a_series_is_a_cancel_never_a_new_one() -> None:
+    name, arguments = tool_of(respond(request("stop my daily standup at 9:30 starting next week")))
+    assert (name, arguments["event_words"]) == ("delete_event", "Standup")
+    name, _ = tool_of(respond(request("stop by the bank tomorrow at 3pm")))
+    assert name == "schedule_event"
