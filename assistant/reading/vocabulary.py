@@ -185,10 +185,9 @@ HEDGED = table(
     en=(r"^(?:if|maybe|perhaps|in\s+theory)\b|\b(?:i\s+might|i\s+could|i'?d\s+(?!like|love|want)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
     zh=(r"^(?:也许|可能|要是|如果|假如|万一)|不确定|说不定|估计|在想|要不要|的话",),
 )
-# What a name never holds (closed classes, so the table can be whole): a subject ("i", "we", 我们 at
-# its start), an auxiliary or a modal ("can", "would", "was"), a negation, a hedge, a question particle,
-# the perfective 了, hearsay (听说), a colon before someone's words, a reminder's word (a kind misread). A title
-# holding one is a sentence about something, not the name of an appointment: it is offered, never booked.
+# What a name never holds (closed classes, so the table can be whole): a subject, an auxiliary or a modal, a
+# negation, a hedge, a question particle, the perfective 了, hearsay, a colon before someone's words, a reminder's
+# word. A title holding one is a sentence about something: offered, never booked.
 CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
