@@ -93,7 +93,7 @@ PARTS_OF_DAY: Final = (
 # A question: it ends with a question mark, opens with a question word, or (Chinese) carries a
 # question particle. ``QUESTION_WORD`` finds a question word anywhere in a sentence.
 QUESTION_EN: Final = re.compile(
-    rf"\?\s*$|^(?:(?:{COURTESY_EN}|wait|hold\s+on|btw)[\s,.!]+)*(?:what|what's|whats|when|where|who|which|how|why|do|does|"
+    rf"\?\s*$|^(?:(?:{COURTESY_EN}|wait|hold\s+on|btw|u+[hm]+|h+m+|so|oh|hey)[\s,.!]+)*(?:what|what's|whats|when|where|who|which|how|why|do|does|"
     r"did|am|is|are|was|were|have|has|any|anything|should\s+i|would\s+i|will\s+i|is\s+there)\b",
     re.IGNORECASE,
 )
@@ -192,7 +192,7 @@ CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
         r"won'?t|does|did|don'?t|doesn'?t|didn'?t|is|are|was|were|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|"
-        r"maybe|perhaps|probably|if|idk|whether)\b|(?<![0-9]):(?![0-9])",
+        r"maybe|perhaps|probably|if|idk|whether|says|said|r(?=\s))\b|(?<![0-9]):(?![0-9])",
     ),
     zh=(
         r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])|[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒",

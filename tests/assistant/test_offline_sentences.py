@@ -42,6 +42,12 @@ SENTENCES: list[tuple[str, str]] = [
     ("他们明天下午两点到", "zh"),
     ("我们周四晚上聚餐", "zh"),
     ("明天下午要是有空就去理发", "zh"),
+    # Hearsay, text-speak and notices: someone else's words with a moment in them.
+    ("library shuts early fri at 4 my teacher said", "en"),
+    ("parcel arrives tmrw between 9 and 11 says the tracking page", "en"),
+    ("jo n sam r flying out sun at 7", "en"),
+    ("学校通知 周五下午三点家长会 请准时参加", "zh"),
+    ("停电通知 明天上午九点到十一点 三号楼", "zh"),
 ]
 
 
@@ -125,3 +131,48 @@ def test_stop_a_series_is_a_cancel_never_a_new_one() -> None:
     assert (name, arguments["event_words"]) == ("delete_event", "Standup")
     name, _ = tool_of(respond(request("stop by the bank tomorrow at 3pm")))
     assert name == "schedule_event"
+
+
+def test_filler_before_a_question_by_name() -> None:
+    name, arguments = tool_of(respond(request("uh when is yoga")))
+    assert (name, arguments["event_words"]) == ("query_events", "Yoga")
+
+
+def test_the_same_day_is_the_day_of_the_booking_before() -> None:
+    said = with_history("then a dentist appointment at 2pm the same day", "book a haircut tomorrow at 10am", "Added.")
+    name, arguments = tool_of(respond(said))
+    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", "Dentist appointment", "D+1", "14:00")
+
+
+def test_courtesy_before_add_it() -> None:
+    offered = respond(request("new season of severance drops friday at 9pm"))
+    added = respond(with_history("oh nice add it to my calendar", "new season of severance drops friday at 9pm", offered.text))
+    name, arguments = tool_of(added)
+    assert (name, arguments["date"], arguments["time"]) == ("schedule_event", "W5", "21:00")
+
+
+# The words that asked are not the name: a request clause apart, a date word the reader left, a particle.
+@pytest.mark.parametrize(
+    ("message", "tool", "field", "value"),
+    [("帮我加个日程，十二月二十号下午三点半 季度复盘", "schedule_event", "title", "季度复盘"),
+     ("二十二号晚上六点家长会，帮我加进去吧", "schedule_event", "title", "家长会"),
+     ("月底31号下午三点帮我约个年终总结会", "schedule_event", "title", "年终总结会"),
+     ("提醒我下午三点给老妈打电话", "set_reminder", "text", "给老妈打电话"),
+     ("麻烦二十分钟后提醒我取快递", "set_reminder", "text", "取快递"),
+     ("后天中午十二点提醒我订机票吧", "set_reminder", "text", "订机票"),
+     ("周五晚上去酒吧提醒我", "set_reminder", "text", "去酒吧")],
+)  # fmt: skip
+def test_the_asking_words_are_not_the_name(message: str, tool: str, field: str, value: str) -> None:
+    name, arguments = tool_of(respond(request(message, language="zh")))
+    assert (name, arguments[field]) == (tool, value)
+
+
+def test_the_time_a_change_names_is_the_events_start() -> None:
+    # "把明天下午两点的会改到四点": the meeting at two, not whichever meeting is tomorrow.
+    name, arguments = tool_of(respond(request("把明天下午两点的会改到四点", language="zh")))
+    assert (name, arguments["event_date"], arguments["event_time"], arguments["time"]) == ("change_event", "D+1", "14:00", "16:00")
+
+
+@pytest.mark.parametrize("message", ["check dec 18 3pm for me", "can you check the 21st for me", "pls look at jan 5"])
+def test_check_a_day_is_a_look_at_it(message: str) -> None:
+    assert tool_of(respond(request(message)))[0] == "query_events"

@@ -116,12 +116,13 @@ class Target:
     unknown: bool = False
     words: str | None = None
     day: str | None = None
+    time: str | None = None  # "把明天下午两点的会改到四点": the time it starts names it too
 
     def named(self) -> dict[str, Any]:
         # A named day with a known event is which occurrence, when it repeats ("next monday's yoga").
         day, occurrence = (None, self.day) if self.ref else (self.day, None)
         return {"event_ref": self.ref, "ordinal": self.ordinal, "event_words": self.words, "event_date": day,
-                "occurrence": occurrence}  # fmt: skip
+                "event_time": None if self.ref else self.time, "occurrence": occurrence}  # fmt: skip
 
 
 def _target(
@@ -217,6 +218,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         target = Target(ref=str(active["event_ref"]))
     else:
         target = _target(turn, s, naming_day=naming_day, exclude=exclude_text)
+        target = dataclasses.replace(target, time=old.time if old is not None and to is not None else None)
     if target.words and _NEW_INSTEAD.match(s.text) and (s.day or when.time):
         return create(turn, s, tools)  # "那改成周三下午两点理发": not a change of anything shown, a new request
     nothing_in_focus = target.ref is None and target.ordinal is None and not active and not turn.recent_entities
@@ -276,7 +278,7 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))
     # A time said names the event ("delete my three pm meeting"); the server narrows by it.
     time = None if target.ref else s.when.time
-    return call(turn, tools, "delete_event", **target.named(), event_time=time, scope=_scope(turn, s.text, day))
+    return call(turn, tools, "delete_event", **(target.named() | {"event_time": time}), scope=_scope(turn, s.text, day))
 
 
 def _scope(turn: Turn, said: str, day: str | None) -> str | None:

@@ -70,7 +70,7 @@ _REMIND_ME = (
     r"(?:a\s+|an\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
-_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一?下)?|别让我忘(?:记)?了?|(?:设|加|定)一?个提醒"  # 提醒一下我, 别让我忘了, 设个提醒
+_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设|加|定)一?个提醒"  # 提醒一下我, 别让我忘了, 设个提醒
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
     rf"\b{_REMIND_ME}\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
@@ -79,7 +79,7 @@ _REMIND_PLAIN = re.compile(
 )
 _REMIND_MARKER = re.compile(
     rf"\b(?:please\s+|pls\s+|can\s+you\s+)?{_REMIND_ME}(?:\s+|$)(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
-    r"|^(?:帮我|请)?给|(?:帮我|请)?(?:设|加|定|订)(?:一?个)?[\s的]*提醒",  # "给明天的牙医预约设个提前一小时的提醒"
+    r"|^(?:麻烦|请)|^(?:帮我|请)?给|(?:帮我|请)?(?:设|加|定|订)(?:一?个)?[\s的]*提醒",  # "给明天的牙医预约设个提前一小时的提醒"
     re.I,
 )
 # Things that take whole days: with no time said, they are all-day events.
@@ -210,7 +210,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     # "every thursday at eight am", "每天早上八点": the repeat is the rule's; the time is read without it.
     said = (words.cut(s.text) or "") if words.recurrence else s.text
     when = from_now(read_when(_REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
-    what = re.sub(r"^(?:for\s+)?(?:me\s+)?(?:(?:to|about|of|that)\s+)+|\s+", " ", when.residue).strip(" ,，.。") or None
+    what = re.sub(r"^(?:for\s+)?(?:me\s+)?(?:(?:to|about|of|that)\s+)+|\s+|(?<!酒)[吧呗啊呀]$", " ", when.residue).strip(" ,，.。") or None
     date, time = words.first_day or when.single_day or ("D+0" if when.time else None), when.time
     repeat = None
     if words.recurrence is not None:

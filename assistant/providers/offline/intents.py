@@ -120,8 +120,8 @@ def _query(turn: Turn, s: Signals) -> bool:
         return turn.active_command is None and s.day is not None
     if s.text in lx.QUERY or (s.day and lx.ANYTHING.fullmatch(s.when.residue)) or lx.QUERY_LISTING.match(s.text):
         return True
-    if lx.CHECK_DAY.search(s.text) and s.day and not s.when.time:
-        return True  # "…, can you check saturday for me"
+    if lx.CHECK_DAY.search(s.text) and s.day:
+        return True  # "…, can you check saturday for me", "check dec 18 3pm for me"
     if s.question and not s.when.time and lx.QUERY_NAMED.search(s.when.residue):
         return True  # "when is badminton", "what time is yoga again": that event, by name
     if s.question and (_CALENDAR_WORD.search(s.text) or _MEETINGS.search(s.text)):
@@ -243,7 +243,10 @@ def _sentence(turn: Turn, s: Signals) -> bool:
         return False
     named = lx.RENAME.search(s.text)  # "… the event is Dentist appointment": the name said
     title = title_from(named.group("title")) if named else clean_title(s.when.residue)
-    return title is not None and title in vocabulary.CLAUSE
+    # Unasked, two phrases of Chinese the person set apart, each naming something ("物业通知 本周四…停水"): a notice.
+    asked = named or s.text in lx.CREATE
+    phrases = [p for p in s.text.split() if re.search(r"[\u4e00-\u9fff]", p) and clean_title(read_when(p, today=turn.today).residue)]
+    return title is not None and (title in vocabulary.CLAUSE or (len(phrases) > 1 and not asked))
 
 
 def _create(turn: Turn, s: Signals) -> bool:

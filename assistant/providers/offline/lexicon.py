@@ -222,7 +222,7 @@ LOOKUP_DAYS = 14
 # "can you check saturday", "look at friday for me": a look at that day (with no time said).
 CHECK_DAY = re.compile(
     r"(?:^|\b(?:can|could|would|will)\s+(?:you|u)\s+|\b(?:pls|please)\s+)(?:check|look\s+at)\s+(?:on\s+)?(?:this\s+|next\s+)?"
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow)\b",
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d+|the\s+\d+)\b",
     re.IGNORECASE,
 )
 # A request for the list itself, no day said ("latest events", "tell me about my events", "my work schedule"):
@@ -237,7 +237,7 @@ QUERY_LISTING = re.compile(
 )
 # "when is my dentist?", "whens yoga", "牙医是哪天", "瑜伽几点": the one event asked about, by name.
 QUERY_NAMED = re.compile(
-    r"^(?:and\s+|so\s+)?(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+(?:does|do|will)(?=\s+(?:my|the|our)\b))?\s+"
+    r"^(?:(?:and|so|uh+|um+|hmm+|oh|hey|ok(?:ay)?)[\s,]+)?(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+(?:does|do|will)(?=\s+(?:my|the|our)\b))?\s+"
     r"(?:(?:my|the|our)\s+)?(?:next\s+)?(?!(?:we|i|you|he|she|they|it|that|this|would|could|should|can|might|shall|is|was|were|are|did|does|do|will|has|had)\b)(?P<en>[a-z][\w' ]*?)"
     r"(?:\s+again|\s+on|\s+scheduled|\s+(?:start|begin|end|finish)s?|\s+be)?\s*\??$"
     r"|^(?:我的?)?(?:下一?[个次])?(?P<zh>[\u4e00-\u9fffa-z ]{1,12}?)(?:是|在)?(?:几点|哪一?天|什么时候)(?:开始)?(?:的|来着)?[吗呢啊]?\s*\??$",

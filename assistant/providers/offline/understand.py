@@ -179,7 +179,7 @@ def _answers_change_value(turn: Turn, signals: Signals, intent: str) -> bool:
 
 
 _ADD_IT = re.compile(
-    r"^(?:(?:yes|yeah|yep|ok(?:ay)?|sure|please|pls)[\s,]+)*(?:add|put|book|save|schedule)\s+(?:it|that|this)"
+    rf"^(?:(?:{vocabulary.COURTESY_EN}|oh|so|then)[\s,.!]+)*(?:add|put|book|save|schedule)\s+(?:it|that|this)"
     r"(?:\s+(?:to|in|on|into)\s+(?:my\s+|the\s+)?(?:calendar|schedule|diary))?(?:\s+please)?[\s.!]*$"
     r"|^(?:好的?|行|可以|嗯)?[，,]?(?:帮我)?(?:把它)?(?:加到|放到|记到|加进|添加到)(?:我的)?(?:日程|日历)(?:里|上)?吧?[。！!]?$",
     re.IGNORECASE,

@@ -110,7 +110,7 @@ def without_part_of_day(text: str) -> str:
 # "on that day", "that afternoon", "那天": the day of the message before (``intents.read_signals``),
 # a pointer, not a day this reader should decline ("add it at 11 on that day" still says 11).
 THAT_DAY = re.compile(
-    r"(?:\b(?:on|for)\s+)?\bthat\s+(?:day|date)\b|\bthat(?=\s+(?:morning|afternoon|evening|night)\b)|那天|当天"
+    r"(?:\b(?:on|for)\s+)?\b(?:that|the\s+same)\s+(?:day|date)\b|\bthat(?=\s+(?:morning|afternoon|evening|night)\b)|那天|当天"
     r"|(?<=\s)(?:there|on\s+it)(?=\s+at\b|[\s.!?]*$)", re.I
 )
 # "the 9am one", "the friday one": a choice named by its time or day; "the" and "one" name nothing.
