@@ -143,6 +143,7 @@ SERVICE = table(
         r"\b(?:book|buy|get|order)\s+(?:me\s+)?(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?tickets?\b",
         r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
         r"^(?:play|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
+        r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
     ),
     zh=(r"打车|叫车|出租车|网约车|买票|订票|(?:机|车|门|影|船)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温",),
 )
@@ -192,7 +193,7 @@ CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
         r"won'?t|does|did|don'?t|doesn'?t|didn'?t|is|are|was|were|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|"
-        r"maybe|perhaps|probably|if|idk|whether|says|said|r(?=\s))\b|(?<![0-9]):(?![0-9])",
+        r"maybe|perhaps|probably|if|idk|whether|says|said|r(?=\s)|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
     ),
     zh=(
         r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])|[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒",

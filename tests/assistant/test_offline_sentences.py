@@ -48,6 +48,11 @@ SENTENCES: list[tuple[str, str]] = [
     ("jo n sam r flying out sun at 7", "en"),
     ("学校通知 周五下午三点家长会 请准时参加", "zh"),
     ("停电通知 明天上午九点到十一点 三号楼", "zh"),
+    # A question without its mark, and another app's work.
+    ("how busy is the gym usually tmrw at 7pm", "en"),
+    ("whats on at the cinema sat at 8pm", "en"),
+    ("use resy to grab us a table for 6 sat 7pm", "en"),
+    ("use the uber app to get me to the airport at 6am tomorrow", "en"),
 ]
 
 
@@ -176,3 +181,12 @@ def test_the_time_a_change_names_is_the_events_start() -> None:
 @pytest.mark.parametrize("message", ["check dec 18 3pm for me", "can you check the 21st for me", "pls look at jan 5"])
 def test_check_a_day_is_a_look_at_it(message: str) -> None:
     assert tool_of(respond(request(message)))[0] == "query_events"
+
+
+@pytest.mark.parametrize("message", ["it's going to last 3 hours", "itll take about 2 hours", "大概三个小时吧"])
+def test_a_length_after_a_booking_is_its_new_length(message: str) -> None:
+    made = [{"ref": "E3", "title": "Workshop", "date": "2026-12-16", "start": "14:00", "via": "created"}]
+    language = "zh" if message.startswith("大概") else "en"
+    response = respond(request(message, language=language, goal={"kind": "create", "status": "done"}, entities=made))
+    name, arguments = tool_of(response)
+    assert (name, arguments["duration_minutes"]) == ("change_event", 180 if "3" in message or "三" in message else 120)

@@ -163,6 +163,8 @@ def _revision(turn: Turn, s: Signals) -> bool:
 def _statement(turn: Turn, s: Signals) -> bool:
     """A sentence about the world with a time ("my flight lands at 6", "the plumber is coming thursday at
     10", "我老板明天三点要来"): talk, never a write, unless it also asks for one in so many words."""
+    if _correction(turn, s):
+        return False  # "it's going to last 3 hours" after the workshop was made: its new length
     repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
     asks = s.question or not (s.has_slots or repeats) or s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text)
     active = turn.active_command or {}

@@ -260,7 +260,7 @@ CORRECTION = re.compile(
 )
 # "it only needs 30 minutes", "半小时就够了": a new length for the event just made.
 LENGTH_CHANGE = re.compile(
-    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|should\s+take|will\s+take|is\s+enough|are\s+enough|is\s+plenty|be\s+enough)\b"
+    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:take|last)|is\s+enough|are\s+enough|is\s+plenty|be\s+enough)\b"
     r"|就够了|就行了?|就可以了?|只要|只需要?|足够了",
     re.IGNORECASE,
 )
