@@ -48,7 +48,7 @@ def table(en: tuple[str, ...], zh: tuple[str, ...]) -> Table:
 # all", "好的，就这样，谢谢"): one list for every reader. A message made only of them asks for nothing
 # (``answers.is_acknowledgement``); before a request or a receipt they are never its words.
 COURTESY_EN: Final = (
-    r"(?:ok(?:ay|ey)?|kk?|great|sure(?:\s+thing)?|perfect|all\s*right|alrighty|righto|got\s+it|yes|yep|yup|yeah|"
+    r"(?:ok(?:ay|ey)?|kk?|i\s+see|great|sure(?:\s+thing)?|perfect|all\s*right|alrighty|righto|got\s+it|yes|yep|yup|yeah|"
     r"no\s+(?:problem|worries)|you\s+got\s+it|awesome|cool|sweet|excellent|wonderful|lovely|brilliant|fantastic|amazing|nice|"
     r"good|fine|noted|understood|right|of\s+course|certainly|absolutely|sounds\s+(?:good|great|perfect)|lol|haha|"
     r"that'?s\s+(?:all|it|everything|great|perfect|right|correct)|correct|exactly|that\s+is\s+all|nothing\s+else|yay|hooray|thanks|thank\s+you|"
@@ -186,17 +186,20 @@ HEDGED = table(
     en=(r"^(?:if|maybe|perhaps|in\s+theory)\b|\b(?:i\s+might|i\s+could|i'?d\s+(?!like|love|want)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
     zh=(r"^(?:也许|可能|要是|如果|假如|万一)|不确定|说不定|估计|在想|要不要|的话",),
 )
-# What a name never holds (closed classes, so the table can be whole): a subject, an auxiliary or a modal, a
-# negation, a hedge, a question particle, the perfective 了, hearsay, a colon before someone's words, a reminder's
-# word. A title holding one is a sentence about something: offered, never booked.
+# What a name never holds (closed classes, so the table can be whole). First, who does it and how (a subject,
+# an auxiliary, a modal: "I have a job interview …, please put it in"): a name only when a write was asked for.
+# Then what no name holds at all: a negation, a hedge, a question word or particle, the perfective 了, hearsay,
+# a colon before someone's words, a reminder's word. A title holding them is a sentence: offered, never booked.
 CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
-        r"won'?t|does|did|don'?t|doesn'?t|didn'?t|is|are|was|were|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|"
-        r"maybe|perhaps|probably|if|idk|whether|says|said|r(?=\s)|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
+        r"does|did|is|are|was|were|got|gotten|r(?=\s))\b",
+        r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|maybe|perhaps|probably|if|idk|"
+        r"whether|says|said|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
     ),
     zh=(
-        r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])|[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒",
+        r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])",
+        r"[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒",
     ),
 )
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its

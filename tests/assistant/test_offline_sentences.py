@@ -190,3 +190,27 @@ def test_a_length_after_a_booking_is_its_new_length(message: str) -> None:
     response = respond(request(message, language=language, goal={"kind": "create", "status": "done"}, entities=made))
     name, arguments = tool_of(response)
     assert (name, arguments["duration_minutes"]) == ("change_event", 180 if "3" in message or "三" in message else 120)
+
+
+def test_yue_yixia_with_a_space_before_the_name() -> None:
+    name, arguments = tool_of(respond(request("约一下周六下午三点和小王喝咖啡", language="zh")))
+    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", "和小王喝咖啡", "W6", "15:00")
+
+
+# Who does it is no bar once the write is asked for in so many words; the name is the thing.
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [("I have a job interview on Wednesday the 16th at 3 pm, please put it in my calendar.", "Job interview"),
+     ("Ah, I see. Then please book a grocery run on saturday at 11 in the morning.", "Grocery run"),
+     ("we've got the school play on the 17th at 6pm, can you add it", "School play")],
+)  # fmt: skip
+def test_a_sentence_asked_to_be_written_is_written_under_its_name(message: str, title: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["title"]) == ("schedule_event", title)
+
+
+def test_zai_is_no_event_name() -> None:
+    made = [{"ref": "E3", "title": "家长会", "date": "2026-12-20", "start": "10:00", "via": "created"}]
+    said = request("再提前半小时提醒我一下。", language="zh", entities=made, goal={"kind": "create", "status": "done"})
+    name, arguments = tool_of(respond(said))
+    assert (name, arguments["event_words"], arguments["minutes_before"]) == ("set_reminder", None, 30)

@@ -245,10 +245,15 @@ def _sentence(turn: Turn, s: Signals) -> bool:
         return False
     named = lx.RENAME.search(s.text)  # "… the event is Dentist appointment": the name said
     title = title_from(named.group("title")) if named else clean_title(s.when.residue)
-    # Unasked, two phrases of Chinese the person set apart, each naming something ("物业通知 本周四…停水"): a notice.
+    # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩").
     asked = named or s.text in lx.CREATE
-    phrases = [p for p in s.text.split() if re.search(r"[\u4e00-\u9fff]", p) and clean_title(read_when(p, today=turn.today).residue)]
-    return title is not None and (title in vocabulary.CLAUSE or (len(phrases) > 1 and not asked))
+    pieces = [p for p in re.split(r"[\s,，]+", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not p.startswith(("在", "地点"))]
+    phrases = [p for p in pieces if clean_title(read_when(p, today=turn.today).residue)]
+    if title is None:
+        return False
+    who = vocabulary.CLAUSE.en[0].search(title) or vocabulary.CLAUSE.zh[0].search(title)
+    never = any(pattern.search(title) for pattern in (*vocabulary.CLAUSE.en[1:], *vocabulary.CLAUSE.zh[1:]))
+    return never or (bool(who) and s.text not in lx.ACTION) or (len(phrases) > 1 and not asked)
 
 
 def _create(turn: Turn, s: Signals) -> bool:
@@ -283,7 +288,8 @@ RULES: tuple[Rule, ...] = (
     ("thanks", lambda turn, s: is_courtesy(s.text) and bool(vocabulary.THANKING.search(s.text))),
     ("ack", lambda turn, s: is_courtesy(s.text)),
     ("capability", lambda turn, s: s.text in lx.CAPABILITY),
-    ("remember", lambda turn, s: s.text in lx.REMEMBER and not (lx.REMEMBER.en[1].match(s.text) and s.has_slots)),
+    # "fyi …" with a moment said (read or not): told, so offered; "remember that …" asks.
+    ("remember", lambda turn, s: s.text in lx.REMEMBER and not (lx.REMEMBER.en[1].match(s.text) and (s.has_slots or s.when.declined))),
     ("memory_question", lambda turn, s: s.text in lx.MEMORY_QUESTION),
     ("resume", lambda turn, s: s.text in lx.RESUME),
     # A question about one day is about that day, whatever is said of the week around it.
