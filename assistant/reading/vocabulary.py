@@ -52,12 +52,12 @@ COURTESY_EN: Final = (
     r"no\s+(?:problem|worries)|you\s+got\s+it|awesome|cool|sweet|excellent|wonderful|lovely|brilliant|fantastic|amazing|nice|"
     r"good|fine|noted|understood|right|of\s+course|certainly|absolutely|sounds\s+(?:good|great|perfect)|lol|haha|"
     r"that'?s\s+(?:all|it|everything|great|perfect|right|correct)|correct|exactly|that\s+is\s+all|nothing\s+else|yay|hooray|thanks|thank\s+you|"
-    r"thx|ty|cheers|much\s+appreciated|appreciate\s+it|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
+    r"thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+helps|for\s+(?:your|the|all\s+the)\s+help|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
     r"go\s+on|so|and|also|then|now|hey|hi|um+|uh+|erm|hmm+)"
 )
 COURTESY_ZH: Final = (
     r"(?:好(?:的|啊|吧|呀|嘞|滴)?|得嘞|行(?:吧)?|嗯+|嗯哼|可以|是(?:的)?|对(?:的)?|没问题|收到|明白(?:了)?|知道了|了解|懂了|"
-    r"哦|噢|太好了|不错|没错|正确|谢谢(?:你|您|啦)?|多谢|感谢|谢了|辛苦(?:了|啦)?|(?:那)?就这样(?:吧)?|就这些|没(?:有)?(?:别的|其他的?)了|ok)"
+    r"哦|噢|太好了|不错|没错|正确|谢谢(?:你|您|啦)?|多谢|感谢|谢[了啦]|辛苦(?:了|啦)?|(?:那)?就这样(?:吧)?|就这些|没(?:有)?(?:别的|其他的?)了|ok)"
 )
 THANKING: Final = re.compile(r"\b(?:thanks|thank\s+you|thx|ty|cheers|appreciated?)\b|谢|感谢|辛苦", re.IGNORECASE)
 

@@ -214,3 +214,9 @@ def test_zai_is_no_event_name() -> None:
     said = request("再提前半小时提醒我一下。", language="zh", entities=made, goal={"kind": "create", "status": "done"})
     name, arguments = tool_of(respond(said))
     assert (name, arguments["event_words"], arguments["minutes_before"]) == ("set_reminder", None, 30)
+
+
+@pytest.mark.parametrize(("message", "language"), [("Thanks, that helps a lot.", "en"), ("thanks for all the help!", "en"), ("谢啦", "zh")])
+def test_thanks_in_other_words_is_thanks(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert response.tool_calls == [] and "didn't quite get" not in response.text and "没太明白" not in response.text
