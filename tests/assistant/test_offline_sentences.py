@@ -220,3 +220,10 @@ def test_zai_is_no_event_name() -> None:
 def test_thanks_in_other_words_is_thanks(message: str, language: str) -> None:
     response = respond(request(message, language=language))
     assert response.tool_calls == [] and "didn't quite get" not in response.text and "没太明白" not in response.text
+
+
+@pytest.mark.parametrize(
+    ("message", "title"), [("帮我在日历上添加周三上午十点和设计团队开会", "和设计团队开会"), ("在日历上安排后天上午九点半的钢琴课", "钢琴课")]
+)
+def test_on_the_calendar_is_not_the_name(message: str, title: str) -> None:
+    assert tool_of(respond(request(message, language="zh")))[1]["title"] == title
