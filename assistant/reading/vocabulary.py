@@ -139,23 +139,23 @@ ALARM = table(
 )
 SERVICE = table(
     en=(
-        r"\b(?:taxi|cab|uber|lyft)\b",
+        r"\b(?:taxi|cab|uber|lyft|didi)\b",
         r"\b(?:book|buy|get|order)\s+(?:me\s+)?(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?tickets?\b",
         r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
         r"^(?:play|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
         r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
     ),
-    zh=(r"打车|叫车|出租车|网约车|买票|订票|(?:机|车|门|影|船)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温",),
+    zh=(r"打车|叫车|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温",),
 )
 # A statement about the world (a departure, an air time, a start): information, not a request.
 WORLD_EVENT = table(
     en=(
-        r"\b(?:leaves|departs|arrives|lands|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|runs|kicks\s+off|"
-        r"(?:is|'s)\s+on\s+(?:tv|air)|comes\s+(?:on|out)|premieres|drops|releases|launches)\b",
+        r"\b(?:leaves|departs|arrives|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|runs|kicks\s+off|"
+        r"(?:is|'s)\s+on\s+(?:tv|air)|comes\s+(?:on|out)|premieres|drops|releases|launches|vs|versus)\b",
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
     ),
     zh=(
-        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|开售|的(?:飞机|航班|高铁|火车|动车|大巴)",
+        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|开售|对阵|北京时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.

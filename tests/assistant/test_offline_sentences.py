@@ -53,6 +53,12 @@ SENTENCES: list[tuple[str, str]] = [
     ("whats on at the cinema sat at 8pm", "en"),
     ("use resy to grab us a table for 6 sat 7pm", "en"),
     ("use the uber app to get me to the airport at 6am tomorrow", "en"),
+    ("lakers vs celtics sat 8:30pm", "en"),
+    ("周六晚上八点半湖人对阵凯尔特人", "zh"),
+    ("grab me a didi to the airport fri 6am", "en"),
+    ("mum's bus gets in at 5:40 tmrw", "en"),
+    ("新剧周五晚上十点在腾讯视频上线", "zh"),
+    ("帮我抢一张周日下午两点去南京的高铁票", "zh"),
 ]
 
 
@@ -227,3 +233,11 @@ def test_thanks_in_other_words_is_thanks(message: str, language: str) -> None:
 )
 def test_on_the_calendar_is_not_the_name(message: str, title: str) -> None:
     assert tool_of(respond(request(message, language="zh")))[1]["title"] == title
+
+
+def test_a_reason_before_a_change_names_no_event() -> None:
+    made = [{"ref": "E3", "title": "Call with Dana", "date": "2026-12-08", "start": "11:00", "via": "created"}]
+    said = request("oh she's in London, that's way too early for her. move it to 4pm", entities=made,
+                   goal={"kind": "create", "status": "done"})  # fmt: skip
+    name, arguments = tool_of(respond(said))
+    assert (name, arguments["event_words"], arguments["time"]) == ("change_event", None, "16:00")

@@ -44,7 +44,7 @@ def _event_name(residue: str) -> str | None:
     """The person's words for the event: the message without its verbs, repeat words and filler."""
     residue = read_calendar_words(residue).cut(residue) or ""  # "my weekly yoga": the series is named "yoga"
     residue = POLITE.sub(" ", residue)  # "can i move the dentist", "能把牙医挪一下吗": the asking names nothing
-    clauses = [clause for clause in re.split(r"\s*[,;，；。]\s*", residue) if clause.strip()]
+    clauses = [clause for clause in re.split(r"\s*(?:[,;，；。]|\.\s)\s*", residue) if clause.strip()]
     asking = [clause for clause in clauses if clause in lx.DELETE or clause in lx.CHANGE]
     if len(asking) == 1:
         residue = asking[0]  # "cancel book club this week, im not going": the reason names nothing
