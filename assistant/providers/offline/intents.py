@@ -245,15 +245,18 @@ def _sentence(turn: Turn, s: Signals) -> bool:
         return False
     named = lx.RENAME.search(s.text)  # "… the event is Dentist appointment": the name said
     title = title_from(named.group("title")) if named else clean_title(s.when.residue)
-    # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩").
-    asked = named or s.text in lx.CREATE
-    pieces = [p for p in re.split(r"[\s,，]+", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not p.startswith(("在", "地点"))]
-    phrases = [p for p in pieces if clean_title(read_when(p, today=turn.today).residue)]
     if title is None:
         return False
+    if any(pattern.search(title) for pattern in (*vocabulary.CLAUSE.en[1:], *vocabulary.CLAUSE.zh[1:])):
+        return True
     who = vocabulary.CLAUSE.en[0].search(title) or vocabulary.CLAUSE.zh[0].search(title)
-    never = any(pattern.search(title) for pattern in (*vocabulary.CLAUSE.en[1:], *vocabulary.CLAUSE.zh[1:]))
-    return never or (bool(who) and s.text not in lx.ACTION) or (len(phrases) > 1 and not asked)
+    if who and s.text not in lx.ACTION:
+        return True  # who does it: a name only once a write was asked for
+    if named or s.text in lx.CREATE:
+        return False
+    # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩").
+    pieces = [p for p in re.split(r"[\s,，]+", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not p.startswith(("在", "地点"))]
+    return len(pieces) > 1 and sum(1 for p in pieces if clean_title(read_when(p, today=turn.today).residue)) > 1
 
 
 def _create(turn: Turn, s: Signals) -> bool:
