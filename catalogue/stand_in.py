@@ -109,9 +109,18 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         'OK. If you\'d like it on your calendar, say "add it to my calendar".',
         "好的。要加到日程里的话，说“加到日程里”就行。",
     ),
+    "hedged": (
+        "OK. Nothing is changed yet: once it's decided, tell me and I'll update your calendar.",
+        "好的，日程先不动，等定下来再说。",
+    ),
     "service": (
         "Sorry, I can't do that: I only keep your calendar and reminders.",
         "抱歉，这个我做不了：我只管你的日程和提醒。",
+    ),
+    "service_offer": (
+        "Sorry, I can't do that myself: I only keep your calendar and reminders. If you'd like it on your calendar, "
+        'say "add it to my calendar".',
+        "这个我没法替你订：我只管日程和提醒。要加到日程里的话，说“加到日程里”就行。",
     ),
     "reminders_list": (
         "I can't list your reminders here. I can show your events (\"what's coming up?\") or set a new reminder "

@@ -21,7 +21,7 @@ MAX_MINUTES: Final = 24 * 60
 
 _EN = re.compile(
     r"(?<![a-z0-9])(?:(?P<half_hour>half\s+an?\s+hour)|(?P<quarter>a\s+quarter\s+of\s+an\s+hour)"
-    r"|(?P<free_hour>(?:an?\s+)?free\s+hour)"
+    r"|(?P<free_hour>(?:an?\s+)?free\s+hour)|(?P<day>(?:a|one|1)\s+day)(?=\s+(?:before|ahead|earlier|in\s+advance))"
     r"|(?P<number>[0-9]{1,3}(?:\.[0-9])?)\s*-?\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|m)"
     rf"|(?P<word_number>{EN_COUNT})[\s-]+(?P<word_unit>hours?|hrs?|minutes?|mins?))(?![a-z])"
     r"(?P<and_half>\s+and\s+a\s+half)?",
@@ -31,6 +31,7 @@ _ZH = re.compile(
     # A Chinese numeral before a space belongs to the word before it: "一对一 半小时" is half an hour.
     rf"(?P<number>[0-9]{{1,3}}(?:\.[0-9])?|{CN_NUMBER}(?!\s))?\s*个?\s*(?P<half_before>半)?\s*个?\s*"
     r"(?P<unit>小[时時]|[钟鐘][头頭]|分[钟鐘]|刻[钟鐘])(?P<half_after>半)?"  # either script
+    r"|(?<=提前)(?P<day_zh>[一1]\s*天)"  # a day ahead, only as a direction: "提前一天"
 )
 # A hedge is part of the length it hedges: "like 45 min", "about two hours", "大概一个半小时", "一小时左右".
 _HEDGE_BEFORE = re.compile(r"(?:\b(?:about|around|roughly|approx(?:imately)?|like|maybe)\s+|(?:大概|大约|差不多|约))$", re.I)
@@ -101,6 +102,8 @@ def _minutes(match: re.Match[str]) -> int | None:
         return 15
     if groups.get("free_hour") is not None:
         return 60
+    if groups.get("day") is not None or groups.get("day_zh") is not None:
+        return MAX_MINUTES
     unit = simplified(groups.get("unit") or groups.get("word_unit") or "").lower()
     said = groups.get("number") or groups.get("word_number")
     count = number(said) if said else (0.0 if groups.get("half_before") else None)

@@ -14,7 +14,7 @@ import re
 _QUOTED_LINE = re.compile(r"^\s*(?:>|from:|to:|subject:|sent:|发件人|收件人|主题)", re.IGNORECASE)
 # Long enough to be someone's words, not a name: twelve letters, or five characters of Chinese (a word each).
 _QUOTED_SPAN = re.compile(
-    r"[\"“「『](?:[^\"”」』]{12,}|(?=[^\"”」』]*[\u4e00-\u9fff])[^\"”」』]{5,})[\"”」』]|(?<![\w'])'[^'\n]{12,}'(?![\w'])"
+    r"[\"“「『](?:[^\"”」』]{12,}|(?=[^\"”」』]*[\u4e00-\u9fff])[^\"”」』]{5,})[\"”」』]|(?<![\w'])'(?:[^'\n]{12,}|(?=[^'\n]*[\u4e00-\u9fff])[^'\n]{5,})'(?![\w'])"
 )
 # A request to work on a text rather than on the calendar: the text it hands over is data, and
 # the message asks for no write, so none of its words authorise one (failing closed).

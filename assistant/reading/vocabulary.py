@@ -93,7 +93,7 @@ PARTS_OF_DAY: Final = (
 # A question: it ends with a question mark, opens with a question word, or (Chinese) carries a
 # question particle. ``QUESTION_WORD`` finds a question word anywhere in a sentence.
 QUESTION_EN: Final = re.compile(
-    rf"\?\s*$|^(?:(?:{COURTESY_EN}|wait|hold\s+on|btw|u+[hm]+|h+m+|so|oh|hey)[\s,.!]+)*(?:what|what's|whats|when|where|who|which|how|why|do|does|"
+    rf"\?\s*$|^(?:(?:{COURTESY_EN}|wait|hold\s+on|btw|u+[hm]+|h+m+|so|oh|hey)[\s,.!]+)*(?:what|what's|whats|when|where|who|which|how|why|do(?!\s+(?:the|it|that|this|my)\b)|does|"
     r"did|am|is|are|was|were|have|has|any|anything|should\s+i|would\s+i|will\s+i|is\s+there)\b",
     re.IGNORECASE,
 )
@@ -142,10 +142,13 @@ SERVICE = table(
         r"\b(?:taxi|cab|uber|lyft|didi)\b",
         r"\b(?:book|buy|get|order)\s+(?:me\s+)?(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?tickets?\b",
         r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
-        r"^(?:play|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
+        r"^(?:play(?!.*\b(?:with|against)\b)|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
         r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
+        # A table, a meal or a message is someone else's to take: "reserve a table for 4", "send the team an email".
+        r"\b(?:book|reserve|get)\s+(?:me\s+|us\s+)?(?:a\s+)?table\b|\border\s+(?:me|us|an?|some)\b|\b(?:send|e-?mail|text|message)\s+(?:\w+\s+){0,3}?(?:an?\s+)?(?:e-?mail|text|message|note)\b",
     ),
-    zh=(r"打车|叫车|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温",),
+    zh=(r"打车|叫(?:个|辆)?车|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
+        r"|订(?:一|个|张)?(?:[一二三四五六七八九十两\d]+人)?(?:桌|座|位)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)",),
 )
 # A statement about the world (a departure, an air time, a start): information, not a request.
 WORLD_EVENT = table(
@@ -153,9 +156,10 @@ WORLD_EVENT = table(
         r"\b(?:leaves|departs|arrives|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|runs|kicks\s+off|"
         r"(?:is|'s)\s+on\s+(?:tv|air)|comes\s+(?:on|out)|premieres|drops|releases|launches|vs|versus)\b",
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
+        r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
     ),
     zh=(
-        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|开售|对阵|北京时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
+        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
@@ -183,7 +187,7 @@ DECLARATIVE = table(
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
 HEDGED = table(
-    en=(r"^(?:if|maybe|perhaps|in\s+theory)\b|\b(?:i\s+might|i\s+could|i'?d\s+(?!like|love|want)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
+    en=(r"^(?:if(?!\s+(?:possible|(?:you|u)\s+c[ao]n))|maybe|perhaps|in\s+theory)\b|\b(?:i\s+might|i\s+could|i'?d\s+(?!like|love|want)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
     zh=(r"^(?:也许|可能|要是|如果|假如|万一)|不确定|说不定|估计|在想|要不要|的话",),
 )
 # What a name never holds (closed classes, so the table can be whole). First, who does it and how (a subject,
@@ -193,12 +197,16 @@ HEDGED = table(
 CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
-        r"does|did|is|are|was|were|got|gotten|r(?=\s))\b",
+        r"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:my\s+)?(?:wife|husband|mom|mum|dad|boss|sister|brother|son|daughter|kids?|"
+        r"partner|roommate|flatmate|bf|gf|boyfriend|girlfriend)\b(?!'s|\s+(?:birthday|bday|anniversary))"
+        r"|^\S+(?:\s+\S+)?\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)\s+\S",  # a side doing it: "arsenal play chelsea"
         r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|maybe|perhaps|probably|if|idk|"
         r"whether|says|said|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
     ),
     zh=(
-        r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])",
+        r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])|^(?:我的?)?(?>妈妈?|爸爸?|老婆|老公|媳妇|女儿|儿子|孩子|老板|领导|同事|室友|"
+        r"爷爷|奶奶|外婆|外公|哥哥?|姐姐?|弟弟?|妹妹?|[男女]朋友)(?!的|生日|纪念日)|^[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)"
+        r"|^(?![和跟与同去约陪带给])[\u4e00-\u9fff]{2,4}(?:对|打|迎战|对决)[\u4e00-\u9fff]{2,4}$",  # 国足打日本, 曼联对利物浦
         r"[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒",
     ),
 )

@@ -40,7 +40,7 @@ TOOL_CASES: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("remind me to call mum tomorrow at 5", {}, "set_reminder", {"text": "call mum", "date": "D+1", "time": "17:00"}),
     ("dentist friday 3pm", {}, "schedule_event", {"title": "Dentist", "date": "W5", "time": "15:00"}),
     ("add a team sync on the 15th at 9:30 for half an hour", {}, "schedule_event", {"title": "Team sync", "date": "12-15", "time": "09:30", "duration_minutes": 30}),
-    ("book a table", {}, "schedule_event", {"title": "Table", "date": None, "time": None}),
+    ("book a haircut", {}, "schedule_event", {"title": "Haircut", "date": None, "time": None}),
     ("hello, can you add yoga on saturday at 9", {}, "schedule_event", {"title": "Yoga", "date": "W6", "time": "09:00"}),
     ("meeting 3-4pm tomorrow", {}, "schedule_event", {"title": "Meeting", "date": "D+1", "time": "15:00", "duration_minutes": 60}),
     ("block 9:30 to 11 on Friday for focus time", {}, "schedule_event", {"title": "Focus time", "date": "W5", "time": "09:30", "duration_minutes": 90}),

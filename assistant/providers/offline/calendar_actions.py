@@ -25,7 +25,7 @@ from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offers_in
-from assistant.providers.offline.titles import best_match, title_from, weak_only
+from assistant.providers.offline.titles import best_match, overlap, title_from, weak_only
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
 from assistant.reading.days import days_of
 from assistant.reading.vocabulary import DAY_POSSESSIVE, POLITE
@@ -43,8 +43,8 @@ _AROUND_VERBS = re.compile(
 def _event_name(residue: str) -> str | None:
     """The person's words for the event: the message without its verbs, repeat words and filler."""
     residue = read_calendar_words(residue).cut(residue) or ""  # "my weekly yoga": the series is named "yoga"
+    clauses = [POLITE.sub(" ", clause) for clause in re.split(r"\s*(?:[,;，；。]|\.\s)\s*", residue) if clause.strip()]
     residue = POLITE.sub(" ", residue)  # "can i move the dentist", "能把牙医挪一下吗": the asking names nothing
-    clauses = [clause for clause in re.split(r"\s*(?:[,;，；。]|\.\s)\s*", residue) if clause.strip()]
     asking = [clause for clause in clauses if clause in lx.DELETE or clause in lx.CHANGE]
     if len(asking) == 1:
         residue = asking[0]  # "cancel book club this week, im not going": the reason names nothing
@@ -191,7 +191,9 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
     if active and active.get("kind") == "create" and not when.ordinal:
         target = _target(turn, s, naming_day=None, exclude=exclude_text)
-        if target.ref is None and not target.unknown:  # "move it to 4pm" while creating: a patch to that request
+        known = str((active.get("known") or {}).get("title") or "")
+        # "move it to 4pm" while creating: a patch to that request. "move my gym to 7pm" names another event.
+        if target.ref is None and not target.unknown and (target.words is None or overlap(target.words, known) > 0):
             new_time = when.time
             if when.shift is not None and new_time is None:
                 new_time = shift_clock(str((active.get("known") or {}).get("time") or ""), when.shift)
@@ -297,6 +299,12 @@ def _scope(turn: Turn, said: str, day: str | None) -> str | None:
 def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if turn.active_command:
         return call(turn, tools, "cancel_command")
+    goal = (turn.context.get("intent") or {}).get("goal") or {}
+    made = [e for e in turn.recent_entities[:1] if e.get("via") == "created"]
+    if made and goal.get("kind") == "create" and goal.get("status") == "done":
+        return call(
+            turn, tools, "delete_event", event_ref=made[0]["ref"], ordinal=None
+        )  # "wait no, don't add that": its card
     if not re.search(r"\bcancel\b|取消", s.text, re.IGNORECASE):
         return text(say("nothing_to_drop", turn.language))  # "never mind" with nothing open: nothing to do
     if turn.recent_entities or re.search(r"\bcancel\s+it\b|取消它", s.text, re.IGNORECASE):

@@ -273,8 +273,9 @@ def _recurrence(text: str) -> dict[str, Any] | None:
             return _rule("monthly", month_day=int(value))
     en_days = _EVERY_DAY_EN.search(text)
     if en_days is not None and (
-        en_days.group(0).lower().startswith("every") or re.search(r"s\b", en_days.group("days"))
-    ):
+        en_days.group(0).lower().startswith("every")
+        or any(name.lower() not in _DAYS_EN for name in re.findall(rf"(?:{_DAY_EN})s?", en_days.group("days"), re.I))
+    ):  # "on thursdays" repeats; "on thurs" is one day
         names = re.findall(_DAY_EN, en_days.group("days"), flags=re.I)
         days = list(dict.fromkeys(day for name in names for day in _DAYS_EN[name.lower()].split()))
         return _rule("weekly", weekdays=days, interval=2 if en_days.group("other") else None)

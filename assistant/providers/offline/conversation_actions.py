@@ -186,6 +186,11 @@ def alarm(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return text(say("alarm", turn.language, time=moment_words(turn, when.single_day, when.time)))
 
 
+def service(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    """Another service's work (a table, a ride, a meal): say so; with a moment said, offer the calendar."""
+    return text(say("service_offer" if s.has_slots and not s.question else "service", turn.language))
+
+
 def moment_words(turn: Turn, day: str | None, time: str) -> str:
     """A day and a time in the person's language: "07:00 tomorrow", "明天07:00", "07:00 on Fri 11 Dec"."""
     named = {"D+0": ("today", "今天"), "D+1": ("tomorrow", "明天")}.get(day or "")

@@ -305,6 +305,9 @@ RULES: tuple[Rule, ...] = (
     # Where it is held: not kept (an event has a name, a day and a time); said plainly, nothing changed.
     ("place", lambda turn, s: place_only(s.text)),
     ("statement", _statement),
+    # A write said as possible, not decided ("if it rains saturday we might move the bbq to sunday"): nothing yet.
+    ("hedged", lambda turn, s: not s.question and not _POLITE.search(s.text) and any(
+        part in vocabulary.HEDGED and part in lx.ACTION for part in re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", s.text))),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
     ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.time))),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),

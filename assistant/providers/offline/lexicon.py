@@ -97,7 +97,7 @@ PAST = table(
         r"\b(?:yesterday|last\s+(?:night|week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|ago)\b",
     ),
     zh=(
-        r"(?:昨天|前天|上周|上星期|上礼拜|上个月|去年|刚才|刚刚|之前|那天).{0,12}(?:了|过)",
+        r"(?:昨天|前天|上周|上星期|上礼拜|上个月|去年|刚才|刚刚|之前|那天).{0,12}(?:了|过)|^(?:我)?(?:小时候|上学(?:的)?时候|读书(?:的)?时候)",
         r"^(?:我|我们)?(?:今天|今早|今天上午|今天早上|上午|早上|已经|刚)?.{0,6}(?:去|开|见|吃|参加|看|做|打|跑)了",
     ),
 )
@@ -118,7 +118,7 @@ ACTION = table(
     en=(
         r"\b(?:move|cancel|delete|remove|book|schedule|add|put|change|reschedule|push|set\s+up|arrange|create|remind|block)\b",
     ),
-    zh=(r"改|删|取消|安排|约|订|预约|加|提醒|帮我|挪|推迟|提前|记(?:一下|下|上|着)",),
+    zh=(r"改|删|取消|安排|约|订|预约|加(?!班)|提醒|帮我|挪|推迟|提前|记(?:一下|下|上|着)",),
 )
 # Words that make a sentence a request or a plan, so it is never read as a report about the past.
 REQUEST = table(
@@ -131,7 +131,7 @@ REQUEST = table(
     ),
     zh=(
         r"帮我|给我|请|麻烦|把|吧$|要不|能不能|可以|安排|预约|记得|提醒|别忘|明天|后天|(?<!上)下周|"
-        r"(?<![上下])周[一二三四五六日天]",
+        r"(?<![上下每])周[一二三四五六日天]",
     ),
 )
 
@@ -285,6 +285,7 @@ CREATE = table(
         r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b",
     ),
     zh=(
-        r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了))",
+        r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了))"
+        r"|(?:加|记)(?:上|进去|下来)(?:吧|呗|啊|哈)?[。!！]?$",
     ),
 )

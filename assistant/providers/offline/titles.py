@@ -33,7 +33,7 @@ _LEAD_EN = re.compile(
 )
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
-    r"^(?:schedule|book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|put(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
+    r"^(?:do(?=\s+(?:the|my|our|an?)\s)|schedule|book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|put(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
     r"block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
@@ -46,7 +46,7 @@ _TAIL_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好(?=[\s，,])|找(?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|$)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"^(?:好了?(?=[\s，,])|先?等(?:一下|等|一等|会儿?)|找(?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|$)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"我要|我想|我需要|需要|想要|我(?!们)|要|想|计划|打算|准备(?!会)|在|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好了?|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
@@ -62,7 +62,7 @@ _REQUEST_TAIL_ZH = re.compile(
     r"|(?:加|放|记|存|写)(?=[到进在上]))(?:一下|上|下|进去?|到|入|在)*(?:我的)?(?:日程|日历|行程)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
-    r"(?:别忘(?:记)?了?|记得提醒我|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
+    r"(?:别忘(?:记)?了?|记得提醒我|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
     r"好吗|可以吗|谢谢)$"
 )
 # "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.

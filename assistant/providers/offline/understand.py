@@ -38,10 +38,11 @@ logger = logging.getLogger(__name__)
 Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 
 # Kinds answered in words only (greetings, refusals, what no tool does); the rest make a call.
-_IN_WORDS = ("injection", "others", "bulk_delete", "service", "reminders_list", "statement", "greeting", "goodbye",
+_IN_WORDS = ("injection", "others", "bulk_delete", "reminders_list", "statement", "hedged", "greeting", "goodbye",
              "thanks", "capability", "ability", "forget", "past", "availability", "recurring", "unclear", "place")  # fmt: skip
 ACTIONS: dict[str, Action] = {kind: conversation.words_only(kind) for kind in _IN_WORDS} | {
     "alarm": conversation.alarm,
+    "service": conversation.service,
     "clock": conversation.clock,
     "drop": calendar.drop,
     "ack": conversation.ack,
@@ -121,7 +122,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # The clash was shown and the person insists: book it as an overlap (the server checks both; a
         # bare "yes" insists on nothing in so many words, so the server asks on a card naming the clash).
         return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
-    if _ADD_IT.match(turn.text) and turn.previous and previous_intent(turn) == "statement":
+    if _ADD_IT.match(turn.text) and turn.previous and previous_intent(turn) in {"statement", "service"}:
         # "the train leaves tomorrow at 9" … "add it to my calendar": the person asked for it now.
         before = dataclasses.replace(turn, text=turn.previous, previous=None)
         return create_action.create(before, read_signals(before), tools)

@@ -1,0 +1,171 @@
+"""Whose request a write is (issue 22): the person's own, said as decided, for the calendar.
+
+A moment in a message is not enough for a write. Someone else's plan ("老婆周四晚上加班到九点"),
+a side in a fixture ("arsenal play chelsea saturday 8pm"), a plan said as possible ("if it rains
+saturday we might move the bbq to sunday"), another service's work (a table, a ride, a meal, an
+e-mail) and a time in another zone are talk: answered, offered, never written. An open request
+takes only what names it, and "don't add that" after a booking offers to delete what was made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from assistant.providers.offline.understand import respond
+from assistant.reading.quoted import own_words
+from tests.assistant.offline_requests import assert_honest, request, tool_of, with_history
+
+WRITES = {"schedule_event", "set_reminder", "change_event", "remember_fact", "delete_event"}
+STANDUP = [{"ref": "E7", "title": "BBQ", "date": "2026-12-12", "start": "12:00", "via": "found"}]
+
+# Monday 2026-12-07 10:00. Each names a moment; none is the person's decided request for the calendar.
+NOT_THEIRS: list[tuple[str, str]] = [
+    ("老婆周四晚上加班到九点", "zh"),
+    ("我妈说她15号上午十点去医院复查 😟", "zh"),
+    ("健身app显示周三晚上七点的瑜伽课已经满了", "zh"),
+    ("小时候每周三下午四点上钢琴课 哈哈哈", "zh"),
+    ("国足周二晚上八点打日本", "zh"),
+    ("曼联对利物浦 周日晚上十点", "zh"),
+    ("arsenal play chelsea saturday 8pm", "en"),
+    ("lakers warriors sunday 9am our time", "en"),
+    ("my wife works late thurs till 9", "en"),
+    ("if it rains saturday we might move the bbq to sunday, we'll see", "en"),
+    ("maybe push the bbq to sunday", "en"),
+    ("如果下周一下雨 可能把烧烤改到周日", "zh"),
+    # Another service's work, with its moment.
+    ("book a table for 4 at the thai place fri 7pm", "en"),
+    ("reserve a table for 2 at nopa sat 8", "en"),
+    ("order us a pizza tonight at 7", "en"),
+    ("send the team an email saying standup is at 9:45 tomorrow", "en"),
+    ("订一桌 周五晚上六点半 海底捞 四个人", "zh"),
+    ("周六晚上七点海底捞订个四人桌", "zh"),
+    ("周三早上五点帮我叫个车去浦东机场", "zh"),
+    ("今晚七点帮我点个披萨", "zh"),
+    ("帮我给团队发个邮件 说明天站会改成九点四十五", "zh"),
+]
+
+
+@pytest.mark.parametrize(("message", "language"), NOT_THEIRS)
+def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(message: str, language: str) -> None:
+    response = respond(request(message, language=language, entities=STANDUP))
+    assert not {call.name for call in response.tool_calls} & WRITES, (message, response.tool_calls)
+    assert_honest(response.text)
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "title", "date", "time"),
+    [
+        ("add arsenal play chelsea saturday 8pm to my calendar", "en", "Arsenal play chelsea", "W6", "20:00"),
+        ("周日晚上十点曼联对利物浦 帮我记上", "zh", "曼联对利物浦", "W7", "22:00"),
+        ("周四下午三点体检 记上", "zh", "体检", "W4", "15:00"),
+        ("明天下午四点牙医 加上吧", "zh", "牙医", "D+1", "16:00"),
+        ("和老王周六下午三点打球", "zh", "和老王打球", "W6", "15:00"),
+        ("play tennis with sam saturday 3pm", "en", "Play tennis with sam", "W6", "15:00"),
+        ("put dentist on thurs at 4pm pls", "en", "Dentist", "W4", "16:00"),
+    ],
+)
+def test_the_same_words_asked_for_or_said_as_a_name_are_booked(
+    message: str, language: str, title: str, date: str, time: str
+) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+    assert arguments["time"] == time and arguments.get("recurrence") is None  # "thurs" is one Thursday
+    assert (arguments["title"], arguments["date"]) == (title, date)
+
+
+def test_a_table_said_with_its_moment_is_offered_and_added_when_asked() -> None:
+    first = respond(request("book a table for 4 at the thai place fri 7pm"))
+    assert not first.tool_calls and "add it to my calendar" in first.text
+    name, arguments = tool_of(
+        respond(with_history("add it to my calendar", "book a table for 4 at the thai place fri 7pm", first.text))
+    )
+    assert (name, arguments["date"], arguments["time"]) == ("schedule_event", "W5", "19:00")
+
+
+def test_a_quote_in_plain_single_quotes_is_someone_elses_words() -> None:
+    assert "改到" not in own_words("老板刚发消息：'明天的周会改到下午三点'")
+    assert own_words("add 'Gym' on friday") == "add 'Gym' on friday"  # a short quote is a name
+
+
+CAR_SERVICE: dict[str, Any] = {
+    "command_id": "c-1", "kind": "create", "status": "needs_time",
+    "known": {"title": "Car service", "date": "W6"}, "missing": ["time"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("message", ["actually first, move my gym session tomorrow to 7pm", "move my gym to 7pm"])
+def test_an_open_request_is_not_patched_by_a_change_that_names_another_event(message: str) -> None:
+    name, arguments = tool_of(respond(request(message, active=CAR_SERVICE)))
+    assert (name, arguments["event_words"], arguments["time"]) == (
+        "change_event",
+        message.split("my ")[1].split(" t")[0].capitalize(),
+        "19:00",
+    )
+
+
+@pytest.mark.parametrize("message", ["move the car service to 9am", "move it to 9am", "ok do the car service at 9am"])
+def test_an_open_request_takes_a_change_that_names_it_or_nothing(message: str) -> None:
+    name, arguments = tool_of(respond(request(message, active=CAR_SERVICE)))
+    assert (name, arguments["command_id"], arguments["time"], arguments["title"]) == (
+        "schedule_event",
+        "c-1",
+        "09:00",
+        None,
+    )
+
+
+MADE = [{"ref": "E3", "title": "Pedicure", "date": "2026-12-12", "start": "15:00", "via": "created"}]
+MADE_GOAL = {"kind": "create", "status": "done", "event_id": 3}
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("wait no, don't add that", "en"),
+        ("hmm actually forget it, don't put that in", "en"),
+        ("算了，别加了", "zh"),
+        ("等等，先不要了，不用加", "zh"),
+    ],
+)
+def test_taking_back_a_booking_just_made_asks_to_delete_it(message: str, language: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language, entities=MADE, goal=MADE_GOAL)))
+    assert (name, arguments["event_ref"]) == ("delete_event", "E3")  # the server shows its card
+
+
+def test_taking_back_with_nothing_made_deletes_nothing() -> None:
+    response = respond(request("wait no, don't add that", entities=[{**MADE[0], "via": "found"}]))
+    assert not response.tool_calls
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [("提前一天提醒我一下", "zh"), ("remind me a day before", "en"), ("remind me one day ahead", "en")],
+)
+def test_a_reminder_a_day_ahead_of_the_event_in_focus(message: str, language: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language, entities=MADE, goal=MADE_GOAL)))
+    assert (name, arguments["minutes_before"]) == ("set_reminder", 1440)
+
+
+def test_a_day_is_a_length_only_as_how_far_ahead() -> None:
+    response = respond(request("take a day off friday"))
+    assert all("1440" not in call.arguments for call in response.tool_calls)
+
+
+def test_a_length_and_a_request_for_it_in_two_clauses_lengthen_the_event_in_focus() -> None:
+    name, arguments = tool_of(respond(request("it'll run 2 hours, can you extend it", entities=MADE, goal=MADE_GOAL)))
+    assert (name, arguments["event_words"], arguments["duration_minutes"]) == ("change_event", None, 120)
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("先等一下，明天上午十点和老陈开会", "和老陈开会"),
+        ("好了 明天下午三点牙医约", "牙医"),
+        ("明天下午三点牙医预约 记上", "牙医预约"),
+    ],
+)
+def test_interjections_and_a_trailing_appointment_word_are_not_in_the_title(message: str, title: str) -> None:
+    _, arguments = tool_of(respond(request(message, language="zh")))
+    assert arguments["title"] == title
