@@ -9,6 +9,7 @@ takes only what names it, and "don't add that" after a booking offers to delete 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -44,6 +45,15 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("周三早上五点帮我叫个车去浦东机场", "zh"),
     ("今晚七点帮我点个披萨", "zh"),
     ("帮我给团队发个邮件 说明天站会改成九点四十五", "zh"),
+    ("can u email my landlord that the plumber comes wed at 10", "en"),
+    ("tell jack the bbq is at 4 on saturday", "en"),
+    ("跟老李说一下 烧烤改到四点了", "zh"),
+    # Someone else's words, a rerun, a memory asked about.
+    ("牙医诊所前台说明天上午十点给我回电话 说改期的事", "zh"),
+    ("the clinic said they'd move the bbq to friday at 2", "en"),
+    ("world cup final rerun on espn sat 2pm", "en"),
+    ("周六下午两点重播世界杯决赛", "zh"),
+    ("remember that 6am flight last december? never again", "en"),
 ]
 
 
@@ -64,6 +74,10 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("和老王周六下午三点打球", "zh", "和老王打球", "W6", "15:00"),
         ("play tennis with sam saturday 3pm", "en", "Play tennis with sam", "W6", "15:00"),
         ("put dentist on thurs at 4pm pls", "en", "Dentist", "W4", "16:00"),
+        ("周五下午四点 剪头发 帮我排上", "zh", "剪头发", "W5", "16:00"),
+        ("周六晚上7点和小美看电影 记到日程上", "zh", "和小美看电影", "W6", "19:00"),
+        ("周五晚上七点和客户吃饭 帮我计一下", "zh", "和客户吃饭", "W5", "19:00"),
+        ("Please create a new event on friday at 4pm: Parent teacher meeting.", "en", "Parent teacher meeting", "W5", "16:00"),
     ],
 )
 def test_the_same_words_asked_for_or_said_as_a_name_are_booked(
@@ -124,6 +138,8 @@ MADE_GOAL = {"kind": "create", "status": "done", "event_id": 3}
     ("message", "language"),
     [
         ("wait no, don't add that", "en"),
+        ("no no just telling you", "en"),
+        ("不用不用 就跟你说一声", "zh"),
         ("hmm actually forget it, don't put that in", "en"),
         ("算了，别加了", "zh"),
         ("等等，先不要了，不用加", "zh"),
@@ -169,3 +185,53 @@ def test_a_length_and_a_request_for_it_in_two_clauses_lengthen_the_event_in_focu
 def test_interjections_and_a_trailing_appointment_word_are_not_in_the_title(message: str, title: str) -> None:
     _, arguments = tool_of(respond(request(message, language="zh")))
     assert arguments["title"] == title
+
+
+UNTITLED: dict[str, Any] = {
+    "command_id": "c-2", "kind": "create", "status": "needs_title",
+    "known": {"date": "W2+1", "time": None}, "missing": ["title", "time"],
+}  # fmt: skip
+UNTIMED: dict[str, Any] = {
+    "command_id": "c-3", "kind": "create", "status": "needs_time",
+    "known": {"title": "Daughter's piano recital", "date": "12-18"}, "missing": ["time"],
+}  # fmt: skip
+
+
+def test_a_name_and_a_time_said_to_an_untitled_request_finish_it_on_its_day() -> None:
+    # "Let's do Tuesday the 15th then" … "Add Lunch with Maria at 12:30": Tuesday's, not the day looked at.
+    name, arguments = tool_of(respond(request("Add Lunch with Maria at 12:30.", active=UNTITLED)))
+    assert (name, arguments["command_id"], arguments["title"], arguments["time"]) == ("schedule_event", "c-2", "Lunch with Maria", "12:30")
+
+
+@pytest.mark.parametrize(
+    ("message", "time"),
+    [("It starts at 6pm, at the Concert Hall on King Street.", "18:00"), ("At seven thirty in the evening, at Golden Dragon restaurant.", "19:30")],
+)
+def test_where_it_is_held_said_with_the_time_answers_the_open_request(message: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message, active=UNTIMED)))
+    assert (name, arguments["command_id"], arguments["title"], arguments["time"]) == ("schedule_event", "c-3", None, time)
+
+
+def test_a_long_name_with_its_place_answers_what_should_i_call_it() -> None:
+    message = "It's a Vet appointment for my dog, at the Pet Clinic on Oak Avenue."
+    name, arguments = tool_of(respond(request(message, active=UNTITLED)))
+    assert (name, arguments["command_id"], arguments["title"]) == ("schedule_event", "c-2", "Vet appointment for my dog")
+
+
+@pytest.mark.parametrize("message", ["i don't know", "no idea", "dunno"])
+def test_not_knowing_is_no_name(message: str) -> None:
+    assert not respond(request(message, active=UNTITLED)).tool_calls
+
+
+def test_a_name_and_a_time_after_a_look_at_a_day_are_booked_there_not_looked_up_in_memory() -> None:
+    built = request("Okay, please put in a Birthday party for Emma at 6:30 in the evening.")
+    focus = json.dumps({"date": "2026-12-12", "weekday": "Saturday", "via": "query"})
+    built.messages[1]["content"] = built.messages[1]["content"].replace('"choosing":null', f'"choosing":null,"day_in_focus":{focus}')
+    name, arguments = tool_of(respond(built))
+    assert (name, arguments["time"]) == ("schedule_event", "18:30")
+
+
+def test_tomorrows_calendar_is_the_persons_own() -> None:
+    lunch = [{"ref": "E5", "title": "Lunch with Mary", "date": "2026-12-08", "start": "12:00", "via": "found"}]
+    name, _ = tool_of(respond(request("delete lunch with mary from tomorrow's calendar", entities=lunch)))
+    assert name == "delete_event"

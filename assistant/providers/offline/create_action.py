@@ -184,6 +184,8 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             and known
             and how != "named"
             and not placeholder(known)
+            # "It starts at 6pm, at the Concert Hall": the open request, and where it is held.
+            and not re.match(r"(?i)\W*(?:(?:it|that)\b|(?:at|in|@)\s)", s.when.residue)
             and (
                 (overlap(title, str(known)) == 0 and not refines(title, known))
                 or _other_company(title, str(known))
@@ -196,7 +198,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             better = title is not None and (placeholder(known) or refines(title, known))
             if how != "named" and "title" not in (active.get("missing") or []) and not better:
                 title = None
-    elif title is None or (known and words(title) <= words(str(known))):
+    elif title is None or "title" in (active.get("missing") or []) or (known and words(title) <= words(str(known))):
         # "book it for Friday", "put the physio at 11" while "Physio appointment" waits: the same request.
         command_id = active["command_id"]
     if same(title, known):

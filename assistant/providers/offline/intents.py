@@ -174,7 +174,7 @@ def _statement(turn: Turn, s: Signals) -> bool:
         return False  # "ok the vet appt is saturday 9:30am": the answer to a request open or put aside, by its name
     world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
     told = lx.REMEMBER.en[1].match(s.text) or s.text in vocabulary.HEDGED or (_someone_then(s.text, turn.today) and s.text not in lx.QUERY)
-    return not asks and (world or bool(told) or s.text in vocabulary.DECLARATIVE or s.when.residue in vocabulary.DECLARATIVE)
+    return not asks and (world or bool(told) or s.text in vocabulary.DECLARATIVE or s.text in vocabulary.HEARSAY or s.when.residue in vocabulary.DECLARATIVE)
 
 
 def _someone_then(text: str, today: datetime.date) -> bool:
@@ -208,8 +208,8 @@ def _bare_time(turn: Turn, s: Signals) -> bool:
 
 def _memory_lookup(turn: Turn, s: Signals) -> bool:
     """A request that depends on a remembered fact: a day ("mum's birthday") or a name ("my favourite restaurant")."""
-    if s.question or s.memory_swap is not None:
-        return False
+    if s.question or s.memory_swap is not None or (s.when.time and turn.context.get("day_in_focus")):
+        return False  # "put in a birthday party for emma at 6:30" after a look at Saturday: that day
     return (s.day is None and s.text in lx.MEMORY_DAY) or s.text in lx.MEMORY_VALUE
 
 
@@ -247,7 +247,7 @@ def _sentence(turn: Turn, s: Signals) -> bool:
     title = title_from(named.group("title")) if named else clean_title(s.when.residue)
     if title is None:
         return False
-    if any(pattern.search(title) for pattern in (*vocabulary.CLAUSE.en[1:], *vocabulary.CLAUSE.zh[1:])):
+    if no_name(title):
         return True
     who = vocabulary.CLAUSE.en[0].search(title) or vocabulary.CLAUSE.zh[0].search(title)
     if who and s.text not in lx.ACTION:
@@ -257,6 +257,11 @@ def _sentence(turn: Turn, s: Signals) -> bool:
     # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩").
     pieces = [p for p in re.split(r"[\s,，]+", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not p.startswith(("在", "地点"))]
     return len(pieces) > 1 and sum(1 for p in pieces if clean_title(read_when(p, today=turn.today).residue)) > 1
+
+
+def no_name(title: str) -> bool:
+    """Words a name never holds: a negation, a hedge, a question word, hearsay (``CLAUSE`` after its first part)."""
+    return any(pattern.search(title) for pattern in (*vocabulary.CLAUSE.en[1:], *vocabulary.CLAUSE.zh[1:]))
 
 
 def _create(turn: Turn, s: Signals) -> bool:
@@ -292,7 +297,7 @@ RULES: tuple[Rule, ...] = (
     ("ack", lambda turn, s: is_courtesy(s.text)),
     ("capability", lambda turn, s: s.text in lx.CAPABILITY),
     # "fyi …" with a moment said (read or not): told, so offered; "remember that …" asks.
-    ("remember", lambda turn, s: s.text in lx.REMEMBER and not (lx.REMEMBER.en[1].match(s.text) and (s.has_slots or s.when.declined))),
+    ("remember", lambda turn, s: s.text in lx.REMEMBER and not re.search(r"[?？]", s.text) and not (lx.REMEMBER.en[1].match(s.text) and (s.has_slots or s.when.declined))),
     ("memory_question", lambda turn, s: s.text in lx.MEMORY_QUESTION),
     ("resume", lambda turn, s: s.text in lx.RESUME),
     # A question about one day is about that day, whatever is said of the week around it.
@@ -306,8 +311,8 @@ RULES: tuple[Rule, ...] = (
     ("place", lambda turn, s: place_only(s.text)),
     ("statement", _statement),
     # A write said as possible, not decided ("if it rains saturday we might move the bbq to sunday"): nothing yet.
-    ("hedged", lambda turn, s: not s.question and not _POLITE.search(s.text) and any(
-        part in vocabulary.HEDGED and part in lx.ACTION for part in re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", s.text))),
+    ("hedged", lambda turn, s: not s.question and not _POLITE.search(s.text) and s.text in lx.ACTION and (s.text in vocabulary.HEARSAY or any(
+        part in vocabulary.HEDGED and part in lx.ACTION for part in re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", s.text)))),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
     ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.time))),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),

@@ -30,7 +30,7 @@ INJECTION = table(
 # Someone else's calendar: the tools cannot even name another person, so the answer says so.
 OTHERS = table(
     en=(
-        r"\b(?!(?:to|tomor|yester|mon|tues|wednes|thurs|fri|satur|sun)day'|tonight'|week'|weekend'|month'|year')"
+        r"\b(?!(?:(?:to|yester|mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tmrw|tonight|week|weekend|month|year)')"
         r"[a-z]+'s\s+(?:calendar|schedule|agenda|diary|events|appointments)\b",
         r"\b(?:other|another)\s+(?:user|person|people)'?s?\s+(?:calendar|events|schedule)",
         r"\b(?:all|every)\s+users?\b|\bi'?m\s+(?:the\s+|an\s+)?admin(?:istrator)?\b|\bas\s+(?:an?\s+)?admin\b",
@@ -57,11 +57,12 @@ DROP_REQUEST = table(
     en=(
         r"^(?:(?:ok(?:ay)?|oh|actually|hmm|no|nah|sorry|please)[\s,.!]+)*(?:(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|"
         r"cancel(?:\s+(?:it|that|this|the\s+(?:request|booking|whole\s+thing)))?|scratch\s+that|stop|don'?t\s+bother|"
-        r"no\s+(?:need|thanks)|drop\s+(?:it|that)|leave\s+it|not\s+anymore)[\s,.!]*)+(?:(?:please|then|thanks)[\s,.!]*)*$",
+        r"no\s+(?:need|thanks)|drop\s+(?:it|that)|leave\s+it|not\s+anymore|(?:i\s*(?:was|'m|am)\s+)?(?:just|only)\s+(?:telling|saying|sharing|"
+        r"letting\s+(?:you|u)\s+know)(?:\s+(?:you|u))?)[\s,.!]*)+(?:(?:please|then|thanks)[\s,.!]*)*$",
     ),
     zh=(
         r"^(?:哦|嗯|唉|那|那就|还是)?[,，\s]*(?:(?:算了|不要了|不用了|取消(?:吧|了|掉|它|这个|那个)?|别(?:弄|约|安排|加)了|不约了|"
-        r"不弄了|不安排了|先不(?:要|用|约|安排|弄)了?|不去了|不做了)(?:吧|了|啊)*[,，。！!.\s]*)+$",
+        r"不弄了|不安排了|先不(?:要|用|约|安排|弄)了?|不去了|不做了|不用|(?:只是|就)(?:跟你)?说(?:说|一声)|只是告诉你(?:一声)?)(?:吧|了|啊)*[,，。！!.\s]*)+$",
     ),
 )
 

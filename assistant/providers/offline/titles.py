@@ -28,7 +28,7 @@ _LEAD_EN = re.compile(
     r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|"
     r"let'?s(?:\s+say)?|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|(?:i|we)'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|(?:we|i)(?:'re|'m|\s+are|\s+am)\s+having|that(?=\s+(?:we|i|there)\b)|(?:is|are)(?=\s+\S+'s\b)|new(?!\s+year)|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
-    r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
+    r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=:?\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
     re.IGNORECASE,
 )
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
@@ -58,7 +58,7 @@ _LEAD_ZH = re.compile(
 # A request said after the thing ("面试 帮我加到日历", "聚餐 安排一下", "项目评审加到日程里"): a benefactive
 # or a clause break, a verb of putting down, its result and where it goes.
 _REQUEST_TAIL_ZH = re.compile(
-    r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|放|存|写|排|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写)"
+    r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写)"
     r"|(?:加|放|记|存|写)(?=[到进在上]))(?:一下|上|下|进去?|到|入|在)*(?:我的)?(?:日程|日历|行程)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(

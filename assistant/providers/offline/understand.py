@@ -26,7 +26,7 @@ from assistant.providers.offline import calendar_words, create_action, followup,
 from assistant.providers.offline import conversation_actions as conversation
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import call, say, text
-from assistant.providers.offline.intents import Signals, classify, previous_intent, read_signals
+from assistant.providers.offline.intents import Signals, classify, no_name, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn, read_turn, split_user_turn
 from assistant.providers.offline.revise_action import revise
 from assistant.reading import vocabulary
@@ -93,11 +93,16 @@ def _in_their_script(response: ModelResponse, request: ModelRequest) -> ModelRes
     return response
 
 
+def _named(text: str) -> str | None:
+    """The name said, without where it is held: "It's a vet appointment for my dog, at the Pet Clinic"."""
+    return re.split(r",\s*(?=(?:at|in)\s)", titles.clean_title(text) or "")[0] or None
+
+
 def _names_it(turn: Turn, signals: Signals) -> bool:
     """A short answer that is neither a yes/no, a question, nor a date or time: a name."""
-    title = titles.clean_title(turn.text)
-    if not title or signals.question or signals.has_slots or read_short_answer(turn.text) is not None:
-        return False
+    title = _named(turn.text)
+    if not title or no_name(turn.text) or signals.question or signals.has_slots or read_short_answer(turn.text) is not None:
+        return False  # "i don't know" names nothing
     if signals.when.declined or titles.title_from(turn.text) is None:
         return False  # a day said that was not read ("first thing, like 9am"), or words that name nothing
     cjk = sum(1 for char in title if "\u4e00" <= char <= "\u9fff")
@@ -159,8 +164,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # A bare name said to an open request is its title: the answer to "what should I call it?", or
         # the person's own name for it after "Which day should 'X' be?" (the reply names it; nothing is
         # written until they answer). The fast path takes only explicit namings, so it reaches here.
-        title = titles.clean_title(turn.text)
-        return call(turn, tools, "schedule_event", title=title, command_id=active["command_id"])
+        return call(turn, tools, "schedule_event", title=_named(turn.text), command_id=active["command_id"])
     if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST):
         # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": the report is
         # acknowledged by acting on the request that follows it, never by writing the past.
