@@ -70,7 +70,8 @@ def _rejoin(parts: list[str]) -> list[str]:
     return result
 
 
-_COURTESY = re.compile(rf"^(?:(?:{COURTESY_EN}|{COURTESY_ZH})[\s,.!~。！，、]*)+$", re.IGNORECASE)
+_EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
+_COURTESY = re.compile(rf"^[\s{_EMOJI}]*(?:(?:{COURTESY_EN}|{COURTESY_ZH})[\s,.!~。！，、{_EMOJI}]*)+$", re.IGNORECASE)
 
 
 def is_courtesy(text: str) -> bool:

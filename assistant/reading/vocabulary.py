@@ -52,14 +52,14 @@ COURTESY_EN: Final = (
     r"no\s+(?:problem|worries)|you\s+got\s+it|awesome|cool|sweet|excellent|wonderful|lovely|brilliant|fantastic|amazing|nice|"
     r"good|fine|noted|understood|right|of\s+course|certainly|absolutely|sounds\s+(?:good|great|perfect)|lol|haha|"
     r"that'?s\s+(?:all|it|everything|great|perfect|right|correct)|correct|exactly|that\s+is\s+all|nothing\s+else|yay|hooray|thanks|thank\s+you|"
-    r"thx|ty|cheers|much\s+appreciated|appreciate\s+it|that\s+helps|for\s+(?:your|the|all\s+the)\s+help|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
+    r"thx|ty|tysm|thank\s+u|cheers|much\s+appreciated|appreciate\s+it|that\s+helps|for\s+(?:your|the|all\s+the)\s+help|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
     r"go\s+on|so|and|also|then|now|hey|hi|um+|uh+|erm|hmm+)"
 )
 COURTESY_ZH: Final = (
     r"(?:好(?:的|啊|吧|呀|嘞|滴)?|得嘞|行(?:吧)?|嗯+|嗯哼|可以|是(?:的)?|对(?:的)?|没问题|收到|明白(?:了)?|知道了|了解|懂了|"
     r"哦|噢|太好了|不错|没错|正确|谢谢(?:你|您|啦)?|多谢|感谢|谢[了啦]|辛苦(?:了|啦)?|(?:那)?就这样(?:吧)?|就这些|没(?:有)?(?:别的|其他的?)了|ok)"
 )
-THANKING: Final = re.compile(r"\b(?:thanks|thank\s+you|thx|ty|cheers|appreciated?)\b|谢|感谢|辛苦", re.IGNORECASE)
+THANKING: Final = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|appreciated?)\b|谢|感谢|辛苦", re.IGNORECASE)
 
 # Weekdays, 1 = Monday, in both languages (RFC 5545's two-letter codes for repeat rules).
 WEEKDAYS_EN: Final = {
@@ -115,7 +115,7 @@ ASKS_OR_AVAILABILITY: Final = re.compile(
 # A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?"
 POLITE: Final = re.compile(
     r"(?:^|[.!?,;]\s*)(?:(?:ok(?:ay)?|so|hi|hey|great|well|alright)[\s,.!]+)*"  # "Thanks. In that case, would you …?"
-    r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u|we)|(?:can|could|may)\s+i|let'?s|(?:and\s+)?(?:how|what)\s+about)\b"
+    r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u|we)|(?:can|could|may)\s+i|(?:can|could)\s+(?:it|that)\s+be|let'?s|(?:and\s+)?(?:how|what)\s+about)\b"
     r"|^(?:请|麻烦|帮我|能不能|可不可以|你?(?:能|可以|可否)(?:帮我|帮忙|给我|把))",
     re.IGNORECASE,
 )
@@ -140,7 +140,7 @@ ALARM = table(
 SERVICE = table(
     en=(
         r"\b(?:taxi|cab|uber|lyft|didi)\b",
-        r"\b(?:book|buy|get|order)\s+(?:me\s+)?(?:an?\s+|the\s+|some\s+)?(?:\w+\s+)?tickets?\b",
+        r"\b(?:book|buy|get|grab|order|reserve)\b[^.?!]{0,20}?\btickets?\b",
         r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
         r"^(?:play(?!.*\b(?:with|against)\b)|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
         r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
@@ -149,18 +149,18 @@ SERVICE = table(
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)",
     ),
     zh=(r"打车|叫(?:个|辆)?车|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
-        r"|订(?:一|个|张)?(?:[一二三四五六七八九十两\d]+人)?(?:桌|座|位)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
+        r"|订.{0,20}?(?:桌|座位|位子?)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
 # A statement about the world (a departure, an air time, a start): information, not a request.
 WORLD_EVENT = table(
     en=(
         r"\b(?:leaves|departs|arrives|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|runs|kicks\s+off|"
-        r"(?:is|'s)\s+on\s+(?:tv|air)|comes\s+(?:on|out)|premieres|re-?runs?|replays?|re-?airs?|drops|releases|launches|vs|versus)\b",
+        r"(?:is|'s)\s+on\s+(?:tv|air)|comes\s+(?:on|out)|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus)\b",
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
         r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
     ),
     zh=(
-        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
+        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
@@ -199,7 +199,7 @@ HEDGED = table(
 # a colon before someone's words, a reminder's word. A title holding them is a sentence: offered, never booked.
 CLAUSE = table(
     en=(
-        r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
+        r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
         r"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:my\s+)?(?:wife|husband|mom|mum|dad|boss|sister|brother|son|daughter|kids?|"
         r"partner|roommate|flatmate|bf|gf|boyfriend|girlfriend)\b(?!'s|\s+(?:birthday|bday|anniversary))"
         r"|^\S+(?:\s+\S+)?\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)\s+\S",  # a side doing it: "arsenal play chelsea"

@@ -54,6 +54,11 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("world cup final rerun on espn sat 2pm", "en"),
     ("周六下午两点重播世界杯决赛", "zh"),
     ("remember that 6am flight last december? never again", "en"),
+    ("grab 2 tickets for the 8pm dune showing on friday", "en"),
+    ("帮我订周六晚上七点海底捞四个人的位子", "zh"),
+    ("election results get announced thursday around 9pm", "en"),
+    ("iPhone发布会周三凌晨两点", "zh"),
+    ("apple event tuesday 2am our time", "en"),
 ]
 
 
@@ -77,6 +82,8 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("周五下午四点 剪头发 帮我排上", "zh", "剪头发", "W5", "16:00"),
         ("周六晚上7点和小美看电影 记到日程上", "zh", "和小美看电影", "W6", "19:00"),
         ("周五晚上七点和客户吃饭 帮我计一下", "zh", "和客户吃饭", "W5", "19:00"),
+        ("vet appt fri 11am, pop it in pls", "en", "Vet appt", "W5", "11:00"),
+        ("周二下午四点 和小张开个会 帮我", "zh", "和小张开会", "W2", "16:00"),
         ("Please create a new event on friday at 4pm: Parent teacher meeting.", "en", "Parent teacher meeting", "W5", "16:00"),
     ],
 )
@@ -235,3 +242,31 @@ def test_tomorrows_calendar_is_the_persons_own() -> None:
     lunch = [{"ref": "E5", "title": "Lunch with Mary", "date": "2026-12-08", "start": "12:00", "via": "found"}]
     name, _ = tool_of(respond(request("delete lunch with mary from tomorrow's calendar", entities=lunch)))
     assert name == "delete_event"
+
+
+@pytest.mark.parametrize(
+    ("message", "arguments"),
+    [
+        ("nudge me wednesday at 2pm to send the invoice to acme", {"text": "send the invoice to acme", "date": "W3", "time": "14:00"}),
+        ("give me a heads up an hour before the pedicure", {"event_ref": "E3", "minutes_before": 60}),
+    ],
+)
+def test_other_words_for_remind_me_set_a_reminder_not_an_event(message: str, arguments: dict[str, Any]) -> None:
+    name, called = tool_of(respond(request(message, entities=MADE)))
+    assert name == "set_reminder" and {key: called[key] for key in arguments} == arguments
+
+
+def test_a_hedged_answer_to_what_time_is_the_time_not_a_name() -> None:
+    name, arguments = tool_of(respond(request("uh 3pm i guess", active=CAR_SERVICE)))
+    assert (name, arguments["command_id"], arguments["title"], arguments["time"]) == ("schedule_event", "c-1", None, "15:00")
+
+
+def test_an_event_named_before_a_change_that_points_at_it() -> None:
+    name, arguments = tool_of(respond(request("hey the team lunch on wed, can we make it 1pm instead")))
+    assert (name, arguments["event_words"], arguments["time"]) == ("change_event", "Team lunch", "13:00")
+
+
+@pytest.mark.parametrize("message", ["👍 thanks", "thank u", "ok tysm"])
+def test_thanks_however_typed(message: str) -> None:
+    response = respond(request(message))
+    assert not response.tool_calls and response.text == "You're welcome! Anything else?"

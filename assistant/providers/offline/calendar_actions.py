@@ -28,7 +28,7 @@ from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, overlap, title_from, weak_only
 from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
 from assistant.reading.days import days_of
-from assistant.reading.vocabulary import DAY_POSSESSIVE, POLITE
+from assistant.reading.vocabulary import CLAUSE, DAY_POSSESSIVE, POLITE
 
 Tools = Sequence[dict[str, Any]]
 
@@ -46,7 +46,10 @@ def _event_name(residue: str) -> str | None:
     clauses = [POLITE.sub(" ", clause) for clause in re.split(r"\s*(?:[,;，；。]|\.\s)\s*", residue) if clause.strip()]
     residue = POLITE.sub(" ", residue)  # "can i move the dentist", "能把牙医挪一下吗": the asking names nothing
     asking = [clause for clause in clauses if clause in lx.DELETE or clause in lx.CHANGE]
-    if len(asking) == 1:
+    others = [clause for clause in clauses if clause not in asking]
+    if len(asking) == 1 and lx.POINTER.search(asking[0]) and others and not any(CLAUSE.search(c) for c in others):
+        residue = " ".join(others)  # "the team lunch on wed, can we make it 1pm instead": "it" is the one named
+    elif len(asking) == 1:
         residue = asking[0]  # "cancel book club this week, im not going": the reason names nothing
     # The verb was the change or delete: what is left is a name, "Book club" included.
     return title_from(_AROUND_VERBS.sub(" ", lx.DELETE.remove(lx.CHANGE.remove(residue))), verb=False)

@@ -21,6 +21,7 @@ from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import overlap, placeholder, refines, same, title_from, words
 from assistant.providers.offline.when import from_now, read_when
+from assistant.reading import vocabulary
 
 Tools = Sequence[dict[str, Any]]
 
@@ -175,6 +176,8 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         )  # fmt: skip
     known = (active.get("known") or {}).get("title")
     command_id = None
+    if not asked and title and vocabulary.CLAUSE.search(title):
+        title = None  # "uh 3pm i guess" to "what time?": the answer, and words that name nothing
     if not asked:
         # No request verb: a reply to the open request, unless it plainly names something else
         # ("Dinner with Tom on Saturday" while lunch is open). The words around a date are filler

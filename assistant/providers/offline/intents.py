@@ -168,7 +168,8 @@ def _statement(turn: Turn, s: Signals) -> bool:
     repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
     asks = s.question or not (s.has_slots or repeats) or s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text)
     active = turn.active_command or {}
-    if active and (lx.POINTER.match(s.text) or active.get("status") == "needs_title"):
+    fills = {"date": s.day, "time": s.when.time}  # "uh 3pm i guess" to "what time?": what the open request lacks
+    if active and (lx.POINTER.match(s.text) or active.get("status") == "needs_title" or any(fills.get(m) for m in active.get("missing") or [])):
         return False  # "it's on the 14th at 5:30" while a request is open, or its answer to "what is it?"
     if _names_a_request(turn, s):
         return False  # "ok the vet appt is saturday 9:30am": the answer to a request open or put aside, by its name
@@ -191,7 +192,7 @@ def _someone_then(text: str, today: datetime.date) -> bool:
 _MEETINGS = re.compile(r"\b(?:meetings?|events?|plans)\b|会议?|约会", re.IGNORECASE)
 _REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
 _CALENDAR_WORD = re.compile(
-    r"\b(?:calendar|schedule|appointment|remind|event|diary|agenda)\b|日程|日历|提醒|安排|预约", re.IGNORECASE
+    r"\b(?:calendar|schedule|appointment|remind|diary|agenda)\b|日程|日历|提醒|安排|预约", re.IGNORECASE
 )
 
 
@@ -252,7 +253,7 @@ def _sentence(turn: Turn, s: Signals) -> bool:
     who = vocabulary.CLAUSE.en[0].search(title) or vocabulary.CLAUSE.zh[0].search(title)
     if who and s.text not in lx.ACTION:
         return True  # who does it: a name only once a write was asked for
-    if named or s.text in lx.CREATE:
+    if named or s.text in lx.CREATE or s.text in lx.ACTION:
         return False
     # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩").
     pieces = [p for p in re.split(r"[\s,，]+", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not p.startswith(("在", "地点"))]

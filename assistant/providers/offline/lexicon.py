@@ -116,9 +116,9 @@ AVAILABILITY = table(
 # A verb that asks for something to be done: such a sentence is a request, whatever else it says.
 ACTION = table(
     en=(
-        r"\b(?:move|cancel|delete|remove|book|schedule|add|put|change|reschedule|push|set\s+up|arrange|create|remind|block)\b",
+        r"\b(?:move|cancel|delete|remove|book|schedule|add|put|stick|change|update|reschedule|push|set\s+up|arrange|create|remind|block)\b",
     ),
-    zh=(r"改|删|取消|安排|约|订|预约|加(?!班)|提醒|帮我|挪|推迟|提前|记(?:一下|下|上|着)",),
+    zh=(r"改|删|取消|安排|约|订|预约|(?<![参增更追])加(?!班)|提醒|帮我|挪|推迟|提前|记(?:一下|下|上|着)",),
 )
 # Words that make a sentence a request or a plan, so it is never read as a report about the past.
 REQUEST = table(
@@ -282,7 +282,8 @@ CREATE = table(
         rf"^(?:(?:{COURTESY_EN}|(?:can|could|would|will)\s+(?:you|u|we)|(?:i\s+)?(?:want|need|would\s+like)\s+to|(?:i\s+)?wanna|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
-        r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b",
+        r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
+        r"|\b(?:stick|pop|put)\s+(?:it|that|this)\s+(?:in|on)\b",
     ),
     zh=(
         r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了))"

@@ -33,7 +33,7 @@ _LEAD_EN = re.compile(
 )
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
-    r"^(?:do(?=\s+(?:the|my|our|an?)\s)|schedule|book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|put(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
+    r"^(?:do(?=\s+(?:the|my|our|an?)\s)|schedule|book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop)(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
     r"block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
@@ -69,7 +69,7 @@ _TAIL_ZH = re.compile(
 _MEASURE_ZH = re.compile(r"(?<=[吃喝开见打做看理洗逛聊通])个(?=[\u4e00-\u9fff])")
 # "book club is on Thursday, can you add it?": the request is its own clause; the title is the other one.
 _REQUEST_CLAUSE = re.compile(
-    r"^(?:(?:so|and|then|ok)\s+)?(?:(?:can|could|would|will)\s+you|please|pls|add\s+it|put\s+it|book\s+it|"
+    r"^(?:(?:so|and|then|ok)\s+)?(?:(?:can|could|would|will)\s+you|please|pls|(?:add|put|stick|pop)\s+it|book\s+it|"
     r"schedule\s+it)\b|^(?:帮我|请|麻烦|能不能|可以|加一下|加上|(?:都|也)?记一下)",
     re.IGNORECASE,
 )
