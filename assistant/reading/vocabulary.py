@@ -145,10 +145,10 @@ SERVICE = table(
         r"^(?:play(?!.*\b(?:with|against)\b)|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
         r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
         # A table, a meal or a message is someone else's to take: "reserve a table for 4", "send the team an email".
-        r"\b(?:book|reserve|get)\s+(?:me\s+|us\s+)?(?:a\s+)?table\b|\border\s+(?:me|us|an?|some)\b|\b(?:send|e-?mail|text|message)\s+(?:\w+\s+){0,3}?(?:an?\s+)?(?:e-?mail|text|message|note)\b"
+        r"\b(?:book|reserve|get|grab|find)\s+(?:me\s+|us\s+)?(?:a\s+)?table\b|\btable\s+for\s+(?:\d+|two|three|four|five|six)\b|\border\s+(?:me|us|an?|some)\b|\b(?:send|e-?mail|text|message)\s+(?:\w+\s+){0,3}?(?:an?\s+)?(?:e-?mail|text|message|note)\b"
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)",
     ),
-    zh=(r"打车|叫(?:个|辆)?车|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
+    zh=(r"[打叫](?:个|辆|一辆)?车|值机|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
         r"|订.{0,20}?(?:桌|座位|位子?)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
 # A statement about the world (a departure, an air time, a start): information, not a request.
@@ -199,7 +199,7 @@ HEDGED = table(
 # a colon before someone's words, a reminder's word. A title holding them is a sentence: offered, never booked.
 CLAUSE = table(
     en=(
-        r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
+        r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|that'?ll|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
         r"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:my\s+)?(?:wife|husband|mom|mum|dad|boss|sister|brother|son|daughter|kids?|"
         r"partner|roommate|flatmate|bf|gf|boyfriend|girlfriend)\b(?!'s|\s+(?:birthday|bday|anniversary))"
         r"|^\S+(?:\s+\S+)?\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)\s+\S",  # a side doing it: "arsenal play chelsea"

@@ -59,6 +59,9 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("election results get announced thursday around 9pm", "en"),
     ("iPhone发布会周三凌晨两点", "zh"),
     ("apple event tuesday 2am our time", "en"),
+    ("grab me a table for 4 at nobu sat 8pm", "en"),
+    ("帮我打个车 明早七点去机场", "zh"),
+    ("下周一早上九点的航班 帮我值机", "zh"),
 ]
 
 
@@ -147,6 +150,7 @@ MADE_GOAL = {"kind": "create", "status": "done", "event_id": 3}
         ("wait no, don't add that", "en"),
         ("no no just telling you", "en"),
         ("不用不用 就跟你说一声", "zh"),
+        ("actually scratch that, I can't afford it this month", "en"),
         ("hmm actually forget it, don't put that in", "en"),
         ("算了，别加了", "zh"),
         ("等等，先不要了，不用加", "zh"),
@@ -270,3 +274,25 @@ def test_an_event_named_before_a_change_that_points_at_it() -> None:
 def test_thanks_however_typed(message: str) -> None:
     response = respond(request(message))
     assert not response.tool_calls and response.text == "You're welcome! Anything else?"
+
+
+@pytest.mark.parametrize(
+    ("message", "minutes"), [("and it'll run 90 minutes", 90), ("that'll be 2 hours", 120), ("and it's only 45 min", 45)]
+)
+def test_a_new_length_said_of_what_was_just_made(message: str, minutes: int) -> None:
+    name, arguments = tool_of(respond(request(message, entities=MADE, goal=MADE_GOAL)))
+    assert (name, arguments["event_words"], arguments["duration_minutes"]) == ("change_event", None, minutes)
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "minutes"), [("到时候提前二十分钟提醒我", None, 20), ("健身前20分钟叫我一声", "健身", 20)]
+)
+def test_a_reminder_ahead_of_the_event_in_focus_or_named(message: str, words: str | None, minutes: int) -> None:
+    name, arguments = tool_of(respond(request(message, language="zh", entities=MADE, goal=MADE_GOAL)))
+    assert (name, arguments["event_words"], arguments["minutes_before"]) == ("set_reminder", words, minutes)
+
+
+def test_a_request_put_aside_is_taken_up_by_its_name_with_a_time() -> None:
+    aside = [{"ref": "T1", "kind": "create", "title": "牙医", "constraints": {}}]
+    name, arguments = tool_of(respond(request("好，牙医定在下午三点", language="zh", suspended=aside)))
+    assert (name, arguments["task_ref"], arguments["time"]) == ("resume_task", "T1", "15:00")

@@ -70,7 +70,7 @@ _REMIND_ME = (
     r"(?:a\s+|an\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
-_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设|加|定)一?个提醒"  # 提醒一下我, 别让我忘了, 设个提醒
+_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设|加|定)一?个提醒|(?:叫|喊)我一声"  # 提醒一下我, 别让我忘了, 设个提醒
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
     rf"\b{_REMIND_ME}\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
@@ -95,7 +95,7 @@ _STARTING = re.compile(
 _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
 # How long before the event a reminder goes off: a length said as earlier, with a reminder word
 # ("remind me half an hour before the dentist", "提前一个小时提醒我", "一小时前提醒我").
-_REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\breminders?\b|提醒", re.I)
+_REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\breminders?\b|提醒|[叫喊]我一声", re.I)
 _AHEAD = re.compile(r"\s*(?:before(?:hand)?|ahead(?:\s+of\s+time)?|in\s+advance|earlier)\b", re.I)
 
 

@@ -288,7 +288,9 @@ RULES: tuple[Rule, ...] = (
     ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not _REMIND_ME.search(s.text)),
     ("service", lambda turn, s: s.text in vocabulary.SERVICE and not _CALENDAR_WORD.search(s.text)),
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
-    ("drop", lambda turn, s: s.text in lx.DROP_REQUEST),
+    # "actually scratch that, I can't afford it this month": a drop, and its reason asks for nothing.
+    ("drop", lambda turn, s: s.text in lx.DROP_REQUEST or bool(
+        (said := re.match(r"(.+?)[,.;，。；]\s*(.+)$", s.text)) and said[1] in lx.DROP_REQUEST and said[2] not in lx.ACTION)),
     ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
     ("goodbye", lambda turn, s: s.text in lx.GOODBYE),
