@@ -305,9 +305,8 @@ def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     goal = (turn.context.get("intent") or {}).get("goal") or {}
     made = [e for e in turn.recent_entities[:1] if e.get("via") == "created"]
     if made and goal.get("kind") == "create" and goal.get("status") == "done":
-        return call(
-            turn, tools, "delete_event", event_ref=made[0]["ref"], ordinal=None
-        )  # "wait no, don't add that": its card
+        # "wait no, don't add that" right after a booking: the card to delete what was just made.
+        return call(turn, tools, "delete_event", event_ref=made[0]["ref"], ordinal=None)
     if not re.search(r"\bcancel\b|取消", s.text, re.IGNORECASE):
         return text(say("nothing_to_drop", turn.language))  # "never mind" with nothing open: nothing to do
     if turn.recent_entities or re.search(r"\bcancel\s+it\b|取消它", s.text, re.IGNORECASE):
