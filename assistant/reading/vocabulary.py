@@ -149,12 +149,12 @@ SERVICE = table(
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)",
     ),
     zh=(r"[打叫](?:个|辆|一辆)?车|值机|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
-        r"|订.{0,20}?(?:桌|座位|位子?)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
+        r"|订.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
 # A statement about the world (a departure, an air time, a start): information, not a request.
 WORLD_EVENT = table(
     en=(
-        r"\b(?:leaves|departs|arrives|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|runs|kicks\s+off|"
+        r"\b(?:leaves|departs|arrives|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|shuts|runs|kicks\s+off|"
         r"(?:is|'s)\s+on\s+(?:tv|air)|comes\s+(?:on|out)|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus)\b",
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
         r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
@@ -191,7 +191,7 @@ HEARSAY = table(
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
 HEDGED = table(
     en=(r"^(?:if(?!\s+(?:possible|(?:you|u)\s+c[ao]n))|maybe|perhaps|in\s+theory)\b|\b(?:i\s+might|i\s+could|i'?d\s+(?!like|love|want)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
-    zh=(r"^(?:也许|可能|要是|如果|假如|万一)|不确定|说不定|估计|在想|要不要|的话",),
+    zh=(r"^(?:也许|可能)|要是|如果|假如|万一|就好了|不确定|说不定|估计|在想|要不要|的话",),
 )
 # What a name never holds (closed classes, so the table can be whole). First, who does it and how (a subject,
 # an auxiliary, a modal: "I have a job interview …, please put it in"): a name only when a write was asked for.

@@ -62,6 +62,11 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("grab me a table for 4 at nobu sat 8pm", "en"),
     ("帮我打个车 明早七点去机场", "zh"),
     ("下周一早上九点的航班 帮我值机", "zh"),
+    ("帮我订周六晚上七点的海底捞 四个人", "zh"),
+    ("家长会要是改到周六上午就好了", "zh"),
+    ("boss is in singapore til thurs, back in the office fri 9am", "en"),
+    ("went to the gym sat at 7am, first time in months 💪", "en"),
+    ("metro line 2 shuts at 10pm saturday for works, ugh", "en"),
 ]
 
 
@@ -296,3 +301,9 @@ def test_a_request_put_aside_is_taken_up_by_its_name_with_a_time() -> None:
     aside = [{"ref": "T1", "kind": "create", "title": "牙医", "constraints": {}}]
     name, arguments = tool_of(respond(request("好，牙医定在下午三点", language="zh", suspended=aside)))
     assert (name, arguments["task_ref"], arguments["time"]) == ("resume_task", "T1", "15:00")
+
+
+def test_a_request_of_its_own_after_a_remark_is_not_taken_by_the_open_one() -> None:
+    response = respond(request("oh before I forget, add a call with mum tonight at 8", active=CAR_SERVICE))
+    name, arguments = tool_of(response)
+    assert (name, arguments["command_id"], arguments["time"]) == ("schedule_event", None, "20:00")

@@ -210,8 +210,9 @@ def _request_beside_report(turn: Turn) -> tuple[Signals, str] | None:
                 clause = _WITH_THEM.sub(f"with {said.group('who')}", clause)
         signals = read_signals(turn, text=clause)
         intent = classify(turn, signals)
-        if intent in {"create", "query", "suggest", "change", "delete"} and not signals.when.past:
-            return signals, intent
+        asks = clause in lx.ACTION or clause in lx.CREATE or clause in lx.REQUEST or intent in {"query", "suggest"}
+        if intent in {"create", "query", "suggest", "change", "delete"} and asks and not signals.when.past:
+            return signals, intent  # a clause that asks: "back in the office fri 9am" after "boss is in singapore" does not
     return None
 
 
