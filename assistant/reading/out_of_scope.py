@@ -27,7 +27,7 @@ _BEFORE = re.compile(
             r"(?:week[\s-]?end|wkend)s?\s+(?:of|in|after|before)(?![a-z])",
             r"(?<![a-z])(?:week[\s-]?ends|wkends)(?![a-z])",
             # Ranges: 3-4pm, 3pm to 5pm, 9:00-17:00, 三点到五点, 下午3点-5点.
-            r"[0-9]{1,2}(?::[0-9]{2})?\s?(?:[ap]\.?m\.?)?\s?(?:-|~|to|till|until|through)\s?[0-9]{1,2}(?::[0-9]{2})?"
+            r"(?<![0-9:])[0-9]{1,2}(?::[0-9]{2})?\s?(?:[ap]\.?m\.?)?\s?(?:-|~|to|till|until|through)\s?[0-9]{1,2}(?::[0-9]{2})?"
             r"\s?(?:[ap]\.?m(?![a-z])|o'?\s?clock)",
             r"[0-9]{1,2}:[0-9]{2}\s?(?:-|~|to|till|until|through)\s?[0-9]{1,2}",
             r"[0-9]{1,2}\s?[ap]\.?m\.?\s?(?:-|~|to|till|until|through)\s?[0-9]{1,2}",

@@ -155,7 +155,7 @@ SERVICE = table(
 WORLD_EVENT = table(
     en=(
         r"\b(?:leaves|departs|arrives|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|shuts|runs|kicks\s+off|"
-        r"(?:is|'s)\s+on\s+(?:tv|air)|comes\s+(?:on|out)|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus)\b",
+        r"(?:is|'s)\s+on\s+(?:tv|air)|comes|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus)\b",
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
         r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
     ),
@@ -185,7 +185,7 @@ DECLARATIVE = table(
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(
-    en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told\s+me|mentioned)\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",),
+    en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to)\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",),
     zh=(r"^(?:我的?)?[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)",),
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
@@ -200,8 +200,8 @@ HEDGED = table(
 CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|that'?ll|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
-        r"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:my\s+)?(?:wife|husband|mom|mum|dad|boss|sister|brother|son|daughter|kids?|"
-        r"partner|roommate|flatmate|bf|gf|boyfriend|girlfriend)\b(?!'s|\s+(?:birthday|bday|anniversary))"
+        r"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?(?:wife|husband|mom|mum|dad|boss|sister|brother|son|daughter|kids?|"
+        r"partner|roommate|flatmate|bf|gf|boyfriend|girlfriend|neighbou?rs?|landlord|landlady)\b(?!'s|\s+(?:birthday|bday|anniversary))"
         r"|^\S+(?:\s+\S+)?\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)\s+\S",  # a side doing it: "arsenal play chelsea"
         r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|maybe|perhaps|probably|if|idk|dunno|no\s+idea|"
         r"whether|says|said|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",

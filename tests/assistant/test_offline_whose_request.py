@@ -67,6 +67,18 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("boss is in singapore til thurs, back in the office fri 9am", "en"),
     ("went to the gym sat at 7am, first time in months 💪", "en"),
     ("metro line 2 shuts at 10pm saturday for works, ugh", "en"),
+    # Someone else's routine, repeat word and all: never a series on the person's calendar.
+    ("the neighbours start drilling at 8am every day 😩", "en"),
+    ("our neighbour mows the lawn every sunday at 8 its so annoying", "en"),
+    ("the bus comes at 7:10 every weekday morning", "en"),
+    ("楼下每天早上八点装修", "zh"),
+    ("宝宝每天下午一点午睡", "zh"),
+    # Someone else's words or wish, whatever follows.
+    ("the plumber told my landlord hed come tuesday at 10", "en"),
+    ("my boss wants me to move the bbq to 3pm but i said no", "en"),
+    # Whether it can be, asked: a question, not a request.
+    ("明天下午三点能约人吗", "zh"),
+    ("明天下午两点我能约人喝咖啡吗", "zh"),
 ]
 
 
@@ -93,6 +105,10 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("vet appt fri 11am, pop it in pls", "en", "Vet appt", "W5", "11:00"),
         ("周二下午四点 和小张开个会 帮我", "zh", "和小张开会", "W2", "16:00"),
         ("Please create a new event on friday at 4pm: Parent teacher meeting.", "en", "Parent teacher meeting", "W5", "16:00"),
+        ("先把明天中午十二点和老汤吃饭加上", "zh", "和老汤吃饭", "D+1", "12:00"),
+        ("可以帮我加个周五下午三点的体检吗", "zh", "体检", "W5", "15:00"),
+        ("1:1 with ana tomorrow at 3pm", "en", "1:1 with ana", "D+1", "15:00"),
+        ("yoga every wednesday at 7pm", "en", "Yoga", None, "19:00"),
     ],
 )
 def test_the_same_words_asked_for_or_said_as_a_name_are_booked(
@@ -100,7 +116,8 @@ def test_the_same_words_asked_for_or_said_as_a_name_are_booked(
 ) -> None:
     name, arguments = tool_of(respond(request(message, language=language)))
     assert name == "schedule_event"
-    assert arguments["time"] == time and arguments.get("recurrence") is None  # "thurs" is one Thursday
+    assert arguments["time"] == time
+    assert (arguments.get("recurrence") is None) == (date is not None)  # "thurs" is one Thursday; "every wednesday" a series
     assert (arguments["title"], arguments["date"]) == (title, date)
 
 
@@ -307,3 +324,10 @@ def test_a_request_of_its_own_after_a_remark_is_not_taken_by_the_open_one() -> N
     response = respond(request("oh before I forget, add a call with mum tonight at 8", active=CAR_SERVICE))
     name, arguments = tool_of(response)
     assert (name, arguments["command_id"], arguments["time"]) == ("schedule_event", None, "20:00")
+
+
+@pytest.mark.parametrize("message", ["move the 1:1 to 4pm", "push my 1:1 to 4 pm"])
+def test_a_one_to_one_is_a_name_not_a_time_or_a_range(message: str) -> None:
+    one_to_one = [{"ref": "E5", "title": "1:1 with Ana", "date": "2026-12-08", "start": "11:00", "via": "found"}]
+    name, arguments = tool_of(respond(request(message, entities=one_to_one)))
+    assert (name, arguments["time"], arguments["duration_minutes"]) == ("change_event", "16:00", None)

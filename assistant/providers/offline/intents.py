@@ -178,12 +178,22 @@ def _statement(turn: Turn, s: Signals) -> bool:
     return not asks and (world or bool(told) or s.text in vocabulary.DECLARATIVE or s.text in vocabulary.HEARSAY or s.when.residue in vocabulary.DECLARATIVE)
 
 
+def _hedged(turn: Turn, s: Signals) -> bool:
+    """A write said as possible, not decided: hearsay of one, or a hedge in the clause that asks for it
+    ("if it rains saturday we might move the bbq to sunday", 家长会要是改到周六上午就好了)."""
+    if s.question or _POLITE.search(s.text) or s.text not in lx.ACTION:
+        return False
+    clauses = re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", s.text)
+    return s.text in vocabulary.HEARSAY or any(part in vocabulary.HEDGED and part in lx.ACTION for part in clauses)
+
+
 def _someone_then(text: str, today: datetime.date) -> bool:
     """ "小张周一上午十点面试": someone named before the moment, and what they do after it: whose plan is unsaid."""
+    text = read_calendar_words(text).cut(text) or text  # "楼下每天早上八点装修": the repeat aside, the same sentence
     found = extract_when(text, today=today) if re.search(r"[\u4e00-\u9fff]", text) else None
     if found is None or not found.spans:
         return False
-    before, after = text[: found.spans[0][0]], text[found.spans[-1][1] :]
+    before, after = text[: found.spans[0][0]].strip(), text[found.spans[-1][1] :]
     subject = re.fullmatch(r"(?!我|咱|和|跟|与|同|在|把|给|帮|请|让|叫|到|去|从)(?!.*(?:每|隔|生日|纪念日|那天|当天))[\u4e00-\u9fff]{2,6}", before)
     # Words that lead a request ("另外", "还有", "帮我") are peeled from a title: they name no one.
     return bool(re.search(r"[\u4e00-\u9fff]", after)) and subject is not None and clean_title(before) == before
@@ -269,7 +279,7 @@ def _create(turn: Turn, s: Signals) -> bool:
     if _sentence(turn, s):
         return False  # asked or not, a sentence about something is no name to book under
     if s.text in lx.CREATE:
-        return True
+        return not s.question or not vocabulary.QUESTION_ZH.search(s.text)  # "明天下午三点能约人吗" asks whether it can be
     if turn.active_command and (s.has_slots or s.text in lx.RENAME):
         return not s.question or bool(lx.WHAT_ABOUT.search(s.text))
     if s.question:
@@ -314,12 +324,13 @@ RULES: tuple[Rule, ...] = (
     ("place", lambda turn, s: place_only(s.text)),
     ("statement", _statement),
     # A write said as possible, not decided ("if it rains saturday we might move the bbq to sunday"): nothing yet.
-    ("hedged", lambda turn, s: not s.question and not _POLITE.search(s.text) and s.text in lx.ACTION and (s.text in vocabulary.HEARSAY or any(
-        part in vocabulary.HEDGED and part in lx.ACTION for part in re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", s.text)))),
+    ("hedged", _hedged),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
     ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.time))),
-    ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)),
-    ("recurring", lambda turn, s: bool(lx.SERIES.search(s.text)) and not s.question and s.text not in lx.DELETE and s.text not in lx.CHANGE),
+    ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)
+     and not (read_calendar_words(s.text).recurrence and _sentence(turn, s))),  # "the neighbours start drilling at 8am every day"
+    ("recurring", lambda turn, s: bool(lx.SERIES.search(s.text)) and not s.question and s.text not in lx.DELETE and s.text not in lx.CHANGE
+     and not _sentence(turn, s)),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
     ("change", lambda turn, s: (s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE)) and not s.question and s.text not in lx.DELETE and not _opens_a_create(s.text)),
     # A length said as a shift ("往后推一个小时", "an hour later") only ever moves something.
