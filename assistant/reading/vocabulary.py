@@ -146,21 +146,22 @@ SERVICE = table(
         r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
         # A table, a meal or a message is someone else's to take: "reserve a table for 4", "send the team an email".
         r"\b(?:book|reserve|get|grab|find)\s+(?:me\s+|us\s+)?(?:a\s+)?table\b|\btable\s+for\s+(?:\d+|two|three|four|five|six)\b|\border\s+(?:me|us|an?|some)\b|\b(?:send|e-?mail|text|message)\s+(?:\w+\s+){0,3}?(?:an?\s+)?(?:e-?mail|text|message|note)\b"
-        r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)",
+        r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)"
+        r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:check|register|sign|enrol|enroll)\s+(?:me|us)\b",  # "check me in for my flight"
     ),
-    zh=(r"[打叫](?:个|辆|一辆)?车|值机|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
+    zh=(r"[打叫](?:个|辆|一辆)?车|值机|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
         r"|订.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
 # A statement about the world (a departure, an air time, a start): information, not a request.
 WORLD_EVENT = table(
     en=(
         r"\b(?:leaves|departs|arrives|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|shuts|runs|kicks\s+off|"
-        r"(?:is|'s)\s+on\s+(?:tv|air)|comes|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus)\b",
+        r"(?:is|'s)\s+on\s+(?:tv|air)|comes|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus|go(?:es)?\s+on\s+sale|(?<=\w\s)(?:open|close|land|arrive|depart))\b",  # "polls close at 10"
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
         r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
     ),
     zh=(
-        r"出发|到达|抵达|起飞|降落|播出|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
+        r"出发|到达|抵达|起飞|降落|电视[上里]|播出|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
@@ -190,7 +191,7 @@ HEARSAY = table(
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
 HEDGED = table(
-    en=(r"^(?:if(?!\s+(?:possible|(?:you|u)\s+c[ao]n))|maybe|perhaps|in\s+theory)\b|\b(?:i\s+might|i\s+could|i'?d\s+(?!like|love|want)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
+    en=(r"^(?:if(?!\s+(?:possible|(?:you|u)\s+c[ao]n))|maybe|perhaps|in\s+theory)\b|\bimagine\b|\b(?:i\s+might|i\s+could|i'?d\s+(?!like|love|want)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
     zh=(r"^(?:也许|可能)|要是|如果|假如|万一|就好了|不确定|说不定|估计|在想|要不要|的话",),
 )
 # What a name never holds (closed classes, so the table can be whole). First, who does it and how (a subject,

@@ -79,6 +79,14 @@ NOT_THEIRS: list[tuple[str, str]] = [
     # Whether it can be, asked: a question, not a request.
     ("明天下午三点能约人吗", "zh"),
     ("明天下午两点我能约人喝咖啡吗", "zh"),
+    # The world's times in the plural, a joke, errands done elsewhere.
+    ("coldplay tickets go on sale thursday at 9am", "en"),
+    ("polls close at 10pm on thursday", "en"),
+    ("lol imagine a meeting at 3am on christmas day", "en"),
+    ("check me in for my ba flight on thursday at 6am", "en"),
+    ("register me at the new gp surgery on wednesday at 10am", "en"),
+    ("周六晚上八点电视上有球赛", "zh"),
+    ("帮我挂个明天上午九点的专家号", "zh"),
 ]
 
 
@@ -109,6 +117,12 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("可以帮我加个周五下午三点的体检吗", "zh", "体检", "W5", "15:00"),
         ("1:1 with ana tomorrow at 3pm", "en", "1:1 with ana", "D+1", "15:00"),
         ("yoga every wednesday at 7pm", "en", "Yoga", None, "19:00"),
+        ("明天上午九点去医院挂号", "zh", "医院挂号", "D+1", "09:00"),
+        ("close the deal friday 3pm", "en", "Close the deal", "W5", "15:00"),
+        # The request words are no part of the name.
+        ("yo add football practice wed 5:30pm", "en", "Football practice", "W3", "17:30"),
+        ("i need a doctors appt on the 21st at 10am can u add it", "en", "Doctors appt", "12-21", "10:00"),
+        ("create an event called quarterly planning on 17 december at 10am", "en", "Quarterly planning", "12-17", "10:00"),
     ],
 )
 def test_the_same_words_asked_for_or_said_as_a_name_are_booked(
@@ -331,3 +345,36 @@ def test_a_one_to_one_is_a_name_not_a_time_or_a_range(message: str) -> None:
     one_to_one = [{"ref": "E5", "title": "1:1 with Ana", "date": "2026-12-08", "start": "11:00", "via": "found"}]
     name, arguments = tool_of(respond(request(message, entities=one_to_one)))
     assert (name, arguments["time"], arguments["duration_minutes"]) == ("change_event", "16:00", None)
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "title"),
+    [
+        ("rename thursday's meeting to budget review", "en", "Budget review"),
+        ("rename project review to budget review", "en", "Budget review"),
+        ("周五和老王吃饭那个 名字改成 和老王团建", "zh", "和老王团建"),
+    ],
+)
+def test_a_rename_of_a_named_event_is_a_change_of_its_title(message: str, language: str, title: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert (name, arguments["title"], arguments["time"], arguments["duration_minutes"]) == ("change_event", title, None, None)
+
+
+@pytest.mark.parametrize(("message", "minutes"), [("make the workshop 2 hours long", 120), ("make the dentist an hour long", 60)])
+def test_a_new_length_of_a_named_event_changes_it(message: str, minutes: int) -> None:
+    workshop = [{"ref": "E4", "title": "Workshop", "date": "2026-12-11", "start": "13:00", "via": "found"},
+                {"ref": "E5", "title": "Dentist", "date": "2026-12-09", "start": "15:00", "via": "found"}]  # fmt: skip
+    name, arguments = tool_of(respond(request(message, entities=workshop)))
+    assert (name, arguments["duration_minutes"], arguments["time"]) == ("change_event", minutes, None)
+
+
+def test_a_new_offset_after_a_reminder_was_set_is_not_read_as_the_first_one() -> None:
+    previous, reply = "周六的航班提前一小时提醒我", "好的，会在「航班」开始前1小时提醒你。"
+    response = respond(with_history("还是提前两小时吧", previous, reply, language="zh"))
+    calls = [(call.name, json.loads(call.arguments)) for call in response.tool_calls]
+    assert not [args for name, args in calls if name == "set_reminder" and args.get("minutes_before") != 120], calls
+
+
+def test_a_reminder_request_asked_politely_keeps_only_what_to_remember() -> None:
+    name, arguments = tool_of(respond(request("can u remind me to book flights on friday at noon")))
+    assert (name, arguments["text"], arguments["date"], arguments["time"]) == ("set_reminder", "book flights", "W5", "12:00")

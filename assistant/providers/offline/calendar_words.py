@@ -78,7 +78,7 @@ _REMIND_PLAIN = re.compile(
     re.I,
 )
 _REMIND_MARKER = re.compile(
-    rf"\b(?:please\s+|pls\s+|can\s+you\s+)?{_REMIND_ME}(?:\s+|$)(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
+    rf"\b(?:please\s+|pls\s+|(?:can|could|would|will)\s+(?:you|u)\s+(?:pls\s+|please\s+)?)?{_REMIND_ME}(?:\s+|$)(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
     r"|^(?:麻烦|请)|^(?:帮我|请)?给|(?:帮我|请)?(?:设|加|定|订)(?:一?个)?[\s的]*提醒",  # "给明天的牙医预约设个提前一小时的提醒"
     re.I,
 )

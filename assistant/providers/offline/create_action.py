@@ -51,7 +51,7 @@ def _occasion_title(title: str, owner_from_memory: str | None) -> str:
 
 def _words_for_title(s: Signals) -> tuple[str | None, str]:
     """The title the message gives (explicit "call it …" first), and whether it was explicit."""
-    named = lx.RENAME.search(s.text)
+    named = lx.RENAME.search(s.when.residue) or lx.RENAME.search(s.text)  # "called quarterly planning on 17 december": not the day
     if named:
         return title_from(named.group("title")), "named"
     residue = s.when.residue

@@ -166,7 +166,7 @@ def _statement(turn: Turn, s: Signals) -> bool:
     if _correction(turn, s):
         return False  # "it's going to last 3 hours" after the workshop was made: its new length
     repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
-    asks = s.question or not (s.has_slots or repeats) or s.text in lx.CREATE or s.text in lx.ACTION or _POLITE.search(s.text)
+    asks = s.question or not (s.has_slots or repeats) or any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.RENAME)) or _POLITE.search(s.text)
     active = turn.active_command or {}
     fills = {"date": s.day, "time": s.when.time}  # "uh 3pm i guess" to "what time?": what the open request lacks
     if active and (lx.POINTER.match(s.text) or active.get("status") == "needs_title" or any(fills.get(m) for m in active.get("missing") or [])):
@@ -335,6 +335,8 @@ RULES: tuple[Rule, ...] = (
     ("change", lambda turn, s: (s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE)) and not s.question and s.text not in lx.DELETE and not _opens_a_create(s.text)),
     # A length said as a shift ("往后推一个小时", "an hour later") only ever moves something.
     ("change", lambda turn, s: s.when.shift is not None and not s.question and s.text not in lx.DELETE),
+    # A new length said of a thing named ("make the workshop 2 hours long"): only ever a change.
+    ("change", lambda turn, s: s.when.duration is not None and not (s.day or s.when.time or s.question) and bool(lx.LENGTH_CHANGE.search(s.text))),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),
     ("change", _correction),

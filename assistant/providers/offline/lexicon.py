@@ -80,13 +80,13 @@ def scope_of(text: str) -> str | None:
 POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them)\b|它|那个|这个|到时候?", re.IGNORECASE)
 RENAME = table(
     en=(
-        r"\b(?:rename\s+(?:it|that|this)?\s*(?:to|as)?|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
+        r"\b(?:rename\s+(?:it|that|this)?\s*(?:to|as)?|rename\s+(?:[\w']+\s+){1,4}?(?:to|as)|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
         r"retitle\s+(?:it\s+)?(?:to|as)?|(?:the\s+)?(?:event|title|name)\s+(?:is|should\s+be|will\s+be)(?:\s+called)?|"
         r"it(?:'?s|\s+is)\s+(?:called|named)|\b(?:event|meeting|appointment|entry)\b[^,.]{0,20}?\s(?:called|named|titled)|"
         r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”,]+?)[\"'”]?(?:,.*)?[\s.!]*$",  # "…, and it's at 12 Oak Ave": not the name
     ),
     zh=(
-        r"(?:(?:^|(?<=[\s，,]))叫(?!我|醒|车)|改(?:个)?名(?:字)?[，,]?(?:为|叫|成)?|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)[「“\"]?(?P<title>[^」”\"\s，,]+?)[」”\"]?(?:吧|。|！)*(?:[\s，,].*)?$",  # "叫圣诞派对 在人民路88号"
+        r"(?:(?:^|(?<=[\s，,]))叫(?!我|醒|车)|改(?:个)?名(?:字)?[，,]?(?:为|叫|成)?|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)\s*[「“\"]?(?P<title>[^」”\"\s，,]+?)[」”\"]?(?:吧|。|！)*(?:[\s，,].*)?$",  # "叫圣诞派对 在人民路88号"
     ),
 )
 
@@ -260,7 +260,7 @@ CORRECTION = re.compile(
 )
 # "it only needs 30 minutes", "半小时就够了": a new length for the event just made.
 LENGTH_CHANGE = re.compile(
-    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough)\b"
+    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough|(?:hours?|hrs?|minutes?|mins?)\s+long)\b"  # "make the workshop 2 hours long"
     r"|就够了|就行了?|就可以了?|只要|只需要?|足够了",
     re.IGNORECASE,
 )

@@ -21,7 +21,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?calendar(?:\s+(?:for|that))?|calendar(?=\s+\S)|put\s+that|"
-    r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|"
+    r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
@@ -40,7 +40,7 @@ _VERB_EN = re.compile(
 )
 _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my|the)\s+(?:calendar|schedule|agenda|diary)|for\s+me|please|thanks|"
-    r"(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:add|put|book|schedule|save)\s+(?:it|that|this)(?:\s+(?:in|on|down))?|"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|book|schedule|save)\s+(?:it|that|this)(?:\s+(?:in|on|down))?|"
     r"thank\s+you|pls|plz|on|at|for|from|by|in|to|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|"
     r"instead|again|now|ok(?:ay)?)$",
     re.IGNORECASE,

@@ -131,8 +131,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # "the train leaves tomorrow at 9" … "add it to my calendar": the person asked for it now.
         before = dataclasses.replace(turn, text=turn.previous, previous=None)
         return create_action.create(before, read_signals(before), tools)
-    if turn.previous and calendar_words.ahead_only(turn.text) and previous_intent(turn) == "reminder":
-        # "set a reminder for the board meeting" … "an hour before": how long ahead finishes that request.
+    if turn.previous and calendar_words.ahead_only(turn.text) and previous_intent(turn) == "reminder" and (
+        calendar_words.read_calendar_words(turn.previous).reminder_minutes is None
+    ):
+        # "set a reminder for the board meeting" … "an hour before": how long ahead finishes that request
+        # (after "an hour before my flight", "还是提前两小时吧" is no part of it: the first hour would be read).
         joined = dataclasses.replace(turn, text=f"{turn.previous}, {turn.text}", previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
     said = read_signals(turn) if turn.last_reply == catalogue.text("needs_reminder_time", turn.language) else None
