@@ -77,6 +77,7 @@ RECEIPTS: Final[dict[str, tuple[str, str]]] = {
     "created_overlapping": (" It overlaps {overlaps}, as you asked.", "（按你的要求，和{overlaps}重叠。）"),
     "created_already": ("That was already on your calendar: {event}.", "这个安排之前已经添加好了：{event}。"),
     "updated": ("Changed: {event}.", "已改好：{event}。"),
+    "updated_already": ("Nothing to change: {event} is already like that.", "不用改：{event} 本来就是这样。"),
     "deleted": ("Deleted: {label}.", "已删除：{label}。"),
     "deleted_following": ("{label} and every one after it", "{label}及以后的每一次"),
     "remembered": ("I'll remember that: {fact}", "记住了：{fact}"),

@@ -125,7 +125,8 @@ def _created(result: ToolResult, language: str) -> str:
 
 
 def _updated(result: ToolResult, language: str) -> str:
-    return text("updated", language, event=event_line(result.data["event"], language))
+    key = "updated_already" if result.data.get("already_done") else "updated"
+    return text(key, language, event=event_line(result.data["event"], language))
 
 
 def _deleted(result: ToolResult, language: str) -> str:

@@ -24,7 +24,7 @@ from scheduling.models import (
 from scheduling.recurrence import WEEKDAYS, Recurrence, build_rule, first_occurrence, rule_weekdays, until_instant
 from scheduling.reminders import reminder_create
 from scheduling.selectors import event_conflicts, event_get, profile_get, series_conflict
-from scheduling.services import event_create, event_update
+from scheduling.services import clean_title, event_create, event_update
 from scheduling.slots import nearest_free_slots
 from scheduling.status import Status
 
@@ -97,6 +97,10 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
             Status.IN_PAST, command=command, problem=f"{start.astimezone(zone):%Y-%m-%d %H:%M} has already passed"
         )
 
+    if target is not None and _unchanged(target, command.slot_value("title"), start, end, plan.rule if target.rrule else None):
+        # What the change names is how the event already is: nothing is written, and the receipt says so.
+        set_status(command, CommandStatus.UPDATED, now, note="already so")
+        return CommandOutcome(Status.UPDATED, command=command, event=target, already_done=True)
     ignore = [target.id] if target else []
     duration = end - start
     if plan.rule:
@@ -163,6 +167,14 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
     )
     set_status(command, CommandStatus.UPDATED, now)
     return CommandOutcome(Status.UPDATED, command=command, event=event)
+
+
+def _unchanged(event: Event, title: object, start: datetime.datetime, end: datetime.datetime, rule: str | None) -> bool:
+    return (
+        (not title or clean_title(str(title)) == event.title)
+        and (start, end) == (event.starts_at, event.ends_at)
+        and rule in (None, event.rrule)
+    )
 
 
 @dataclass(frozen=True)

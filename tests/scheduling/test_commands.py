@@ -222,6 +222,23 @@ def test_change_moves_an_event_keeping_what_was_not_said(
     assert local(event) == "Thu 2026-12-10 16:00"
 
 
+def test_a_change_to_how_the_event_already_is_writes_nothing_and_says_so(
+    person: Any, frozen_now: datetime.datetime, add_event: Callable[..., Event]
+) -> None:
+    event = add_event(person, "Dinner with Lao Wang", "2026-12-11T19:00", 90)
+    saved = Event.objects.get(id=event.id).updated_at
+    same = command_apply(
+        owner=person, patch=SlotPatch(date="W5", title="Dinner with Lao Wang"), now=frozen_now, kind=CommandKind.CHANGE,
+        target_event_id=event.id,
+    )  # fmt: skip
+    assert (same.status, same.already_done, same.wrote) == (Status.UPDATED, True, False)
+    assert Event.objects.get(id=event.id).updated_at == saved
+    moved = command_apply(
+        owner=person, patch=SlotPatch(date="W4"), now=frozen_now, kind=CommandKind.CHANGE, target_event_id=event.id
+    )
+    assert (moved.status, moved.already_done, moved.wrote) == (Status.UPDATED, False, True)
+
+
 def test_change_checks_conflicts_but_not_against_itself(
     person: Any, frozen_now: datetime.datetime, add_event: Callable[..., Event]
 ) -> None:
