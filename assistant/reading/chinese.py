@@ -15,10 +15,13 @@ import opencc
 
 _SIMPLIFIED = opencc.OpenCC("t2s")
 _CJK = re.compile(r"[\u3400-\u9fff]")
-# Cantonese written forms, after conversion, and the Mandarin the readers know.
+# Cantonese written forms, after conversion, and the Mandarin the readers know (longer forms first).
 _CANTONESE = {"唔该": "请", "咗": "了", "嚟": "来", "喇": "了", "晒": "完", "记低": "记下", "冇": "没有", "唔": "不", "嘅": "的", "下昼": "下午",
               "听日": "明天", "听朝": "明早", "今朝": "今早", "提我": "提醒我", "琴日": "昨天", "啱啱": "刚刚", "而家": "现在", "咩": "什么", "乜嘢": "什么",
-              "几时": "什么时候", "边度": "哪里", "边个": "谁", "系咪": "是不是", "每逢": "每", "逢": "每"}  # fmt: skip
+              "几时": "什么时候", "边度": "哪里", "边个": "谁", "系咪": "是不是", "每逢": "每", "逢": "每",
+              # Northern forms of the days ("今儿晚上", "后儿个"), and slips of a pinyin keyboard.
+              "今儿个": "今天", "明儿个": "明天", "后儿个": "后天", "昨儿个": "昨天", "今儿": "今天", "明儿": "明天", "后儿": "后天",
+              "昨儿": "昨天", "安拍": "安排", "取肖": "取消"}  # fmt: skip
 _CANTONESE_WORD = re.compile("|".join(_CANTONESE))
 
 

@@ -21,7 +21,7 @@ MAX_MINUTES: Final = 24 * 60
 
 _EN = re.compile(
     r"(?<![a-z0-9])(?:(?P<half_hour>half\s+an?\s+hour)|(?P<quarter>a\s+quarter\s+of\s+an\s+hour)"
-    r"|(?P<free_hour>(?:an?\s+)?free\s+hour)|(?P<day>(?:a|one|1)\s+day)(?=\s+(?:before|ahead|earlier|in\s+advance))"
+    r"|(?P<free_hour>(?:an?\s+)?free\s+hour)|(?P<day>(?:a|one|1|the)\s+day)(?=\s+(?:before(?!\s+yesterday)|ahead|earlier|in\s+advance))"
     r"|(?P<number>[0-9]{1,3}(?:\.[0-9])?)\s*-?\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|m)"
     rf"|(?P<word_number>{EN_COUNT})[\s-]+(?P<word_unit>hours?|hrs?|minutes?|mins?))(?![a-z])"
     r"(?P<and_half>\s+and\s+a\s+half)?",

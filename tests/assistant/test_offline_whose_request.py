@@ -123,6 +123,11 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("yo add football practice wed 5:30pm", "en", "Football practice", "W3", "17:30"),
         ("i need a doctors appt on the 21st at 10am can u add it", "en", "Doctors appt", "12-21", "10:00"),
         ("create an event called quarterly planning on 17 december at 10am", "en", "Quarterly planning", "12-17", "10:00"),
+        ("明天下午两点 理发，加个日程吧", "zh", "理发", "D+1", "14:00"),
+        ("帮我安拍明天上午11点开项目会", "zh", "项目会", "D+1", "11:00"),
+        # Northern day words: 今儿, 明儿个, 后儿个.
+        ("后儿个下午两点半去银行办卡，记上", "zh", "银行办卡", "D+2", "14:30"),
+        ("今儿晚上八点和我妈视频通话 帮我加到日历里", "zh", "和我妈视频通话", "D+0", "20:00"),
     ],
 )
 def test_the_same_words_asked_for_or_said_as_a_name_are_booked(
@@ -378,3 +383,15 @@ def test_a_new_offset_after_a_reminder_was_set_is_not_read_as_the_first_one() ->
 def test_a_reminder_request_asked_politely_keeps_only_what_to_remember() -> None:
     name, arguments = tool_of(respond(request("can u remind me to book flights on friday at noon")))
     assert (name, arguments["text"], arguments["date"], arguments["time"]) == ("set_reminder", "book flights", "W5", "12:00")
+
+
+@pytest.mark.parametrize("message", ["and remind me the day before", "提前一天提醒我"])
+def test_a_day_ahead_reminder_on_what_was_just_made(message: str) -> None:
+    language = "zh" if "提" in message else "en"
+    name, arguments = tool_of(respond(request(message, language=language, entities=MADE, goal=MADE_GOAL)))
+    assert (name, arguments["minutes_before"], arguments["text"]) == ("set_reminder", 1440, None)
+
+
+def test_the_day_before_yesterday_is_a_day_not_a_reminder() -> None:
+    name, arguments = tool_of(respond(request("what did i have the day before yesterday")))
+    assert (name, arguments["start"]) == ("query_events", "D-2")
