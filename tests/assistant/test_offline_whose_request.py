@@ -87,6 +87,8 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("register me at the new gp surgery on wednesday at 10am", "en"),
     ("周六晚上八点电视上有球赛", "zh"),
     ("帮我挂个明天上午九点的专家号", "zh"),
+    # A length beside something that "should be" is no change of an event.
+    ("my facebook update in every three hour should be available", "en"),
 ]
 
 

@@ -187,6 +187,12 @@ def _hedged(turn: Turn, s: Signals) -> bool:
     return s.text in vocabulary.HEARSAY or any(part in vocabulary.HEDGED and part in lx.ACTION for part in clauses)
 
 
+def _new_length(text: str) -> bool:
+    """ "make the workshop 2 hours long", "extend the dentist to an hour": a length said as the change."""
+    said = lx.LENGTH_CHANGE.search(text)
+    return said is not None and (said.group().endswith("long") or text in lx.CHANGE)
+
+
 def _someone_then(text: str, today: datetime.date) -> bool:
     """ "小张周一上午十点面试": someone named before the moment, and what they do after it: whose plan is unsaid."""
     text = read_calendar_words(text).cut(text) or text  # "楼下每天早上八点装修": the repeat aside, the same sentence
@@ -336,7 +342,7 @@ RULES: tuple[Rule, ...] = (
     # A length said as a shift ("往后推一个小时", "an hour later") only ever moves something.
     ("change", lambda turn, s: s.when.shift is not None and not s.question and s.text not in lx.DELETE),
     # A new length said of a thing named ("make the workshop 2 hours long"): only ever a change.
-    ("change", lambda turn, s: s.when.duration is not None and not (s.day or s.when.time or s.question) and bool(lx.LENGTH_CHANGE.search(s.text))),
+    ("change", lambda turn, s: s.when.duration is not None and not (s.day or s.when.time or s.question) and _new_length(s.text)),
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),
     ("change", _correction),
