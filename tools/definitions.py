@@ -156,6 +156,7 @@ CHANGE_EVENT = ToolSpec(
         "title": "name",
         "date": "date",
         "time": "time",
+        "duration_minutes": "length",  # a length said, or the span to an end said ("3-5pm", "till 5")
         "shift_minutes": "minutes",
     },
     claim_kind="change",

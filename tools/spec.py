@@ -21,7 +21,7 @@ Authority = Literal["values", "dropping", "none"]
 # What an argument is, for tracing it to the person's words.
 # "name" is a text that names a thing (a title): the person may quote it; a quote never supplies
 # a "text" (a fact, a reminder's words), a day or a time.
-TraceRole = Literal["name", "text", "date", "time", "minutes", "target", "repeat", "insist"]
+TraceRole = Literal["name", "text", "date", "time", "minutes", "length", "target", "repeat", "insist"]
 
 
 @dataclass(frozen=True)
@@ -62,9 +62,11 @@ class ToolSpec:
     # Policy, read by the guards (authority, gates, exit, the eval); no rule keeps a list of names.
     authority: Authority = "none"
     exempt: str = ""  # why a tool that is not a read needs no authority check
-    # The arguments a write takes from the person's words, and how each is traced. A length
-    # (duration_minutes) is not among them: the model may estimate one that was not said, and
-    # it moves nobody's day; a reminder's offset is, since it decides when a message goes out.
+    # The arguments a write takes from the person's words, and how each is traced. A new event's
+    # length is not among them: the model may estimate one that was not said, and it moves nobody's
+    # day. A changed event's is ("length": said, or the span to an end said): "延长半小时" read as
+    # 30 minutes would cut the person's own event short. A reminder's offset is too, since it
+    # decides when a message goes out.
     traced: Mapping[str, TraceRole] = field(default_factory=dict)
     defaults: Mapping[str, object] = field(default_factory=dict)  # what the tool takes for a null argument
     claim_kind: ClaimKind | None = None  # the write its call asks for (and its success makes true)

@@ -15,7 +15,7 @@ from typing import Final, Literal
 from assistant.reading.chinese import simplified
 from assistant.reading.numbers import CN_NUMBER, EN_COUNT, number
 
-LengthKind = Literal["length", "later", "earlier", "offset"]
+LengthKind = Literal["length", "later", "earlier", "offset", "more"]
 MIN_MINUTES: Final = 5
 MAX_MINUTES: Final = 24 * 60
 
@@ -43,6 +43,10 @@ _DIRECTION_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|往后|晚|提前|往前挪|往前推|往前|早)\s*$")
+# A length added to or taken from how long it lasts ("extend it by 30 min", "延长半小时", "an hour longer"):
+# no length of its own, and no move.
+_MORE_BEFORE = re.compile(r"(?:\b(?:extend|lengthen|shorten|cut)(?:ed)?(?:\s+[\w']+){0,3}?\s+by|延长|加长|缩短|多|少)\s*$", re.I)
+_MORE_AFTER = re.compile(r"\s*(?:longer|shorter|more|less)\b", re.IGNORECASE)
 _LATER: Final = frozenset(("later", "back", "delay", "delayed", "postpone", "postponed", "push", "pushed"))
 _LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后挪", "往后", "晚"))
 _OFFSET_BEFORE = re.compile(
@@ -80,6 +84,8 @@ def _with_direction(text: str, match: re.Match[str], minutes: int) -> Length:
     if hedge := _HEDGE_AFTER.match(text, end):
         end = hedge.end()
     before = text[:start]
+    if more := _MORE_BEFORE.search(before) or _MORE_AFTER.match(text, end):
+        return Length(minutes, min(start, more.start()), max(end, more.end()), "more")
     if after := _DIRECTION_AFTER.match(text, end):
         kind: LengthKind = "later" if after["dir"].lower() in _LATER else "earlier"
         return Length(minutes, start, after.end(), kind)

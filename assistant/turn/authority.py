@@ -199,7 +199,8 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
     said = _Said(set(), set(), set())
     for text in (*provenance.texts, *provenance.slot_values):
         for length in reversed(find_lengths(text)):
-            said.minutes.add(length.minutes)
+            if length.kind != "more":  # "延长半小时" says no length of 30 minutes
+                said.minutes.add(length.minutes)
             text = text[: length.start] + " " * (length.end - length.start) + text[length.end :]
         for begin, last, _ in named_months(text, provenance.today):  # "every wednesday in march"
             said.days.update(begin + datetime.timedelta(days=n) for n in range((last - begin).days + 1))
@@ -236,6 +237,14 @@ def _shifts(provenance: Provenance, target: Target | None) -> set[str]:
                 sign = 1 if length.kind == "later" else -1
                 times.add(f"{target.start + datetime.timedelta(minutes=sign * length.minutes):%H:%M}")
     return times
+
+
+def _end_of(start: object, minutes: int) -> str | None:
+    """The clock time ``minutes`` after ``start`` ("15:00" and 120: "17:00")."""
+    if not isinstance(start, str) or not re.fullmatch(r"\d{2}:\d{2}", start):
+        return None
+    moment = datetime.datetime.combine(datetime.date.min, datetime.time.fromisoformat(start))
+    return f"{moment + datetime.timedelta(minutes=minutes):%H:%M}"
 
 
 def _from_now(provenance: Provenance) -> set[datetime.datetime]:
@@ -295,8 +304,8 @@ def untraced(
     if not values:
         return []
     found: list[str] = []
-    landed = target() if any(traced[name] in {"time", "text", "name"} for name in values) else None
-    reading = any(traced[name] in {"date", "time", "minutes"} for name in values)
+    landed = target() if any(traced[name] in {"time", "text", "name", "length"} for name in values) else None
+    reading = any(traced[name] in {"date", "time", "minutes", "length"} for name in values)
     heard = _read(provenance, landed.start.time() if landed else None) if reading else None
     said_days: list[set[datetime.date]] = []
     for name, value in values.items():
@@ -313,6 +322,9 @@ def untraced(
             ok = value in heard.times or value in _shifts(provenance, landed) or value in moments
         elif role == "minutes" and heard is not None:
             ok = isinstance(value, int) and abs(value) in heard.minutes  # a shift earlier is a length said, signed
+        elif role == "length" and heard is not None:
+            start = arguments.get("time") or (f"{landed.start:%H:%M}" if landed else None)
+            ok = isinstance(value, int) and (value in heard.minutes or _end_of(start, value) in heard.times)
         elif role == "repeat":
             # A repeat rule only when the person said something repeats ("every", "每"): never added.
             ok = any(REPEATING.search(_normal(text)) for text in (*provenance.texts, *provenance.slot_values))

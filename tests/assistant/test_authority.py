@@ -131,6 +131,26 @@ def test_a_day_and_time_must_come_from_the_persons_words(
     assert (result == "untrusted_source") is held
 
 
+@pytest.mark.parametrize(
+    ("arguments", "texts", "held"),
+    [
+        ({"duration_minutes": 120}, ["make the standup 2 hours long"], False),
+        ({"time": "15:00", "duration_minutes": 120}, ["move the standup to 3-5pm"], False),
+        ({"duration_minutes": 60}, ["standup till 11"], False),  # it starts at 10: the span to an end said
+        # A length added is no new length: "延长半小时" read as 30 minutes would cut the event short.
+        ({"duration_minutes": 30}, ["周会延长半小时"], True),
+        ({"duration_minutes": 30}, ["extend the standup by 30 min"], True),
+        ({"duration_minutes": 240}, ["move the standup to 3pm"], True),
+    ],
+)
+def test_a_changed_events_new_length_must_come_from_the_persons_words(
+    arguments: dict[str, object], texts: list[str], held: bool
+) -> None:
+    arguments = {"event_ref": "E1", "ordinal": None, "title": None, **arguments}
+    result = reason("change_event", arguments, *texts, starts="2026-12-08T10:00")
+    assert (result == "untrusted_source") is held
+
+
 WEEKDAYS = {"frequency": "weekly", "interval": None, "weekdays": ["MO", "TU", "WE", "TH", "FR"]}
 WEEKLY_WE = {"frequency": "weekly", "interval": None, "weekdays": ["WE"], "until": "2027-03-31"}
 

@@ -73,6 +73,8 @@ def _read_lengths(masker: Masker) -> tuple[int | None, int | None, int | None]:
             shift = length.minutes if length.kind == "later" else -length.minutes
         elif length.kind == "offset" and offset is None:
             offset = length.minutes  # a moment from now, not how long it lasts
+        elif length.kind == "more":
+            pass  # "延长半小时": the new length is unsaid, so none is read
         elif duration is None:
             duration = length.minutes
         masker.take(length.start, length.end)
