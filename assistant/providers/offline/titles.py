@@ -33,7 +33,7 @@ _LEAD_EN = re.compile(
 )
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
-    r"^(?:do(?=\s+(?:the|my|our|an?)\s)|schedule|book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop)(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
+    r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop)(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
     r"block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
@@ -49,7 +49,7 @@ _LEAD_ZH = re.compile(
     r"^(?:好了?(?=[\s，,])|先?等(?:一下|等|一等|会儿?)|找(?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"我要|我想|我需要|需要|想要|我(?!们)|要|想|计划|打算|准备(?!会)|在|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
-    r"(?:约|说)好了?|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
+    r"(?:约|说)好?了|约好|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
     r"订|加(?:一?个)?|添加|新建|创建|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
     r"(?:日程|日历|活动|事项)(?=[:：\s,，]|$)|(?:日程|日历)[上里]|月底|月初|年底|年初|"  # "添加日程：部门例会", "订个日程 开家长会"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
@@ -58,8 +58,8 @@ _LEAD_ZH = re.compile(
 # A request said after the thing ("面试 帮我加到日历", "聚餐 安排一下", "项目评审加到日程里"): a benefactive
 # or a clause break, a verb of putting down, its result and where it goes.
 _REQUEST_TAIL_ZH = re.compile(
-    r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写)"
-    r"|(?:加|放|记|存|写)(?=[到进在上]))(?:一下|上|下|进去?|到|入|在|一?个)*(?:我的)?(?:日程|日历|行程)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
+    r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订)"
+    r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下|进去?|到|入|在|一?个)*(?:我的)?(?:日程|日历|行程)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
     r"(?:别忘(?:记)?了?|记得提醒我|(?:定|约|放|改)在|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
@@ -73,9 +73,10 @@ _REQUEST_CLAUSE = re.compile(
     r"schedule\s+it)\b|^(?:帮我|请|麻烦|能不能|可以|加一下|加上|(?:都|也)?记一下)",
     re.IGNORECASE,
 )
+_FILLER_LEAD = re.compile(r"(?<=[\s,])(?=\w)|^(?=\w)")  # where a word starts
 # Clauses: commas and semicolons, and the end of a sentence ("Great. Add an event at 9").
 _CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|[.!?](?=\s|$))\s*")
-_EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()]+$")
+_EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()\u2600-\u27bf\U0001f300-\U0001faff]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()]+$")
 
 _STOP_WORDS = frozenset({
     "a", "an", "the", "my", "our", "your", "his", "her", "their", "this", "that", "it", "one", "to", "on", "at", "in",
@@ -171,6 +172,9 @@ def _peel(text: str, *, verbs: int = 1) -> str:
     for _ in range(12):  # peel from both ends until nothing changes
         before = title
         title = _LEAD_EN.sub("", title)
+        lead = next((m for m in _FILLER_LEAD.finditer(title) if _VERB_EN.match(title[m.end() :])), None) if verbs else None
+        if lead and only_filler(title[: lead.end()]):
+            title = title[lead.end() :]  # "first, put lunch with tom", "just put dinner at nandos": the filler goes too
         if verbs and (verb := _VERB_EN.match(title)):
             title, verbs = title[verb.end() :], 0
         title = _EDGE.sub("", _TAIL_EN.sub("", title))
