@@ -160,8 +160,8 @@ def _find_words(scan: Scan) -> None:
         said_as_time = (
             meridiem is not None
             or "clock" in match.group()
-            or (_STRONG_LEAD.search(scan.masked, 0, match.start()) is not None and match["h"] != "one")
-            or _next_to_day_or_part(scan, match.start(), match.end())
+            or (match["h"] != "one" and _STRONG_LEAD.search(scan.masked, 0, match.start()) is not None)
+            or (match["h"] != "one" and _next_to_day_or_part(scan, match.start(), match.end()))  # "another one next friday"
         )
         minute = any_int(match["m"]) if match["m"] else 0
         if said_as_time and minute is not None:

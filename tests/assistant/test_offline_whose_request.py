@@ -414,3 +414,10 @@ def test_a_day_ahead_reminder_on_what_was_just_made(message: str) -> None:
 def test_the_day_before_yesterday_is_a_day_not_a_reminder() -> None:
     name, arguments = tool_of(respond(request("what did i have the day before yesterday")))
     assert (name, arguments["start"]) == ("query_events", "D-2")
+
+
+@pytest.mark.parametrize("message", ["and another one a week later, same time", "and another one next friday"])
+def test_one_after_another_is_no_time(message: str) -> None:
+    response = respond(request(message, entities=MADE, goal=MADE_GOAL))
+    times = [json.loads(call.arguments).get("time") for call in response.tool_calls]
+    assert "13:00" not in times and "01:00" not in times, response
