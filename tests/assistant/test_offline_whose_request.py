@@ -377,6 +377,7 @@ def test_a_one_to_one_is_a_name_not_a_time_or_a_range(message: str) -> None:
         ("rename thursday's meeting to budget review", "en", "Budget review"),
         ("rename project review to budget review", "en", "Budget review"),
         ("周五和老王吃饭那个 名字改成 和老王团建", "zh", "和老王团建"),
+        ("change the name of lunch with mia to lunch with mia and tom", "en", "Lunch with mia and tom"),
     ],
 )
 def test_a_rename_of_a_named_event_is_a_change_of_its_title(message: str, language: str, title: str) -> None:
@@ -421,3 +422,14 @@ def test_one_after_another_is_no_time(message: str) -> None:
     response = respond(request(message, entities=MADE, goal=MADE_GOAL))
     times = [json.loads(call.arguments).get("time") for call in response.tool_calls]
     assert "13:00" not in times and "01:00" not in times, response
+
+
+def test_the_event_a_rename_names_is_the_one_changed() -> None:
+    name, arguments = tool_of(respond(request("rename team sync to weekly sync")))
+    assert (name, arguments["event_words"], arguments["title"]) == ("change_event", "Team sync", "Weekly sync")
+
+
+@pytest.mark.parametrize(("message", "language"), [("ok thanks bye", "en"), ("great thanks, bye!", "en"), ("好的，拜拜", "zh")])
+def test_thanks_and_goodbye_together_is_a_goodbye(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert not response.tool_calls and response.text in {"Bye! Talk to you soon.", "再见！"}

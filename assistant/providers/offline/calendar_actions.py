@@ -187,8 +187,9 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     rename = lx.RENAME.search(s.text)
     exclude_text = None
     if rename:  # the naming words and the name say no day, time or event ("called Dinner, at 12 Oak Avenue")
-        s = dataclasses.replace(s, when=read_when(s.text[: rename.start()], today=turn.today))
-        exclude_text = s.text[rename.start() : rename.start("title")].strip() or None
+        which = rename.groupdict().get("which") or ""  # "rename team sync to weekly sync": the event named
+        s = dataclasses.replace(s, when=read_when(f"{s.text[: rename.start()]} {which}", today=turn.today))
+        exclude_text = None if which else s.text[rename.start() : rename.start("title")].strip() or None
     when = s.when
     new_title = title_from(rename.group("title")) if rename else None
     active = turn.active_command

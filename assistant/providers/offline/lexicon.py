@@ -26,7 +26,7 @@ DELETE = table(
 CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
-        r"\b(?:move|push|shift|reschedule|postpone|delay|bring\s+(?:it\s+|that\s+)?forward|rename|change|switch|"
+        r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring\s+(?:it\s+|that\s+)?forward|rename|change|switch|"
         r"make\s+(?:it|that|this)|set\s+(?:it|that)|(?:update|edit)\s+(?:it|that|this)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
     zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短",),
@@ -80,7 +80,7 @@ def scope_of(text: str) -> str | None:
 POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them)\b|它|那个|这个|到时候?", re.IGNORECASE)
 RENAME = table(
     en=(
-        r"\b(?:rename\s+(?:it|that|this)?\s*(?:to|as)?|rename\s+(?:[\w']+\s+){1,4}?(?:to|as)|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
+        r"\b(?:rename\s+(?:it|that|this)?\s*(?:to|as)?|(?:rename|change\s+the\s+(?:title|name)\s+of)\s+(?P<which>(?:[\w']+\s+){1,5}?)(?:to|as)|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
         r"retitle\s+(?:it\s+)?(?:to|as)?|(?:the\s+)?(?:event|title|name)\s+(?:is|should\s+be|will\s+be)(?:\s+called)?|"
         r"it(?:'?s|\s+is)\s+(?:called|named)|\b(?:event|meeting|appointment|entry)\b[^,.]{0,20}?\s(?:called|named|titled)|"
         r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”,]+?)[\"'”]?(?:,.*)?[\s.!]*$",  # "…, and it's at 12 Oak Ave": not the name
