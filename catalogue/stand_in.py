@@ -157,6 +157,10 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         "Sure — to which day or time should it move?",
         "好的，要改到哪天或几点？",
     ),
+    "ask_new_length": (
+        "Sure — how long should it last in all? Say it like \"make it 2 hours\".",
+        "好的，一共要多长时间？可以说“改成两个小时”。",
+    ),
     "ask_shift_base": (
         "Which event should move, and to what time? You can ask me what's on that day first.",
         "要调整哪个安排，改到几点？可以先问我那天有什么安排。",

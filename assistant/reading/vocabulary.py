@@ -172,6 +172,11 @@ NEGATED_REQUEST = table(
 # A sentence about someone or something: a subject before a finite verb ("the plumber is coming thursday
 # at 10", "我老板明天要来"); without a request form it is talk, never a write ("明天三点开会" names no subject).
 _WHEN_ZH = r"今|明|后天|下|这|本|周|星期|礼拜|上午|早|晚|中午|\d|[一二三四五六七八九十两]+[点号月]"
+# The people around the person, as a sentence's subject: their plans and acts are theirs.
+_KIN_EN = (r"(?:wife|husband|mom|mum|dad|boss|sister|brother|son|daughter|kids?|partner|roommate|flatmate|bf|gf|boyfriend|"
+           r"girlfriend|neighbou?rs?|landlord|landlady|co-?workers?|colleagues?)")  # fmt: skip
+_KIN_ZH = (r"(?:我|我们)?的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸爸?|老婆|老公|媳妇|女儿|儿子|孩子|老板|领导|同事|朋友|室友|[男女]朋友|爷爷|奶奶|"
+           r"外婆|外公|隔壁|邻居|楼[上下])(?:[小老阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}?(?:总|哥|姐|叔|阿姨|老师))?")  # "同事小刘", "隔壁老张"
 DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,5}?(?:is|are|(?<![0-9]\s)(?<![0-9])am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",  # "10 am" is no "am"
@@ -182,13 +187,14 @@ DECLARATIVE = table(
         r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日|有(?:个|一个|场)|开始|结束)",  # "我老板明天要来", "我女儿下周六生日"
         r"^有(?!空|没有|时间)", r"(?<![还就不要可总倒])是(?!不是|否)",
         # Someone else's plans ("我妹下周一考驾照"): theirs to keep, unless asked for in so many words.
-        r"^(?:我|我们)?的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸爸?|老婆|老公|媳妇|女儿|儿子|孩子|老板|领导|同事|朋友|室友|[男女]朋友|爷爷|奶奶|外婆|外公|隔壁|邻居|楼[上下])"
-        rf"(?:[小老阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{{1,2}}?(?:总|哥|姐|叔|阿姨|老师))?(?=(?:{_WHEN_ZH}|每))",),  # "同事小刘周五…", "隔壁老张周日…"  # what someone else said ("医生说周五上午十一点给我回电话")  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
+        rf"^{_KIN_ZH}(?=(?:{_WHEN_ZH}|每))",),  # "同事小刘周五…", "隔壁老张周日…"  # what someone else said ("医生说周五上午十一点给我回电话")  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(
-    en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to)\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",),
-    zh=(r"^(?:我的?)?[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)",),
+    en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to)\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",
+        # What they did: "my sister booked the vet for the 15th at 11", "同事把她的牙医改到周五下午四点了".
+        rf"^(?:my|our)\s+{_KIN_EN}\s+(?:[\w']+\s+)?(?:booked|moved|changed|cancell?ed|scheduled|made|set|put)\b",),
+    zh=(r"^(?:我的?)?[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)", rf"^{_KIN_ZH}(?:把|给|帮|替|让|叫|已经|刚|又)"),
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
 HEDGED = table(
@@ -202,8 +208,7 @@ HEDGED = table(
 CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|that'?ll|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
-        r"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?(?:wife|husband|mom|mum|dad|boss|sister|brother|son|daughter|kids?|"
-        r"partner|roommate|flatmate|bf|gf|boyfriend|girlfriend|neighbou?rs?|landlord|landlady)\b(?!'s|\s+(?:birthday|bday|anniversary))"
+        rf"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?{_KIN_EN}\b(?!'s|\s+(?:birthday|bday|anniversary))"
         r"|^\S+(?:\s+\S+)?\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)\s+\S",  # a side doing it: "arsenal play chelsea"
         r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|maybe|perhaps|probably|if|idk|dunno|no\s+idea|"
         r"whether|says|said|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",

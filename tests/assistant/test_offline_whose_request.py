@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from assistant.providers.offline.calls import say
 from assistant.providers.offline.understand import respond
 from assistant.reading.quoted import own_words
 from tests.assistant.offline_requests import assert_honest, request, tool_of, with_history
@@ -94,6 +95,11 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("同事小刘周五下午两点要去见客户", "zh"),
     ("隔壁老张周日上午十点搬家", "zh"),
     ("帮我寄个快递，明天上午十点上门取件", "zh"),
+    # What someone else did, with a change word in it.
+    ("我姐给猫约了15号上午十一点看兽医", "zh"),
+    ("同事把她的牙医改到周五下午四点了", "zh"),
+    ("my sister booked the vet for the cat on the 15th at 11", "en"),
+    ("my boss moved the bbq to 10 tomorrow", "en"),
     # A length beside something that "should be" is no change of an event.
     ("my facebook update in every three hour should be available", "en"),
 ]
@@ -144,6 +150,15 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("平安夜晚上七点 家庭聚餐 订个日程", "zh", "家庭聚餐", "12-24", "19:00"),
         ("明儿下午四点约了王医生复诊，帮我记下来", "zh", "王医生复诊", "D+1", "16:00"),
         ("下周二下午3点 交季度报表 放日历里", "zh", "交季度报表", "W2+1", "15:00"),
+        ("gym tomorrow 7am pls 💪", "en", "Gym", "D+1", "07:00"),
+        ("jot down vet appt for max on friday at 4pm", "en", "Vet appt for max", "W5", "16:00"),
+        ("ok put me down for a dentist appt thursday at 4pm then", "en", "Dentist appt", "W4", "16:00"),
+        ("anyway book drinks with jon friday at 6pm", "en", "Drinks with jon", "W5", "18:00"),
+        ("actually forget the massage, put a team dinner thursday at 7pm instead", "en", "Team dinner", "W4", "19:00"),
+        ("建个日程 周三下午三点 图书馆小组讨论", "zh", "图书馆小组讨论", "W3", "15:00"),
+        ("聽日朝早八點帶仔仔去游水", "zh", "帶仔仔去游水", "D+1", "08:00"),
+        ("那牙医就定周五下午两点", "zh", "牙医", "W5", "14:00"),
+        ("那你帮我把周五下午三点的全员大会记上", "zh", "全员大会", "W5", "15:00"),
         # Northern day words: 今儿, 明儿个, 后儿个.
         ("后儿个下午两点半去银行办卡，记上", "zh", "银行办卡", "D+2", "14:30"),
         ("今儿晚上八点和我妈视频通话 帮我加到日历里", "zh", "和我妈视频通话", "D+0", "20:00"),
@@ -433,3 +448,22 @@ def test_the_event_a_rename_names_is_the_one_changed() -> None:
 def test_thanks_and_goodbye_together_is_a_goodbye(message: str, language: str) -> None:
     response = respond(request(message, language=language))
     assert not response.tool_calls and response.text in {"Bye! Talk to you soon.", "再见！"}
+
+
+def test_a_new_end_is_a_new_length_from_the_events_own_start_or_a_question() -> None:
+    meeting = [{"ref": "E6", "title": "部门会议", "date": "2026-12-09", "start": "10:00", "via": "found"}]
+    name, arguments = tool_of(respond(request("把周三的部门会议延长到十二点", language="zh", entities=meeting)))
+    assert (name, arguments["time"], arguments["duration_minutes"]) == ("change_event", None, 120)
+    unknown = respond(request("把周三的部门会议延长到十二点", language="zh"))
+    assert not unknown.tool_calls and "多长时间" in unknown.text
+
+
+def test_actually_after_a_request_not_understood_corrects_nothing_listed() -> None:
+    listed = [{"ref": "E2", "title": "Client call", "date": "2026-12-09", "start": "13:00", "via": "found"}]
+    unclear = say("unclear", "en")
+    built = with_history("actually make it 3:30 to 4:30", "grab 3-4 for a haircut", unclear, entities=listed, listed=["E2"])
+    response = respond(built)
+    assert not response.tool_calls and "Which event" in response.text, response
+    # Right after the listing, "it" is the one event listed, and 3:30 to 4:30 is the afternoon.
+    name, arguments = tool_of(respond(with_history("actually make it 3:30 to 4:30", "what is on wed", "Wed 9 Dec: 1 event.", entities=listed, listed=["E2"])))
+    assert (name, arguments["time"], arguments["duration_minutes"]) == ("change_event", "15:30", 60)

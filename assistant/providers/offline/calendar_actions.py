@@ -227,18 +227,27 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         target = dataclasses.replace(target, time=old.time if old is not None and to is not None else None)
     if target.words and _NEW_INSTEAD.match(s.text) and (s.day or when.time):
         return create(turn, s, tools)  # "那改成周三下午两点理发": not a change of anything shown, a new request
-    nothing_in_focus = target.ref is None and target.ordinal is None and not active and not turn.recent_entities
+    # "make it 3:30" right after a request not understood: "it" is that request, never an event listed before it.
+    unread = turn.last_reply == say("unclear", turn.language) and not (target.ref or target.words or target.ordinal)
+    nothing_in_focus = unread or (target.ref is None and target.ordinal is None and not active and not turn.recent_entities)
     if target.unknown or (nothing_in_focus and not target.words and _PATCH_ONLY.match(s.text)):
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target)
     new_time = to.time if to is not None else when.time
+    if new_time and lx.EXTEND.search(s.text) and not when.duration:
+        # "延长到十二点", "extend the workshop till 1pm": a new end, so a new length from its own start, or ask.
+        entity = _entity(turn, target) if target.ref or target.ordinal else None
+        length = minutes_between(str((entity or {}).get("start") or ""), new_time)
+        if length is None:
+            return text(say("ask_new_length", turn.language))
+        new_time, when = None, dataclasses.replace(when, duration=length)
     shift = None
     if when.shift is not None and new_time is None:
         if not (target.words or target.ref or target.ordinal or turn.recent_entities):
             return text(say("ask_shift_base", turn.language))
         shift = when.shift  # "push the project review back an hour": the tool moves the event's own start
     if not (new_title or new_day or new_time or when.duration or shift):
-        return text(say("ask_change_value", turn.language))
+        return text(say("ask_new_length" if lx.EXTEND.search(s.text) else "ask_change_value", turn.language))
     return call(
         turn, tools, "change_event",
         **target.named(), title=new_title, date=new_day, time=new_time, duration_minutes=when.duration,
@@ -263,6 +272,14 @@ def _entity(turn: Turn, target: Target) -> dict[str, Any] | None:
         ref = turn.last_listed[target.ordinal - 1]
         return next((e for e in turn.recent_entities if e.get("ref") == ref), None)
     return turn.recent_entities[0] if turn.recent_entities else None
+
+
+def minutes_between(start: str, end: str) -> int | None:
+    """Minutes from ``start`` to ``end`` ("HH:mm", the same day); None when unknown or not after it."""
+    if not (re.fullmatch(r"\d{2}:\d{2}", start) and re.fullmatch(r"\d{2}:\d{2}", end)):
+        return None
+    minutes = (int(end[:2]) - int(start[:2])) * 60 + int(end[3:]) - int(start[3:])
+    return minutes if minutes > 0 else None
 
 
 def shift_clock(start: str, minutes: int) -> str | None:

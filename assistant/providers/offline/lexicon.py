@@ -264,6 +264,8 @@ LENGTH_CHANGE = re.compile(
     r"|就够了|就行了?|就可以了?|只要|只需要?|足够了",
     re.IGNORECASE,
 )
+# A new end said, not a new start: "extend the workshop till 1pm", "延长到十二点".
+EXTEND = re.compile(r"\b(?:extend|lengthen)\b|延长|延到|拖到", re.IGNORECASE)
 # "What about Friday?" continues whatever came before: the open request, or else the last question
 # (a question, unless something says "instead").
 WHAT_ABOUT = re.compile(rf"^(?:{COURTESY_EN}[\s,]+)*(?:how|what)\s+about\b|^那?(?:.{{0,8}})呢[?？]?$", re.IGNORECASE)

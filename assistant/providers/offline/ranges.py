@@ -201,6 +201,9 @@ def _english_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
         return None  # "3-4" alone may be people or items, not a time
     if not (ap1 or ap2) and not match.group("h1").isdigit():
         return None  # "six to eight thirty": which half of the day is the person's to say
+    if not (ap1 or ap2):  # "3:30 to 4:30", "11:30-1:30": a working day's hours, never the small hours
+        ap1 = "p" if 1 <= h1 < 8 else None
+        ap2 = "p" if ap1 or h2 < h1 else None
     if ap2 and not ap1:
         ap1 = ap2 if h1 % 12 <= h2 % 12 else ("a" if ap2 == "p" else "p")  # "3-4pm", "11-1pm"
     if ap1 and not ap2:

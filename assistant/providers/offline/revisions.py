@@ -23,6 +23,7 @@ from typing import Any
 
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline import revision_phrases as rp
+from assistant.providers.offline.calls import say
 from assistant.providers.offline.meals import MEAL, read_meals, retitled, usual_time
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.when import When, read_when
@@ -97,6 +98,8 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
     if cue == "strong" and made is not None:
         # "actually, make it 8" after a look at a busy day: the correction is of what was just made.
         return Focus(None, str(made["ref"]), str(made["ref"]), made.get("title"), made.get("start"))
+    if in_focus and cue == "strong" and top.get("via") not in _MADE and turn.last_reply == say("unclear", turn.language):
+        return None  # "actually make it 3:30" after a request not understood corrects that request, not what was listed
     if in_focus and cue != "soft":
         # The one event just listed: "move it to 4" / "actually 4" means that one.
         return Focus(None, None, str(top["ref"]), top.get("title"), top.get("start"))

@@ -21,7 +21,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?calendar(?:\s+(?:for|that))?|calendar(?=\s+\S)|put\s+that|"
-    r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|"
+    r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|anyways?|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
@@ -33,8 +33,8 @@ _LEAD_EN = re.compile(
 )
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
-    r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop)(?:\s+in|\s+down)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
-    r"block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|note\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
+    r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop)(?:\s+in|\s+down|\s+me\s+down(?:\s+for)?)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
+    r"block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|(?:note|jot)\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
 )
@@ -46,11 +46,11 @@ _TAIL_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好了?(?=[\s，,])|先?等(?:一下|等|一等|会儿?)|找(?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"^(?:好了?(?=[\s，,])|先?等(?:一下|等|一等|会儿?)|找(?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"我要|我想|我需要|需要|想要|我(?!们)|要|想|计划|打算|准备(?!会)|在|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
-    r"订|加(?:一?个)?|添加|新建|创建|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
+    r"订|加(?:一?个)?|添加|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
     r"(?:日程|日历|活动|事项)(?=[:：\s,，]|$)|(?:日程|日历)[上里]|月底|月初|年底|年初|"  # "添加日程：部门例会", "订个日程 开家长会"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
     r"做(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$)(?:一?个)?(?=[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
@@ -62,7 +62,7 @@ _REQUEST_TAIL_ZH = re.compile(
     r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下|进去?|到|入|在|一?个)*(?:我的)?(?:日程|日历|行程)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
-    r"(?:别忘(?:记)?了?|记得提醒我|(?:定|约|放|改)在|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
+    r"(?:别忘(?:记)?了?|记得提醒我|(?:定|约|放|改)在|就定|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
     r"好吗|可以吗|谢谢)$"
 )
 # "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.
@@ -76,7 +76,7 @@ _REQUEST_CLAUSE = re.compile(
 _FILLER_LEAD = re.compile(r"(?<=[\s,])(?=\w)|^(?=\w)")  # where a word starts
 # Clauses: commas and semicolons, and the end of a sentence ("Great. Add an event at 9").
 _CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|[.!?](?=\s|$))\s*")
-_EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()\u2600-\u27bf\U0001f300-\U0001faff]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()]+$")
+_EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()\u2600-\u27bf\U0001f300-\U0001faff]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()\u2600-\u27bf\U0001f300-\U0001faff]+$")
 
 _STOP_WORDS = frozenset({
     "a", "an", "the", "my", "our", "your", "his", "her", "their", "this", "that", "it", "one", "to", "on", "at", "in",
@@ -148,6 +148,10 @@ def _main_clause(text: str) -> tuple[str, bool]:
     clauses = [c for c in split if not is_courtesy(c)]
     if len(clauses) < len(split):
         text = ", ".join(clauses)
+    # One clause that asks and names beside others ("actually forget the massage, put a team dinner …"): its name.
+    asking = [c for c in clauses if _VERB_EN.match(_LEAD_EN.sub("", c.strip())) and _peel(c)]
+    if len(clauses) > 1 and len(asking) == 1 and not any(place_only(c) for c in clauses if c not in asking):
+        return asking[0], False
     # A request clause that names something itself ("please add Property viewing, at 55 Main St") is the name.
     requests = [c for c in clauses if _REQUEST_CLAUSE.search(c.strip()) and not _peel(c)]
     naming = [c for c in clauses if c not in requests and _LEAD_ZH.sub("", _LEAD_EN.sub("", c)).strip()]
