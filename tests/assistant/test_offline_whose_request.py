@@ -95,6 +95,9 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("同事小刘周五下午两点要去见客户", "zh"),
     ("隔壁老张周日上午十点搬家", "zh"),
     ("帮我寄个快递，明天上午十点上门取件", "zh"),
+    # Taken back in the same message.
+    ("add drinks with ben friday 7pm... actually no dont", "en"),
+    ("schedule a call with hr tomorrow at 4pm, wait never mind", "en"),
     # What someone else did, with a change word in it.
     ("我姐给猫约了15号上午十一点看兽医", "zh"),
     ("同事把她的牙医改到周五下午四点了", "zh"),

@@ -14,7 +14,7 @@ from typing import Any
 
 from assistant.providers.offline.calls import say
 from assistant.reading.answers import is_courtesy
-from assistant.reading.vocabulary import ADDRESS
+from assistant.reading.vocabulary import ADDRESS, CLAUSE
 
 MAX_TITLE = 200
 
@@ -73,6 +73,7 @@ _REQUEST_CLAUSE = re.compile(
     r"schedule\s+it)\b|^(?:帮我|请|麻烦|能不能|可以|加一下|加上|(?:都|也)?记一下)",
     re.IGNORECASE,
 )
+_TAKES_BACK = re.compile("|".join(p.pattern for p in (*CLAUSE.en[1:], *CLAUSE.zh[1:])), re.IGNORECASE)
 _FILLER_LEAD = re.compile(r"(?<=[\s,])(?=\w)|^(?=\w)")  # where a word starts
 # Clauses: commas and semicolons, and the end of a sentence ("Great. Add an event at 9").
 _CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|[.!?](?=\s|$))\s*")
@@ -150,7 +151,9 @@ def _main_clause(text: str) -> tuple[str, bool]:
         text = ", ".join(clauses)
     # One clause that asks and names beside others ("actually forget the massage, put a team dinner …"): its name.
     asking = [c for c in clauses if _VERB_EN.match(_LEAD_EN.sub("", c.strip())) and _peel(c)]
-    if len(clauses) > 1 and len(asking) == 1 and not any(place_only(c) for c in clauses if c not in asking):
+    others = [c for c in clauses if c not in asking]
+    # ... unless another takes it back or hedges it ("… actually no dont", "…, wait never mind"): that is for the caller.
+    if len(asking) == 1 and others and not any(place_only(c) or _TAKES_BACK.search(c) for c in others):
         return asking[0], False
     # A request clause that names something itself ("please add Property viewing, at 55 Main St") is the name.
     requests = [c for c in clauses if _REQUEST_CLAUSE.search(c.strip()) and not _peel(c)]
