@@ -93,12 +93,12 @@ PARTS_OF_DAY: Final = (
 # A question: it ends with a question mark, opens with a question word, or (Chinese) carries a
 # question particle. ``QUESTION_WORD`` finds a question word anywhere in a sentence.
 QUESTION_EN: Final = re.compile(
-    rf"\?\s*$|^(?:(?:{COURTESY_EN}|wait|hold\s+on|btw|u+[hm]+|h+m+|so|oh|hey)[\s,.!]+)*(?:what|what's|whats|when|where|who|which|how|why|do(?!\s+(?:the|it|that|this|my)\b)|does|"
+    rf"\?\s*$|^(?:(?:{COURTESY_EN}|wait|hold\s+on|btw|u+[hm]+|h+m+|so|oh|hey)[\s,.!]+)*(?:what|what's|whats|wat|wats|when|where|who|which|how|why|do(?!\s+(?:the|it|that|this|my)\b)|does|"
     r"did|am|is|are|was|were|have|has|any|anything|should\s+i|would\s+i|will\s+i|is\s+there)\b",
     re.IGNORECASE,
 )
 QUESTION_ZH: Final = re.compile(
-    r"[?？]|吗|呢\s*$|么\s*$|什么|啥|干嘛|哪|几[点号月个场次件天]|(?:星期|周|礼拜)几|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
+    r"[?？]|吗|呢\s*$|么\s*$|有[^\s，,。]{0,4}没有?\s*$|什么|啥|干嘛|哪|几[点号月个场次件天]|(?:星期|周|礼拜)几|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
 )
 QUESTION: Final = re.compile(f"{QUESTION_EN.pattern}|{QUESTION_ZH.pattern}", re.IGNORECASE)
 QUESTION_WORD: Final = re.compile(
@@ -140,7 +140,7 @@ ALARM = table(
 SERVICE = table(
     en=(
         r"\b(?:taxi|cab|uber|lyft|didi)\b",
-        r"\b(?:book|buy|get|grab|order|reserve)\b[^.?!]{0,20}?\b(?:tickets?|flights?|hotel)\b|\bdeliver(?:ed|y)\b",
+        r"\b(?:book|buy|get|grab|order|reserve)\b[^.?!]{0,20}?\b(?:tickets?|flights?|hotel)\b|\bdeliver(?:ed|y)\b|(?:\$\s?\d+|\b\d+\s?(?:dollars|bucks|usd|rmb|rupees|quid)\b)",  # money moved: a bank's work
         r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
         r"^(?:play(?!.*\b(?:with|against)\b)|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
         r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
@@ -149,13 +149,13 @@ SERVICE = table(
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)"
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:check|register|sign|enrol|enroll)\s+(?:me|us)\b",  # "check me in for my flight"
     ),
-    zh=(r"[打叫](?:个|辆|一辆)?车|值机|快递|[寄取]件|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
+    zh=(r"[打叫](?:个|辆|一辆)?车|值机|快递|[寄取]件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
         r"|订.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
 # A statement about the world (a departure, an air time, a start): information, not a request.
 WORLD_EVENT = table(
     en=(
-        r"\b(?:leaves|departs|arrives|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|shuts|runs|kicks\s+off|"
+        r"\b(?:leaves|departs|arrives|reaches|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|shuts|runs|kicks\s+off|"
         r"(?:is|'s)\s+on\s+(?:tv|air)|comes|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus|go(?:es)?\s+on\s+sale|come\s+out|(?<=\w\s)(?:open|close|land|arrive|depart))\b",  # "polls close at 10"
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
         r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
@@ -211,11 +211,11 @@ CLAUSE = table(
         rf"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?{_KIN_EN}\b(?!'s|\s+(?:birthday|bday|anniversary))"
         r"|^\S+(?:\s+\S+)?\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)\s+\S",  # a side doing it: "arsenal play chelsea"
         r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|maybe|perhaps|probably|if|idk|dunno|no\s+idea|"
-        r"whether|says|said|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
+        r"whether|says|said|forget|scratch\s+that|nvm|jk|just\s+kidding|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
     ),
     zh=(
         r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])|^(?![和跟与同去约陪带给])[\u4e00-\u9fff]{2,4}(?:对|打|迎战|对决)[\u4e00-\u9fff]{2,4}$",  # 国足打日本, 曼联对利物浦
-        r"[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒",
+        r"[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒|逗你|开玩笑",
     ),
 )
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its

@@ -126,8 +126,8 @@ def _query(turn: Turn, s: Signals) -> bool:
         return True  # "when is badminton", "what time is yoga again": that event, by name
     if s.question and (_CALENDAR_WORD.search(s.text) or _MEETINGS.search(s.text)):
         return True  # "what meetings do i have today", "下周一有几个会": a question about the calendar
-    if s.question and s.day and not s.when.time and only_filler(vocabulary.QUESTION.sub(" ", s.when.residue)):
-        return True  # "what am i doing tomorrow", "下周一要干嘛": a question that names only a day
+    if s.question and s.day and only_filler(vocabulary.QUESTION.sub(" ", s.when.residue)):
+        return True  # "what am i doing tomorrow", "下周一要干嘛", "明天上午十点有事没": a question that names only a moment
     if s.question and s.day and not s.when.time and turn.active_command is None:
         return True  # "我周四是不是有个面试", "is the dentist on friday?": the day answers it
     if s.when.time and not s.day:

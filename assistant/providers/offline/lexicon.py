@@ -26,7 +26,7 @@ DELETE = table(
 CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
-        r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring\s+(?:it\s+|that\s+)?forward|rename|change|switch|"
+        r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring\s+(?:[\w']+\s+){0,3}?forward|rename|change|switch|"
         r"make\s+(?:it|that|this)|set\s+(?:it|that)|(?:update|edit)\s+(?:it|that|this)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
     zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短",),
@@ -168,14 +168,14 @@ SUGGEST = table(
 QUERY = table(
     en=(
         r"\bwhat(?:'s|\s+is|\s+are|s)?\s+(?:on|up|happening|planned|scheduled|going\s+on|in\s+my|coming\s+up|next)\b",
-        r"\bwhat\s+(?:do|did|have|will)\s+i\s+(?:have|got|get)\b",
+        r"\bwhat\s+(?:do|did|have|will)\s+i\s+(?:have|got|get)\b|\bwhat\s+am\s+i\s+doing\b",
         r"\b(?:what|how)(?:'?s|\s+does|\s+did|\s+will|\s+do|\s+is)?\s+(?:my\s+|the\s+)?(?:\w+\s+){0,2}look",
         r"\bhow(?:'s|\s+is|\s+was)\s+my\s+(?:day|week|schedule|calendar|morning|afternoon|evening|weekend|agenda)",
         r"\b(?:do|did|will|would|whether|if)\s+i\s+have\s+(?:anything|any|something|a|an|meetings?|plans?|events?|appointments?|to|time)\b",
         r"\b(?:am|are|is|was|were)\s+(?:i|we)\s+(?:free|busy|available|booked|clear)\b",
         r"\b(?:is|are)\s+there\s+(?:anything|any|something)\b",
         r"\bany(?:thing)?\s+(?:on|planned|scheduled|booked)\b",
-        r"\b(?:show|list|tell|give|read|look\s+up|pull\s+up|check)\s+(?:me\s+)?(?:my|the|what|all)\b",
+        r"\b(?:show|list|tell|give|read|look\s+up|pull\s+up|check)\s+(?:me\s+)?(?:my|the|what|all)\b|^(?:show|list)\s+(?:me\s+)?(?=next|this|today|tomorrow)",
         r"\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:my|the)\s+(?:schedule|calendar|agenda|day|plans?|week|morning|afternoon|"
         r"evening|next)",
         r"^my\s+(?:schedule|calendar|agenda)\b|^(?:schedule|calendar|agenda)\s+(?:for\s+)?[^?]{0,20}\?$",

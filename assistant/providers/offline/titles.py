@@ -21,7 +21,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?calendar(?:\s+(?:for|that))?|calendar(?=\s+\S)|put\s+that|"
-    r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|anyways?|"
+    r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|anyways?|before\s+i\s+forget|one\s+more\s+thing|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
@@ -39,15 +39,15 @@ _VERB_EN = re.compile(
     re.IGNORECASE,
 )
 _TAIL_EN = re.compile(
-    r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my|the)\s+(?:calendar|schedule|agenda|diary)|for\s+me|please|thanks|"
-    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|book|schedule|save)\s+(?:it|that|this)(?:\s+(?:in|on|down))?|"
+    r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my\s+|the\s+)?(?:calendar|schedule|agenda|diary)|(?:for|4)\s+me|please|thanks|thx|ty|can|"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|book|schedule|save)(?:\s+(?:it|that|this)(?:\s+(?:in|on|down))?)?|"
     r"thank\s+you|pls|plz|on|at|for|from|by|in|to|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|"
     r"instead|again|now|ok(?:ay)?)$",
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好了?(?=[\s，,])|先?等(?:一下|等|一等|会儿?)|找(?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
-    r"我要|我想|我需要|需要|想要|我(?!们)|要|想|计划|打算|准备(?!会)|在|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
+    r"^(?:好了?(?=[\s，,])|先?等(?:一下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"我要|我想|我需要|需要|想要|我(?!们)|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
     r"订|加(?:一?个)?|添加|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
@@ -58,11 +58,11 @@ _LEAD_ZH = re.compile(
 # A request said after the thing ("面试 帮我加到日历", "聚餐 安排一下", "项目评审加到日程里"): a benefactive
 # or a clause break, a verb of putting down, its result and where it goes.
 _REQUEST_TAIL_ZH = re.compile(
-    r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订)"
-    r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下|进去?|到|入|在|一?个)*(?:我的)?(?:日程|日历|行程)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
+    r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|占|入|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订)"
+    r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下|进去?|到|入|落|在|一?个)*(?:我的)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
-    r"(?:别忘(?:记)?了?|记得提醒我|(?:定|约|放|改)在|就定|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
+    r"(?:别忘(?:记)?了?|记得提醒我|(?:定|约|放|改)在|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
     r"好吗|可以吗|谢谢)$"
 )
 # "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.
@@ -77,7 +77,7 @@ _TAKES_BACK = re.compile("|".join(p.pattern for p in (*CLAUSE.en[1:], *CLAUSE.zh
 _FILLER_LEAD = re.compile(r"(?<=[\s,])(?=\w)|^(?=\w)")  # where a word starts
 # Clauses: commas and semicolons, and the end of a sentence ("Great. Add an event at 9").
 _CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|[.!?](?=\s|$))\s*")
-_EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()\u2600-\u27bf\U0001f300-\U0001faff]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()\u2600-\u27bf\U0001f300-\U0001faff]+$")
+_EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()\-–—\u2600-\u27bf\U0001f300-\U0001faff]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()\u2600-\u27bf\U0001f300-\U0001faff]+$")
 
 _STOP_WORDS = frozenset({
     "a", "an", "the", "my", "our", "your", "his", "her", "their", "this", "that", "it", "one", "to", "on", "at", "in",
