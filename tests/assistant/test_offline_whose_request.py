@@ -176,6 +176,8 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("星期五朝早十點見客，幫我入落日曆", "zh", "見客", "W5", "10:00"),
         ("周五4pm code review 帮我加到calendar", "zh", "Code review", "W5", "16:00"),
         ("那周三下午两点帮我加个在家办公", "zh", "在家办公", "W3", "14:00"),
+        ("mark tuesday 15th 8pm as date night", "en", "Date night", "12-15", "20:00"),
+        ("小林啊，帮我记一下，礼拜四上午九点去医院复查", "zh", "医院复查", "W4", "09:00"),
         # Northern day words: 今儿, 明儿个, 后儿个.
         ("后儿个下午两点半去银行办卡，记上", "zh", "银行办卡", "D+2", "14:30"),
         ("今儿晚上八点和我妈视频通话 帮我加到日历里", "zh", "和我妈视频通话", "D+0", "20:00"),

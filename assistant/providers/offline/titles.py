@@ -34,7 +34,7 @@ _LEAD_EN = re.compile(
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
     r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop)(?:\s+in|\s+down|\s+me\s+down(?:\s+for)?)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
-    r"block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|(?:note|jot)\s+down|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
+    r"block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|(?:note|jot)\s+down|mark(?:\s+it)?\s+as|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
 )
@@ -73,6 +73,7 @@ _REQUEST_CLAUSE = re.compile(
     r"schedule\s+it)\b|^(?:帮我|请|麻烦|能不能|可以|加一下|加上|(?:都|也)?记一下)",
     re.IGNORECASE,
 )
+_VOCATIVE = re.compile(r"[\u4e00-\u9fff]{1,3}[啊呀]")
 _TAKES_BACK = re.compile("|".join(p.pattern for p in (*CLAUSE.en[1:], *CLAUSE.zh[1:])), re.IGNORECASE)
 _FILLER_LEAD = re.compile(r"(?<=[\s,])(?=\w)|^(?=\w)")  # where a word starts
 # Clauses: commas and semicolons, and the end of a sentence ("Great. Add an event at 9").
@@ -158,6 +159,7 @@ def _main_clause(text: str) -> tuple[str, bool]:
     # A request clause that names something itself ("please add Property viewing, at 55 Main St") is the name.
     requests = [c for c in clauses if _REQUEST_CLAUSE.search(c.strip()) and not _peel(c)]
     naming = [c for c in clauses if c not in requests and _LEAD_ZH.sub("", _LEAD_EN.sub("", c)).strip()]
+    naming = [c for c in naming if not _VOCATIVE.fullmatch(c.strip())] or naming  # "小林啊，帮我记一下，…": who is spoken to
     if requests and naming:
         subject = re.sub(r"\s+(?:is|are|will\s+be|'s)$|^是", "", naming[0].strip(), flags=re.IGNORECASE)
         return subject, True
