@@ -175,7 +175,7 @@ _WHEN_ZH = r"今|明|后天|下|这|本|周|星期|礼拜|上午|早|晚|中午|
 # The people around the person, as a sentence's subject: their plans and acts are theirs.
 _KIN_EN = (r"(?:wife|husband|mom|mum|dad|boss|sister|brother|son|daughter|kids?|partner|roommate|flatmate|bf|gf|boyfriend|"
            r"girlfriend|neighbou?rs?|landlord|landlady|co-?workers?|colleagues?)")  # fmt: skip
-_KIN_ZH = (r"(?:我|我们)?的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸爸?|老婆|老公|媳妇|女儿|儿子|孩子|老板|领导|同事|朋友|室友|[男女]朋友|爷爷|奶奶|"
+_KIN_ZH = (r"(?:我|我们)?的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸爸?|老婆|老公|媳妇|女儿|儿子|孩子|老板|领导|同事|朋友|室友|[男女]朋友|爷爷|奶奶|老豆|老母|"
            r"外婆|外公|隔壁|邻居|楼[上下])(?:[小老阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}?(?:总|哥|姐|叔|阿姨|老师))?")  # "同事小刘", "隔壁老张"
 DECLARATIVE = table(
     en=(
@@ -209,9 +209,9 @@ CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|that'?ll|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
         rf"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?{_KIN_EN}\b(?!'s|\s+(?:birthday|bday|anniversary))"
-        r"|^\S+(?:\s+\S+)?\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)\s+\S",  # a side doing it: "arsenal play chelsea"
+        r"|^\S+(?:\s+\S+)?\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)(?:\s+\S|$)",  # a side doing it: "arsenal play chelsea", "the lakers play"
         r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|maybe|perhaps|probably|if|idk|dunno|no\s+idea|"
-        r"whether|says|said|forget|scratch\s+that|nvm|jk|just\s+kidding|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
+        r"whether|says|said|forget|scratch|nvm|jk|just\s+kidding|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
     ),
     zh=(
         r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])|^(?![和跟与同去约陪带给])[\u4e00-\u9fff]{2,4}(?:对|打|迎战|对决)[\u4e00-\u9fff]{2,4}$",  # 国足打日本, 曼联对利物浦

@@ -101,6 +101,9 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("帮我点一份明天中午12点送到的麦当劳", "zh"),
     ("帮我安排明天下午三点去火星出差，哈哈逗你的", "zh"),
     ("add a dentist appt thursday at 2 - actually no, forget it", "en"),
+    ("the Lakers play tonight at 8", "en"),
+    ("schedule gym tomorrow at 7pm - wait no, scratch that", "en"),
+    ("我老豆星期六下晝兩點返鄉下", "zh"),
     # Taken back in the same message.
     ("add drinks with ben friday 7pm... actually no dont", "en"),
     ("schedule a call with hr tomorrow at 4pm, wait never mind", "en"),
@@ -178,6 +181,9 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("那周三下午两点帮我加个在家办公", "zh", "在家办公", "W3", "14:00"),
         ("mark tuesday 15th 8pm as date night", "en", "Date night", "12-15", "20:00"),
         ("小林啊，帮我记一下，礼拜四上午九点去医院复查", "zh", "医院复查", "W4", "09:00"),
+        ("yeah actually add it, hiking saturday 8am", "en", "Hiking", "W6", "08:00"),
+        ("明天上午十点理疗，帮我记下来哈", "zh", "理疗", "D+1", "10:00"),
+        ("等下，先帮我加明天上午十点的电话会议", "zh", "电话会议", "D+1", "10:00"),
         # Northern day words: 今儿, 明儿个, 后儿个.
         ("后儿个下午两点半去银行办卡，记上", "zh", "银行办卡", "D+2", "14:30"),
         ("今儿晚上八点和我妈视频通话 帮我加到日历里", "zh", "和我妈视频通话", "D+0", "20:00"),

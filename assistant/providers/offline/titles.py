@@ -24,7 +24,7 @@ _LEAD_EN = re.compile(
     r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|anyways?|before\s+i\s+forget|one\s+more\s+thing|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
-    r"good\s+(?:morning|afternoon|evening)|actually|yes|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
+    r"good\s+(?:morning|afternoon|evening)|actually|yes|yeah|yep|yup|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
     r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|"
     r"let'?s(?:\s+say)?|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|(?:i|we)'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|(?:we|i)(?:'re|'m|\s+are|\s+am)\s+having|that(?=\s+(?:we|i|there)\b)|(?:is|are)(?=\s+\S+'s\b)|new(?!\s+year)|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
@@ -46,7 +46,7 @@ _TAIL_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好了?(?=[\s，,])|先?等(?:一下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"^(?:好了?(?=[\s，,])|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"我要|我想|我需要|需要|想要|我(?!们)|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
@@ -59,7 +59,7 @@ _LEAD_ZH = re.compile(
 # or a clause break, a verb of putting down, its result and where it goes.
 _REQUEST_TAIL_ZH = re.compile(
     r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|占|入|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订)"
-    r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下|进去?|到|入|落|在|一?个)*(?:我的)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
+    r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下来?|进去?|到|入|落|在|一?个)*(?:我的)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
     r"(?:别忘(?:记)?了?|记得提醒我|(?:定|约|放|改)在|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
@@ -157,7 +157,7 @@ def _main_clause(text: str) -> tuple[str, bool]:
     if len(asking) == 1 and others and not any(place_only(c) or _TAKES_BACK.search(c) for c in others):
         return asking[0], False
     # A request clause that names something itself ("please add Property viewing, at 55 Main St") is the name.
-    requests = [c for c in clauses if _REQUEST_CLAUSE.search(c.strip()) and not _peel(c)]
+    requests = [c for c in clauses if _REQUEST_CLAUSE.search(_LEAD_EN.sub("", _LEAD_EN.sub("", c.strip()))) and not _peel(c)]
     naming = [c for c in clauses if c not in requests and _LEAD_ZH.sub("", _LEAD_EN.sub("", c)).strip()]
     naming = [c for c in naming if not _VOCATIVE.fullmatch(c.strip())] or naming  # "小林啊，帮我记一下，…": who is spoken to
     if requests and naming:
