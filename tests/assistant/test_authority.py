@@ -121,29 +121,16 @@ def test_a_write_from_a_single_quoted_text_handed_over_asks_first(chat: Chat) ->
         ({"date": "W3", "time": "08:00"}, ["move it for one hour after my next class"], True),
         ({"date": "W1+1", "time": "08:00"}, ["push standup to 10:00 or 16:00 if lin can't make it"], True),
         ({"date": "W1+1", "time": "08:00"}, ["改到我下节课之后吧"], True),
-    ],
-)
-def test_a_day_and_time_must_come_from_the_persons_words(
-    arguments: dict[str, object], texts: list[str], held: bool
-) -> None:
-    arguments = {"event_ref": "E1", "ordinal": None, "title": None, **arguments}
-    result = reason("change_event", arguments, *texts, starts="2026-12-08T10:00")
-    assert (result == "untrusted_source") is held
-
-
-@pytest.mark.parametrize(
-    ("arguments", "texts", "held"),
-    [
+        # A changed event's new length: said, or the span to an end said; a length added is none.
         ({"duration_minutes": 120}, ["make the standup 2 hours long"], False),
         ({"time": "15:00", "duration_minutes": 120}, ["move the standup to 3-5pm"], False),
         ({"duration_minutes": 60}, ["standup till 11"], False),  # it starts at 10: the span to an end said
-        # A length added is no new length: "延长半小时" read as 30 minutes would cut the event short.
         ({"duration_minutes": 30}, ["周会延长半小时"], True),
         ({"duration_minutes": 30}, ["extend the standup by 30 min"], True),
         ({"duration_minutes": 240}, ["move the standup to 3pm"], True),
     ],
 )
-def test_a_changed_events_new_length_must_come_from_the_persons_words(
+def test_a_day_time_and_new_length_must_come_from_the_persons_words(
     arguments: dict[str, object], texts: list[str], held: bool
 ) -> None:
     arguments = {"event_ref": "E1", "ordinal": None, "title": None, **arguments}
