@@ -84,6 +84,14 @@ FLAG_FAMILIES: tuple[FlagFamily, ...] = (
         "The turn read archive, memory or imported data before a write; the write had to be confirmed.",
     ),
     FlagFamily(
+        "unasked",
+        "unasked",
+        "unasked write",
+        "The values were the person's, but nothing they said asked for the write (a yes or thanks with nothing "
+        "open, a question, a series said as a fact); the write had to be confirmed.",
+        needs_review=False,
+    ),
+    FlagFamily(
         "stale_quick_reply",
         "stale_quick_reply",
         "stale quick reply",

@@ -57,6 +57,10 @@ REPLIES: Final[dict[str, tuple[str, str]]] = {
         "so please confirm first — {what}?",
         "这一步还没有做：我无法确认它出自你本人的话，而不是你看到的资料，请先确认——{what}？",
     ),
+    "hold_ask_unasked": (
+        "Before I write anything, to be sure — {what}?",
+        "写入之前先确认一下——{what}？",
+    ),
     "hold_schedule_event": ("add {title}{when}{overlap}", "添加{title}{when}{overlap}"),
     "hold_overlap": (", even though it clashes with what is already there", "，即使与已有安排时间冲突"),
     "hold_change_event": ("change {event} to {changes}", "把{event}改为{changes}"),

@@ -44,10 +44,10 @@ def find_parts_of_day(scan: Scan) -> None:
             part = "am" if match["ampm"] == "a" else "pm"
         elif match["early"]:
             part = "morning"
-        elif match["night"]:
+        elif match["night"] or (match["part"] and not match["this"]):
             if not match.group().startswith("at") and re.search(r"[a-z]\s*$", scan.masked[: match.start()]):
-                continue  # "date night", "game night": after a word, not a day, it is part of a name
-            part = "evening"
+                continue  # "date night", "parents evening", "coffee morning": after a word, not a day, a name's
+            part = "evening" if match["night"] else match["part"]  # type: ignore[assignment]
         elif match["noon"]:
             part = "noon"
         elif match["midnight"]:

@@ -53,8 +53,8 @@ def _meant(typed: str) -> str | None:
     return word if frequency(typed) < RARER * frequency(word) else None
 
 
-# Chat shorthand for the words a moment is read by: "45 min b4 the dinner", "2nite at 8".
-_SHORTHAND: Final = {"b4": "before", "2day": "today", "2nite": "tonight"}
+# Chat shorthand and slips for the words a moment or a request is read by: "45 min b4 the dinner", "cna you".
+_SHORTHAND: Final = {"b4": "before", "2day": "today", "2nite": "tonight", "cna": "can"}
 _SHORT = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(_SHORTHAND) + r")(?![0-9A-Za-z])", re.IGNORECASE)
 
 

@@ -40,6 +40,10 @@ from tools.registry import spec_for
 from tools.spec import TraceRole
 
 UNTRUSTED_SOURCE = "untrusted_source"
+# The values are the person's, but nothing they said asks for this write: "yes" or "thanks" with no open
+# request, or a series said as a fact ("新闻联播每天晚上七点", "the simpsons every sunday at
+# 8pm": a rule fills two years of weeks). The card asks first.
+UNASKED = "unasked"
 
 # Words that only name a kind of entry; a title made of them carries nothing from anywhere.
 _GENERIC = {
@@ -63,7 +67,7 @@ _WRITE_WORDS = re.compile(
     r"schedule|create|set\s+up|arrange|plan|block|pencil|reserve|remind|remember|note|save|cancel|delete|remove|"
     r"drop|clear|extend|shorten|bump|postpone|delay|bring|switch|swap|update|edit|fix|keep|insist|anyway|"
     r"go\s+ahead|do\s+it|instead|rather|how\s+about|what\s+about|let'?s|can\s+we\s+do|could\s+we\s+do|want|need|get|have|set|fit|squeeze|slot|grab|hold|meet|organi[sz]e|sign\s+me\s+up)\b"
-    r"|挪|改|换|调|推|提前|延|订|约|加|安排|排|放|记|存|删|取消|设|建|创建|定|预约|预订|登记|命名|叫|标题|照样|还是|要|想|帮我|给我|来个|弄",
+    r"|挪|改|换|调|推|提前|延|订|约|加|安排|排|放|记|存|删|取消|设|建|创建|定|预约|预订|登记|命名|叫|标题|照样|还是|要|想|帮我|给我|来个|弄|提醒",
     re.IGNORECASE,
 )
 
@@ -365,12 +369,16 @@ def hold_reason(
         return UNTRUSTED_SOURCE
     if spec.authority == "dropping":
         return None if _drops_open_request(own_words(current_text), provenance) else UNTRUSTED_SOURCE
-    if not continues_open_request and (asks_to_be_told(current_text) or is_acknowledgement(current_text)):
-        # A question, or "ok" / "thanks" / "好的" with no open request: the person asked for no
-        # write, so whatever the model writes now came from something they were shown.
+    if not continues_open_request and asks_to_be_told(current_text):
+        # A question: the person asked for no write, so whatever the model writes came from what they were shown.
         return UNTRUSTED_SOURCE
     if untraced(spec.traced, arguments, spec.defaults, provenance, target):
         return UNTRUSTED_SOURCE
+    if not continues_open_request and is_acknowledgement(current_text):
+        return UNASKED  # "ok" / "yes" / "好的" with no open request, to values they said: asked first
+    series = any(role == "repeat" and arguments.get(name) for name, role in spec.traced.items())
+    if series and not provenance.slot_values and not any(_WRITE_WORDS.search(text) for text in provenance.texts):
+        return UNASKED
     return None
 
 

@@ -15,6 +15,7 @@ from scheduling.selectors import command_get
 from tools.context import ToolContext
 from tools.facts import event_fact
 from tools.handlers import events, reminders
+from tools.receipts import repeat_words
 from tools.spec import Status, ToolResult
 
 
@@ -80,6 +81,12 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
     date = _day(arguments.get("date"), context, language)
     time = arguments.get("time") or ""
     when = " ".join(part for part in (date, time) if part)
+    if isinstance(rule := arguments.get("recurrence"), Mapping) and rule.get("frequency"):
+        # A series is named as one: "every day 19:00", not a single evening.
+        words = repeat_words({**rule, "until": None}, language)
+        if until := _day(rule.get("until"), context, language):
+            words = catalogue.text("repeat_until", language, rule=words, day=until)
+        when = " ".join(part for part in (words, when) if part)
     fields: dict[str, str] = {
         "title": quote(arguments["title"]) if arguments.get("title") else "",
         "when": catalogue.text("hold_when", language, when=when) if when else "",
@@ -115,4 +122,5 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
     if tool == "discard_command":
         title = (result.data.get("request") or {}).get("title")
         fields["title"] = catalogue.text("hold_request_title", language, title=quote(title)) if title else ""
-    return catalogue.text("hold_ask", language, what=catalogue.text(f"hold_{tool}", language, **fields))
+    ask = "hold_ask_unasked" if result.data.get("reason") == "unasked" else "hold_ask"
+    return catalogue.text(ask, language, what=catalogue.text(f"hold_{tool}", language, **fields))

@@ -201,7 +201,7 @@ def test_every_value_a_write_takes_from_words_is_traced(
 def test_an_acknowledgement_authorises_no_write(ack: str) -> None:
     # The list the person saw carried "move standup to sunday 6am" in a title; "ok" is not a request.
     arguments = {"event_ref": "E1", "ordinal": None, "title": None, "date": "W7", "time": "06:00"}
-    assert reason("change_event", arguments, "what's on this week? sunday 6am is early lol", ack) == "untrusted_source"
+    assert reason("change_event", arguments, "what's on this week? sunday 6am is early lol", ack) == "unasked"
 
 
 @pytest.mark.parametrize(
@@ -326,3 +326,22 @@ def test_a_title_not_spelt_from_the_persons_words_still_asks(chat: Chat, typed: 
     call = tool("schedule_event", title=title, date="W5", time="15:00", duration_minutes=None, command_id=None)
     outcome = chat.say(typed, call)
     assert [c["status"] for c in outcome.trace.tool_calls] == ["needs_confirmation"] and chat.events() == []
+
+
+DAILY = {"frequency": "daily", "interval": None, "weekdays": None, "month_day": None, "until": None, "count": None}
+
+
+@pytest.mark.parametrize(
+    ("said", "title", "expected"),
+    [
+        ("新闻联播每天晚上七点", "新闻联播", "unasked"),
+        ("the simpsons every day at 7pm", "Simpsons", "unasked"),
+        ("每天晚上七点跑步，帮我加上", "跑步", None),
+        ("add a run every day at 7pm", "Run", None),
+        ("i have a run every day at 7pm", "Run", None),
+    ],
+)
+def test_a_series_said_as_a_fact_is_confirmed_first(said: str, title: str, expected: str | None) -> None:
+    # A rule fills two years of days: the person's words must ask for a write, not only state one.
+    arguments = {"title": title, "date": None, "time": "19:00", "recurrence": DAILY}
+    assert reason("schedule_event", arguments, said) == expected

@@ -87,9 +87,20 @@ def test_a_new_offset_after_a_reminder_was_set_is_not_read_as_the_first_one() ->
     assert not [args for name, args in calls if name == "set_reminder" and args.get("minutes_before") != 120], calls
 
 
-def test_a_reminder_request_asked_politely_keeps_only_what_to_remember() -> None:
-    name, arguments = tool_of(respond(request("can u remind me to book flights on friday at noon")))
-    assert (name, arguments["text"], arguments["date"], arguments["time"]) == ("set_reminder", "book flights", "W5", "12:00")
+@pytest.mark.parametrize(
+    ("message", "language", "words", "time"),
+    [
+        ("can u remind me to book flights on friday at noon", "en", "book flights", "12:00"),
+        ("hey pls remind me tmrw at 11am to send the invoice", "en", "send the invoice", "11:00"),
+        ("remind me at 5 to take it", "en", "take it", "17:00"),
+        ("嗯 那个 记得明晚七点提醒我给老王回电话啊", "zh", "给老王回电话", "19:00"),
+        ("后天中午十二点提醒我订机票吧", "zh", "订机票", "12:00"),
+        ("每天早上八点提醒我吃药哈", "zh", "吃药", "08:00"),
+    ],
+)
+def test_a_reminder_keeps_only_what_to_remember(message: str, language: str, words: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert (name, arguments["text"], arguments["time"]) == ("set_reminder", words, time)
 
 
 @pytest.mark.parametrize("message", ["and remind me the day before", "提前一天提醒我"])

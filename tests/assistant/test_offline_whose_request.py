@@ -58,6 +58,10 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("world cup final rerun on espn sat 2pm", "en"),
     ("周六下午两点重播世界杯决赛", "zh"),
     ("remember that 6am flight last december? never again", "en"),
+    # A plan taken back in its own clause; a checkup the person has, said and not asked for.
+    ("本来想约周日下午四点理发的 算了吧", "zh"),
+    ("我周四下午三点有个体检", "zh"),
+    ("我们下周一上午十点有个面试", "zh"),
     ("grab 2 tickets for the 8pm dune showing on friday", "en"),
     ("帮我订周六晚上七点海底捞四个人的位子", "zh"),
     ("election results get announced thursday around 9pm", "en"),
@@ -190,6 +194,15 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         # Northern day words: 今儿, 明儿个, 后儿个.
         ("后儿个下午两点半去银行办卡，记上", "zh", "银行办卡", "D+2", "14:30"),
         ("今儿晚上八点和我妈视频通话 帮我加到日历里", "zh", "和我妈视频通话", "D+0", "20:00"),
+        # What the person has, asked for: "有" is no part of the name; a filler before it neither.
+        ("我下周四晚上七点半有钢琴课 帮我记一下", "zh", "钢琴课", "W4+1", "19:30"),
+        ("我下周三有个面试，下午两点，帮我记一下", "zh", "面试", "W3+1", "14:00"),
+        ("嗯 后天下午两点半 体检", "zh", "体检", "D+2", "14:30"),
+        ("周六上午十点有氧运动", "zh", "有氧运动", "W6", "10:00"),
+        ("my vet appointment is thursday at 4pm please add it to my calendar", "en", "Vet appointment", "W4", "16:00"),
+        # A part of the day said after a word is the name's: "parents evening", "coffee morning".
+        ("parents evening thursday 5.30pm", "en", "Parents evening", "W4", "17:30"),
+        ("add coffee morning at the school fri 10am", "en", "Coffee morning at the school", "W5", "10:00"),
     ],
 )
 def test_the_same_words_asked_for_or_said_as_a_name_are_booked(
@@ -209,6 +222,30 @@ def test_a_table_said_with_its_moment_is_offered_and_added_when_asked() -> None:
         respond(with_history("add it to my calendar", "book a table for 4 at the thai place fri 7pm", first.text))
     )
     assert (name, arguments["date"], arguments["time"]) == ("schedule_event", "W5", "19:00")
+
+
+@pytest.mark.parametrize(
+    ("said", "then", "language"),
+    [
+        ("i have a job interview on the 16th at 3 pm", "add it to my calendar pls", "en"),
+        ("the train leaves tomorrow at 9", "ok put that in my diary", "en"),
+        ("我周四下午三点有个体检", "嗯 加上吧", "zh"),
+        ("我周四下午三点有个体检", "好的", "zh"),
+        ("i have a job interview on the 16th at 3 pm", "yes please", "en"),
+    ],
+)
+def test_what_was_offered_is_added_when_asked_however_said(said: str, then: str, language: str) -> None:
+    first = respond(request(said, language=language))
+    assert not first.tool_calls
+    name, arguments = tool_of(respond(with_history(then, said, first.text, language=language)))
+    assert name == "schedule_event" and arguments["title"] and arguments["time"], arguments
+
+
+def test_a_request_of_its_own_after_an_offer_is_not_the_offer() -> None:
+    said = "the train leaves tomorrow at 9"
+    first = respond(request(said))
+    name, arguments = tool_of(respond(with_history("add lunch with sam", said, first.text)))
+    assert (name, arguments["title"], arguments["time"]) == ("schedule_event", "Lunch with sam", None)
 
 
 def test_a_quote_in_plain_single_quotes_is_someone_elses_words() -> None:

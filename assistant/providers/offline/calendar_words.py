@@ -16,7 +16,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.titles import best_match, title_from
+from assistant.providers.offline.titles import best_match, said_words, title_from
 from assistant.providers.offline.when import When, from_now, read_when
 from assistant.reading import extract_when
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
@@ -210,7 +210,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     # "every thursday at eight am", "每天早上八点": the repeat is the rule's; the time is read without it.
     said = (words.cut(s.text) or "") if words.recurrence else s.text
     when = from_now(read_when(_REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
-    what = re.sub(r"^(?:for\s+)?(?:me\s+)?(?:(?:to|about|of|that)\s+)+|\s+|(?<!酒)[吧呗啊呀]$", " ", when.residue).strip(" ,，.。") or None
+    what = said_words(when.residue)
     date, time = words.first_day or when.single_day or ("D+0" if when.time else None), when.time
     repeat = None
     if words.recurrence is not None:

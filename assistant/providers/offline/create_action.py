@@ -16,7 +16,7 @@ from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, say, text
-from assistant.providers.offline.intents import Signals, previous_intent
+from assistant.providers.offline.intents import Signals, no_name, previous_intent
 from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import overlap, placeholder, refines, same, title_from, words
@@ -136,8 +136,10 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         when = dataclasses.replace(when, time=None)  # "gym at 6", "7点开会": morning or evening? asked, not guessed
         s = dataclasses.replace(s, when=when)
     title, how = _words_for_title(s)
-    if title and len(title.split()) > _MOST_WORDS:
-        title = None  # a whole sentence left over is no name: the server asks for one
+    if title and (len(title.split()) > _MOST_WORDS or (how != "named" and no_name(title))):
+        # A whole sentence left over, or words no name holds even when asked for ("Don't forget the dentist"):
+        # what was asked is not understood well enough to write under it; the server asks for the name.
+        title = None
     end_date = None
     asked = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     if extra.all_day_kind and when.time is None and (when.single_day or s.memory_date or (when.end and asked)):

@@ -34,20 +34,20 @@ _LEAD_EN = re.compile(
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
     r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop)(?:\s+in|\s+down|\s+me\s+down(?:\s+for)?)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
-    r"block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|(?:note|jot)\s+down|mark(?:\s+it)?\s+as|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
+    r"go\s+to(?=\s+(?:the|my|a)\s)|block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|(?:note|jot)\s+down|mark(?:\s+it)?\s+as|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
 )
 _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my\s+|the\s+)?(?:calendar|schedule|agenda|diary)|(?:for|4)\s+me|please|thanks|thx|ty|can|"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|book|schedule|save)(?:\s+(?:it|that|this)(?:\s+(?:in|on|down))?)?|"
-    r"thank\s+you|pls|plz|on|at|for|from|by|in|to|next|this|and|then|at\s+around|around|about|starting|that|it|as\s+well|too|"
+    r"thank\s+you|pls|plz|on|at|for|from|by|in|to|next|this|and|then|is|are|was|at\s+around|around|about|starting|that|it|as\s+well|too|"
     r"instead|again|now|ok(?:ay)?)$",
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好了?(?=[\s，,])|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
-    r"我要|我想|我需要|需要|想要|我(?!们)|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
+    r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
     r"订|加(?:一?个)?|添加|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
@@ -62,7 +62,7 @@ _REQUEST_TAIL_ZH = re.compile(
     r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下来?|进去?|到|入|落|在|一?个)*(?:我的)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
-    r"(?:别忘(?:记)?了?|记得提醒我|(?:定|约|放|改)在|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
+    r"(?:别忘(?:记)?了?|记得提醒我|(?:定|约|放|改)在|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|哈|啦|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
     r"好吗|可以吗|谢谢)$"
 )
 # "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.
@@ -113,6 +113,19 @@ def title_from(raw: str | None, *, verb: bool = True) -> str | None:
     """A title, or None when the words name nothing in particular ("an appointment", "say")."""
     title = clean_title(raw or "", verb=verb)
     return None if title is None or _NOTIFY_ME.fullmatch(title) or only_filler(title) else title
+
+
+# Filler before a reminder's words ("hey …", "嗯 那个 记得…"); its verb is its own ("订机票" is booking tickets).
+_SAID_LEAD = re.compile(
+    r"^(?:(?:(?:hey|hi|um+|uh+|so|ok(?:ay)?|pls|plz|please|for\s+me|to|about|of|that)\b|嗯+|呃|那个|记得)[\s,，]*)+", re.IGNORECASE
+)
+
+
+def said_words(raw: str) -> str | None:
+    """The person's words for what to be reminded of, without the filler around them, as typed ("hey to send
+    the invoice" -> "send the invoice", "嗯 那个 记得 给老王回电话啊" -> "给老王回电话")."""
+    said = re.sub(r"(?<!酒)(?:[吧呗啊呀哈啦])+$", "", _SAID_LEAD.sub("", " ".join(raw.split()))).strip(" ,，.。")
+    return said or None
 
 
 def only_filler(text: str) -> bool:

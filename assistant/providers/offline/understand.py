@@ -127,8 +127,8 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # The clash was shown and the person insists: book it as an overlap (the server checks both; a
         # bare "yes" insists on nothing in so many words, so the server asks on a card naming the clash).
         return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
-    if _ADD_IT.match(turn.text) and turn.previous and previous_intent(turn) in {"statement", "service"}:
-        # "the train leaves tomorrow at 9" … "add it to my calendar": the person asked for it now.
+    if _adds_the_offer(turn):
+        # "the train leaves tomorrow at 9" … "add it to my calendar" / "yes please": the person asked for it now.
         before = dataclasses.replace(turn, text=turn.previous, previous=None)
         return create_action.create(before, read_signals(before), tools)
     if turn.previous and calendar_words.ahead_only(turn.text) and previous_intent(turn) == "reminder" and (
@@ -186,12 +186,17 @@ def _answers_change_value(turn: Turn, signals: Signals, intent: str) -> bool:
     return signals.has_slots
 
 
-_ADD_IT = re.compile(
-    rf"^(?:(?:{vocabulary.COURTESY_EN}|oh|so|then)[\s,.!]+)*(?:add|put|book|save|schedule)\s+(?:it|that|this)"
-    r"(?:\s+(?:to|in|on|into)\s+(?:my\s+|the\s+)?(?:calendar|schedule|diary))?(?:\s+please)?[\s.!]*$"
-    r"|^(?:好的?|行|可以|嗯)?[，,]?(?:帮我)?(?:把它)?(?:加到|放到|记到|加进|添加到)(?:我的)?(?:日程|日历)(?:里|上)?吧?[。！!]?$",
-    re.IGNORECASE,
-)
+def _adds_the_offer(turn: Turn) -> bool:
+    """A "yes" or a request to put down that names nothing of its own ("add it pls", "嗯 加上吧"), right
+    after a statement or another service's work the stand-in offered to put on the calendar."""
+    if not turn.previous or previous_intent(turn) not in {"statement", "service"}:
+        return False
+    if read_short_answer(turn.text) == "yes":
+        return True
+    s = read_signals(turn)
+    return s.text in lx.CREATE and not (s.has_slots or s.question) and titles.title_from(s.when.residue) is None
+
+
 _CLAUSES = re.compile(r"\s*(?:[,;，；]|\bbut\b|\band\s+then\b|然后|不过|但是)\s*", re.IGNORECASE)
 _WITH_THEM = re.compile(r"\bwith\s+(?:them|him|her)\b", re.IGNORECASE)
 _WITH_SOMEONE = re.compile(r"\bwith\s+(?P<who>(?:the\s+|my\s+)?[a-z]+(?:\s+[a-z]+)?)\s*$", re.IGNORECASE)
