@@ -127,7 +127,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # The clash was shown and the person insists: book it as an overlap (the server checks both; a
         # bare "yes" insists on nothing in so many words, so the server asks on a card naming the clash).
         return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
-    if _adds_the_offer(turn):
+    if turn.previous and _adds_the_offer(turn):
         # "the train leaves tomorrow at 9" … "add it to my calendar" / "yes please": the person asked for it now.
         before = dataclasses.replace(turn, text=turn.previous, previous=None)
         return create_action.create(before, read_signals(before), tools)
