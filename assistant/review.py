@@ -87,8 +87,8 @@ FLAG_FAMILIES: tuple[FlagFamily, ...] = (
         "unasked",
         "unasked",
         "unasked write",
-        "The values were the person's, but nothing they said asked for the write (a yes or thanks with nothing "
-        "open, a question, a series said as a fact); the write had to be confirmed.",
+        "The values were the person's, but nothing they said asked for the write (a yes or ok with nothing "
+        "open); the write had to be confirmed.",
         needs_review=False,
     ),
     FlagFamily(

@@ -181,19 +181,20 @@ DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,5}?(?:is|are|(?<![0-9]\s)(?<![0-9])am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",  # "10 am" is no "am"
         r"^(?:[\w']+\s+){1,4}?(?:moved|rescheduled|postponed)\b",  # a change that happened: "my coworker's standup moved to 10am"
-        r"^(?:i|you|he|she|it|we|they|that|there)(?:'s|'re|'m|'ll|'ve)\b|^(?:[\w']+\s+){0,4}?\w+'s\s+(?:\w+ing|back|out|over)\b",
+        r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?\w+'s\s+(?:\w+ing|back|out|over)\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日|有(?:个|一个|场)|开始|结束)",  # "我老板明天要来", "我女儿下周六生日"
-        r"^(?:我们?)?有(?!空|没有|时间|氧)", r"(?<![还就不要可总倒])是(?!不是|否)",
+        r"^(?:我们?)?有(?!空|没有|时间|氧)", r"^(?!我|每)[^\s\d，,]{2,8}?每[天日周月年个].{0,10}?[点:：][半整0-9零一二三四五六七八九十刻分]*$", r"(?<![还就不要可总倒])是(?!不是|否)",
         # Someone else's plans ("我妹下周一考驾照"): theirs to keep, unless asked for in so many words.
-        rf"^{_KIN_ZH}(?=(?:{_WHEN_ZH}|每))",),  # "同事小刘周五…", "隔壁老张周日…"  # what someone else said ("医生说周五上午十一点给我回电话")  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one
+        rf"^{_KIN_ZH}(?=(?:{_WHEN_ZH}|每))",),  # "同事小刘周五…", "隔壁老张周日…"  # what someone else said ("医生说周五上午十一点给我回电话")  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one  # a name, then its rule: "新闻联播每天晚上七点" is its air time
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(
     en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to)\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",
         # What they did: "my sister booked the vet for the 15th at 11", "同事把她的牙医改到周五下午四点了".
-        rf"^(?:my|our)\s+{_KIN_EN}\s+(?:[\w']+\s+)?(?:booked|moved|changed|cancell?ed|scheduled|made|set|put)\b",),
+        rf"^(?:(?:my|our)\s+{_KIN_EN}\s+(?:[\w']+\s+)?|(?!(?:i|we|you|just|already|also|so|and|then|ok|finally)\b)[a-z]+\s+)"
+        r"(?:booked|moved|changed|cancell?ed|rescheduled|scheduled)\b",),
     zh=(r"^(?:我的?)?[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)", rf"^{_KIN_ZH}(?:把|给|帮|替|让|叫|已经|刚|又)"),
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
@@ -216,6 +217,7 @@ CLAUSE = table(
     zh=(
         r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])|^(?![和跟与同去约陪带给])[\u4e00-\u9fff]{2,4}(?:对|打|迎战|对决)[\u4e00-\u9fff]{2,4}$",  # 国足打日本, 曼联对利物浦
         r"[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒|逗你|开玩笑|算了|本来",
+        r"帮我|帮忙|麻烦|[加记约订](?:一下|下)(?![午周])",  # a request the title-reader left in ("午餐会 帮忙加下")
     ),
 )
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its

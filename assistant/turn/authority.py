@@ -40,9 +40,8 @@ from tools.registry import spec_for
 from tools.spec import TraceRole
 
 UNTRUSTED_SOURCE = "untrusted_source"
-# The values are the person's, but nothing they said asks for this write: "yes" or "thanks" with no open
-# request, or a series said as a fact ("新闻联播每天晚上七点", "the simpsons every sunday at
-# 8pm": a rule fills two years of weeks). The card asks first.
+# The values are the person's, but nothing they said asks for this write: "yes" or "ok" with no open
+# request (after an offer in words: "If you'd like it on your calendar, …"). The card asks first.
 UNASKED = "unasked"
 
 # Words that only name a kind of entry; a title made of them carries nothing from anywhere.
@@ -376,9 +375,6 @@ def hold_reason(
         return UNTRUSTED_SOURCE
     if not continues_open_request and is_acknowledgement(current_text):
         return UNASKED  # "ok" / "yes" / "好的" with no open request, to values they said: asked first
-    series = any(role == "repeat" and arguments.get(name) for name, role in spec.traced.items())
-    if series and not provenance.slot_values and not any(_WRITE_WORDS.search(text) for text in provenance.texts):
-        return UNASKED
     return None
 
 

@@ -96,6 +96,8 @@ def test_a_new_offset_after_a_reminder_was_set_is_not_read_as_the_first_one() ->
         ("嗯 那个 记得明晚七点提醒我给老王回电话啊", "zh", "给老王回电话", "19:00"),
         ("后天中午十二点提醒我订机票吧", "zh", "订机票", "12:00"),
         ("每天早上八点提醒我吃药哈", "zh", "吃药", "08:00"),
+        ("um remind me at 3pm to move the car pls", "en", "move the car", "15:00"),
+        ("对了 后天上午十点记得提醒我去取快递哈", "zh", "去取快递", "10:00"),
     ],
 )
 def test_a_reminder_keeps_only_what_to_remember(message: str, language: str, words: str, time: str) -> None:

@@ -62,6 +62,16 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("本来想约周日下午四点理发的 算了吧", "zh"),
     ("我周四下午三点有个体检", "zh"),
     ("我们下周一上午十点有个面试", "zh"),
+    # The world's, someone else's, a programme's air time, an alarm however typed.
+    ("theres a meteor shower tonight around 11pm", "en"),
+    ("sarah booked the vet for the 15th at 11", "en"),
+    ("新闻联播每天晚上七点", "zh"),
+    ("帮我设个nao钟 明早6点", "zh"),
+    # A repeat said in another clause than the request: not this booking's rule.
+    ("so my week is kind of insane, ive got stuff every day, but anyway can you put a call with the accountant on wednesday at 11am thanks", "en"),
+    # Request words the title reader could not take off: no name to write under.
+    ("明天下午三点 开会 帮我几下", "zh"),
+    ("hi 明天中午十二点半 午餐会 帮忙加下", "zh"),
     ("grab 2 tickets for the 8pm dune showing on friday", "en"),
     ("帮我订周六晚上七点海底捞四个人的位子", "zh"),
     ("election results get announced thursday around 9pm", "en"),
@@ -203,6 +213,13 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         # A part of the day said after a word is the name's: "parents evening", "coffee morning".
         ("parents evening thursday 5.30pm", "en", "Parents evening", "W4", "17:30"),
         ("add coffee morning at the school fri 10am", "en", "Coffee morning at the school", "W5", "10:00"),
+        ("got an eye exam thursday at 2:15 can u put it in my calendar", "en", "Eye exam", "W4", "14:15"),
+        ("k add coffee with jen thurs 10am", "en", "Coffee with jen", "W4", "10:00"),
+        ("cna you shedule the dentist on wendesday at 10am", "en", "Dentist", "W3", "10:00"),
+        ("um so i need to go to the pta meeting wednesday at 6:30 pm can you put that in", "en", "Pta meeting", "W3", "18:30"),
+        ("帮我再日历上加个周五下午三点的牙医", "zh", "牙医", "W5", "15:00"),
+        ("so my week is insane, but anyway can you put a call with the accountant on wednesday at 11am", "en",
+         "Call with the accountant", "W3", "11:00"),
     ],
 )
 def test_the_same_words_asked_for_or_said_as_a_name_are_booked(
@@ -231,6 +248,7 @@ def test_a_table_said_with_its_moment_is_offered_and_added_when_asked() -> None:
         ("the train leaves tomorrow at 9", "ok put that in my diary", "en"),
         ("我周四下午三点有个体检", "嗯 加上吧", "zh"),
         ("我周四下午三点有个体检", "好的", "zh"),
+        ("我周四下午三点有个体检", "把它加到日历里", "zh"),
         ("i have a job interview on the 16th at 3 pm", "yes please", "en"),
     ],
 )

@@ -31,7 +31,7 @@ def three_mondays(chat: Chat) -> list[str]:
 
 def yoga_then_ask(chat: Chat, name: str, said: str = "next monday's yoga", **arguments: Any) -> Any:
     chat.say(
-        "add yoga every monday at 7pm",
+        "yoga every monday at 7pm",
         tool("schedule_event", title="Yoga", date=None, time="19:00", duration_minutes=None, command_id=None,
              recurrence=WEEKLY),
     )  # fmt: skip

@@ -19,7 +19,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, no_name, previous_intent
 from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.titles import overlap, placeholder, refines, same, title_from, words
+from assistant.providers.offline.titles import asking_clause, overlap, placeholder, refines, same, title_from, words
 from assistant.providers.offline.when import from_now, read_when
 from assistant.reading import vocabulary
 
@@ -126,6 +126,9 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if extra.found:
         # Repeat and reminder words are not a day, a time or a length: read the rest without them.
         s = dataclasses.replace(s, when=read_when(extra.cut(s.text) or "", today=turn.today))
+    if extra.recurrence and (clause := asking_clause(s.text)) and not read_calendar_words(clause, turn.today).recurrence:
+        # "ive got stuff every day, but can you put a call with the accountant on wednesday": the rule is another clause's.
+        return text(say("ask_when_plainly", turn.language))
     when = s.when
     meal = own_kind(s.text)
     if when.guessed and meal:

@@ -21,7 +21,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?calendar(?:\s+(?:for|that))?|calendar(?=\s+\S)|put\s+that|"
-    r"please|pls|plz|kindly|ok(?:ay)?|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|anyways?|before\s+i\s+forget|one\s+more\s+thing|"
+    r"please|pls|plz|kindly|ok(?:ay)?|k+|but|got(?=\s+(?:an?|the|my|some)\s)|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|um|uh|right|btw|by\s+the\s+way|fyi|anyways?|before\s+i\s+forget|one\s+more\s+thing|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|yeah|yep|yup|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
@@ -74,7 +74,7 @@ _REQUEST_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 _VOCATIVE = re.compile(r"[\u4e00-\u9fff]{1,3}[啊呀]")
-_TAKES_BACK = re.compile("|".join(p.pattern for p in (*CLAUSE.en[1:], *CLAUSE.zh[1:])), re.IGNORECASE)
+_TAKES_BACK = re.compile("|".join(p.pattern for p in (*CLAUSE.en[1:2], *CLAUSE.zh[1:2])), re.IGNORECASE)
 _FILLER_LEAD = re.compile(r"(?<=[\s,])(?=\w)|^(?=\w)")  # where a word starts
 # Clauses: commas and semicolons, and the end of a sentence ("Great. Add an event at 9").
 _CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|[.!?](?=\s|$))\s*")
@@ -104,7 +104,7 @@ _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "possible", "btw", "ugh", "entry", "like", "first",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
-_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙]")
+_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好]")
 # A verb of notifying aimed at the person ("alert me", "ping me"): what for is unsaid.
 _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me", re.IGNORECASE)
 
@@ -117,14 +117,15 @@ def title_from(raw: str | None, *, verb: bool = True) -> str | None:
 
 # Filler before a reminder's words ("hey …", "嗯 那个 记得…"); its verb is its own ("订机票" is booking tickets).
 _SAID_LEAD = re.compile(
-    r"^(?:(?:(?:hey|hi|um+|uh+|so|ok(?:ay)?|pls|plz|please|for\s+me|to|about|of|that)\b|嗯+|呃|那个|记得)[\s,，]*)+", re.IGNORECASE
+    r"^(?:(?:(?:hey|hi|um+|uh+|so|ok(?:ay)?|pls|plz|please|for\s+me|to|about|of|that)\b|嗯+|呃|那个|对了|记得)[\s,，]*)+", re.IGNORECASE
 )
 
 
 def said_words(raw: str) -> str | None:
     """The person's words for what to be reminded of, without the filler around them, as typed ("hey to send
     the invoice" -> "send the invoice", "嗯 那个 记得 给老王回电话啊" -> "给老王回电话")."""
-    said = re.sub(r"(?<!酒)(?:[吧呗啊呀哈啦])+$", "", _SAID_LEAD.sub("", " ".join(raw.split()))).strip(" ,，.。")
+    said = re.sub(r"(?<!酒)(?:[吧呗啊呀哈啦])+$|(?:[\s,]+(?:pls|plz|please|thanks|thx|ty))+$", "", _SAID_LEAD.sub("", " ".join(raw.split())), flags=re.I)
+    said = said.strip(" ,，.。")
     return said or None
 
 
@@ -164,11 +165,8 @@ def _main_clause(text: str) -> tuple[str, bool]:
     if len(clauses) < len(split):
         text = ", ".join(clauses)
     # One clause that asks and names beside others ("actually forget the massage, put a team dinner …"): its name.
-    asking = [c for c in clauses if _VERB_EN.match(_LEAD_EN.sub("", c.strip())) and _peel(c)]
-    others = [c for c in clauses if c not in asking]
-    # ... unless another takes it back or hedges it ("… actually no dont", "…, wait never mind"): that is for the caller.
-    if len(asking) == 1 and others and not any(place_only(c) or _TAKES_BACK.search(c) for c in others):
-        return asking[0], False
+    if (clause := asking_clause(clauses)) is not None:
+        return clause, False
     # A request clause that names something itself ("please add Property viewing, at 55 Main St") is the name.
     requests = [c for c in clauses if _REQUEST_CLAUSE.search(_LEAD_EN.sub("", _LEAD_EN.sub("", c.strip()))) and not _peel(c)]
     naming = [c for c in clauses if c not in requests and _LEAD_ZH.sub("", _LEAD_EN.sub("", c)).strip()]
@@ -177,6 +175,27 @@ def _main_clause(text: str) -> tuple[str, bool]:
         subject = re.sub(r"\s+(?:is|are|will\s+be|'s)$|^是", "", naming[0].strip(), flags=re.IGNORECASE)
         return subject, True
     return text, False
+
+
+def asking_clause(clauses: Sequence[str] | str) -> str | None:
+    """The one clause that asks and names beside others ("…, but anyway can you put a call with the accountant
+    on wednesday"), unless another takes it back or hedges it ("… actually no dont"): that is for the caller."""
+    if isinstance(clauses, str):
+        clauses = [c for c in _CLAUSES.split(clauses) if re.search(r"[A-Za-z\u4e00-\u9fff0-9]", c) and not is_courtesy(c)]
+    asking = [c for c in clauses if _VERB_EN.match(_lead_gone(c)) and _peel(c)]
+    others = [c for c in clauses if c not in asking]
+    if len(asking) == 1 and others and not any(place_only(c) or _TAKES_BACK.search(c) for c in others):
+        return asking[0]
+    return None
+
+
+def _lead_gone(clause: str) -> str:
+    text = clause.strip()
+    for _ in range(6):
+        text, before = _LEAD_EN.sub("", text), text
+        if text == before:
+            break
+    return text
 
 
 def clean_title(text: str, *, verb: bool = True) -> str | None:
