@@ -53,9 +53,9 @@ REPLIES: Final[dict[str, tuple[str, str]]] = {
     ),
     # A write held for confirmation (turn/holds.py)
     "hold_ask": (
-        "I haven't done this: I can't tell it comes from your own words rather than from something you were shown, "
-        "so please confirm first — {what}?",
-        "这一步还没有做：我无法确认它出自你本人的话，而不是你看到的资料，请先确认——{what}？",
+        "I haven't done this: I can't match it to your own words (it may come from something you were shown, "
+        "or I may have misread you), so please confirm first — {what}?",
+        "这一步还没有做：我没法把它和你本人的话对上（可能出自你看到的资料，也可能是我理解错了），请先确认——{what}？",
     ),
     "hold_ask_unasked": (
         "Before I write anything, to be sure — {what}?",

@@ -217,8 +217,10 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
                 if match is not None and match.time:
                     hour, minute = match.time.split(":")
                     # A bare hour ("at 7") names the hour, not its half of the day: the model's
-                    # 07:00 or 19:00 is their seven either way (which one is understanding).
-                    halves = {int(hour), (int(hour) + 12) % 24} if match.guessed else {int(hour)}
+                    # 07:00 or 19:00 is their seven either way (which one is understanding) — except
+                    # when an event moves: then it is the half nearer the event's own start, which code
+                    # computes ("move the 7pm dinner to 8" is 20:00; 08:00 is asked on a card).
+                    halves = {int(hour), (int(hour) + 12) % 24} if match.guessed and near is None else {int(hour)}
                     said.times.update(f"{half:02}:{minute}" for half in halves)
     for value in (*provenance.slot_values, *provenance.focus_days):
         if re.fullmatch(r"\d{2}:\d{2}", value):

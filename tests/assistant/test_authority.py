@@ -104,8 +104,12 @@ def test_a_write_from_a_single_quoted_text_handed_over_asks_first(chat: Chat) ->
         ({"date": "W7", "time": None}, ["把瑜伽挪到周日"], False),
         ({"date": "D+1", "time": "15:00"}, ["明天下午三点开会"], False),
         ({"date": "D+1", "time": "15:00"}, ["你好"], True),
-        ({"date": "D+1", "time": "07:00"}, ["breakfast with ann tomorrow at 7"], False),  # a bare hour, either half
-        ({"date": "D+1", "time": "19:00"}, ["breakfast with ann tomorrow at 7"], False),
+        # A bare hour for an event that moves: the half nearer its own start (10:00 here), computed, not guessed.
+        ({"date": "D+1", "time": "07:00"}, ["breakfast with ann tomorrow at 7"], False),
+        ({"date": "D+1", "time": "19:00"}, ["breakfast with ann tomorrow at 7"], True),
+        ({"date": None, "time": "08:00"}, ["move it to 8"], False),
+        ({"date": None, "time": "20:00"}, ["move it to 8"], True),
+        ({"date": None, "time": "20:00"}, ["move it to 8pm"], False),
         ({"date": "D+1", "time": "08:00"}, ["breakfast with ann tomorrow at 7"], True),
         ({"date": "D+1", "time": "08:00"}, ["聽朝八點搬去第二間房"], False),  # Cantonese: tomorrow morning
         # A shift said as a length moves the event's own start (10:00 here) by exactly that much.
