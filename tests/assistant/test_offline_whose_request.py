@@ -71,7 +71,6 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("so my week is kind of insane, ive got stuff every day, but anyway can you put a call with the accountant on wednesday at 11am thanks", "en"),
     # Request words the title reader could not take off: no name to write under.
     ("明天下午三点 开会 帮我几下", "zh"),
-    ("hi 明天中午十二点半 午餐会 帮忙加下", "zh"),
     ("grab 2 tickets for the 8pm dune showing on friday", "en"),
     ("帮我订周六晚上七点海底捞四个人的位子", "zh"),
     ("election results get announced thursday around 9pm", "en"),
@@ -218,6 +217,10 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("cna you shedule the dentist on wendesday at 10am", "en", "Dentist", "W3", "10:00"),
         ("um so i need to go to the pta meeting wednesday at 6:30 pm can you put that in", "en", "Pta meeting", "W3", "18:30"),
         ("帮我再日历上加个周五下午三点的牙医", "zh", "牙医", "W5", "15:00"),
+        ("hi 明天中午十二点半 午餐会 帮忙加下", "zh", "午餐会", "D+1", "12:30"),
+        ("明天 下午 三点 牙医", "zh", "牙医", "D+1", "15:00"),
+        ("小助手 周三下午三点健身", "zh", "健身", "W3", "15:00"),
+        ("帮我记个事 周五下午三点 牙医复诊", "zh", "牙医复诊", "W5", "15:00"),
         ("so my week is insane, but anyway can you put a call with the accountant on wednesday at 11am", "en",
          "Call with the accountant", "W3", "11:00"),
     ],

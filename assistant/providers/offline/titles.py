@@ -46,7 +46,7 @@ _TAIL_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|小?助[手理](?=[\s，,]|$)|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
@@ -242,6 +242,9 @@ def place_only(text: str) -> bool:
 
 def _finish(title: str) -> str | None:
     title = _PLACE.sub("", title)
+    if re.search(r"[\u4e00-\u9fff]", title):
+        # Chinese phrases set apart by spaces: one that names nothing ("记个事 周五 牙医复诊" leaves "事") goes.
+        title = " ".join(part for part in title.split() if not only_filler(part)) or title
     # "那天" ("that day") is a date word the reader leaves inside "妈妈生日那天吃饭"; "一下" is
     # filler inside "见一下张老师".
     title = re.sub(r"(?<=[\u4e00-\u9fff])(?:那天|当天|一下)(?=[\u4e00-\u9fff])", "", title)
