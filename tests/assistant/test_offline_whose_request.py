@@ -269,6 +269,29 @@ def test_a_request_of_its_own_after_an_offer_is_not_the_offer() -> None:
     assert (name, arguments["title"], arguments["time"]) == ("schedule_event", "Lunch with sam", None)
 
 
+@pytest.mark.parametrize(
+    ("question", "then", "expected"),
+    [
+        ("am i free at 3pm tmrw", "great, book a dentist appointment then", ("Dentist appointment", "D+1", "15:00")),
+        ("is thursday at 2pm free", "ok put lunch with sam there", ("Lunch with sam", "W4", "14:00")),
+        ("am i free wednesday the 16th at 7pm", "ok add book club then", ("Book club", "12-16", "19:00")),
+        # A time of its own, or a bare hour asked about (morning or evening?), is not the one carried.
+        ("am i free at 3pm tmrw", "book a dentist appointment at 4 then", ("Dentist appointment", None, "16:00")),
+        ("is thursday at 2 free", "ok put lunch with sam there", ("Lunch with sam", None, None)),
+    ],
+)
+def test_the_moment_just_asked_about_is_the_bookings_when_it_names_none(
+    question: str, then: str, expected: tuple[str, str | None, str | None]
+) -> None:
+    first = respond(request(question))
+    assert [call.name for call in first.tool_calls] == ["query_events"], question
+    name, arguments = tool_of(respond(with_history(then, question, "Nothing on your calendar for that day.")))
+    assert name == "schedule_event"
+    title, date, time = expected
+    assert (arguments["title"], arguments["time"]) == (title, time)
+    assert date is None or arguments["date"] == date
+
+
 def test_a_quote_in_plain_single_quotes_is_someone_elses_words() -> None:
     assert "改到" not in own_words("老板刚发消息：'明天的周会改到下午三点'")
     assert own_words("add 'Gym' on friday") == "add 'Gym' on friday"  # a short quote is a name

@@ -116,6 +116,16 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
     return None if before.past else before.single_day
 
 
+def _moment_asked_about(turn: Turn) -> tuple[str, str] | None:
+    """The one day and time the previous message asked about ("am i free at 3pm tmrw?"), when it was a question."""
+    if turn.previous is None or previous_intent(turn) != "query":
+        return None
+    before = read_when(turn.previous, today=turn.today)
+    if before.past or before.single_day is None or before.time is None or before.guessed or before.end:
+        return None
+    return before.single_day, before.time
+
+
 # More words than a name has: what is left is a sentence the reader did not understand.
 _MOST_WORDS = 18
 
@@ -165,6 +175,9 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             values = {"date": day, "time": when.time, "duration_minutes": when.duration}
             return call(turn, tools, "resume_task", task_ref=str(put_aside[0].get("ref")), **values)
         day = day or _carried_day(turn, s)
+        if when.time is None and not s.when.date and (asked_about := _moment_asked_about(turn)):
+            # "am i free at 3pm tmrw" … "great, book a dentist appointment then": the moment just asked about.
+            day, when = day or asked_about[0], dataclasses.replace(when, time=asked_about[1])
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
         if vague and not (day or when.time):
             return text(say("ask_what", turn.language))  # "帮我约个时间": nothing to put down yet

@@ -183,7 +183,7 @@ QUERY = table(
         r"^(?:and\s+)?any\s+(?:meetings?|events?|appointments?|plans?|calls?)\b",
         r"\bwhat\s+else\b",
         r"\b(?:is|are)\s+(?:the|my|our)\s+.{1,40}\s+still\s+on\b",
-        r"^(?:is|are)\s+\w+(?:\s+\w+)?\s+(?:free|busy|open|clear|available)\s*\??$",
+        r"^(?:is|are)\s+(?:\w+\s+){0,3}(?:free|busy|open|clear|available)\s*\??$",
         r"\bhave\s+i\s+got\s+(?:anything|any|something)\b",
         r"\bhow\s+(?:busy|free|packed|full)\s+(?:am\s+i|are\s+we|is\s+my)\b",
         r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:free|busy|available)\b.*\?\s*$",
