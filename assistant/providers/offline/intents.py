@@ -273,8 +273,8 @@ def _sentence(turn: Turn, s: Signals) -> bool:
         return False
     # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩").
     pieces = [p for p in re.split(r"[\s,，]+", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not p.startswith(("在", "地点"))]
-    named = [p for p in pieces if clean_title(without_part_of_day(read_when(p, today=turn.today).residue))]  # "下午" names nothing
-    return len(named) > 1
+    naming = [p for p in pieces if clean_title(without_part_of_day(read_when(p, today=turn.today).residue))]  # "下午" names nothing
+    return len(naming) > 1
 
 
 def no_name(title: str) -> bool:
