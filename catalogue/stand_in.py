@@ -131,6 +131,10 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         'I couldn\'t read the day and time in that, so nothing is booked yet. Could you say them like "Thursday 4:15pm"?',
         "这句话里的日期和时间我没能读准，所以还没有安排。能换个说法吗，比如“周四下午4点15”？",
     ),
+    "ask_corrected_moment": (
+        "You changed the time partway, so nothing is done yet. Could you say it once more, the way you want it?",
+        "你说到一半换了说法，我先不动。能按你想要的再完整说一遍吗？",
+    ),
     "ask_which_day": (
         'Which day do you mean? Say it like "Friday", "21 May" or "next Tuesday".',
         "你说的是哪一天？可以说“周五”、“5月21日”或“下周二”。",

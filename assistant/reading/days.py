@@ -44,7 +44,7 @@ _EN_DAY = re.compile(
 _ZH_DAY = re.compile(
     r"(?:(?:(?<=一下)|(?<![上下这本今每一]))(?P<mod>下下个?|下个?|上上个?|上个?|这个?|本|今个?)"
     r"|(?<=一下)|(?<![上下这本今0-9一二两三四五六七八九十几每]))"
-    r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"
+    r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天]|[1-7](?![0-9]|\s?(?:次|天|个|小时|分钟|号|月|年)))"  # "周5下午": a digit too
 )
 _EN_WEEKEND = re.compile(
     r"(?<![a-z])(?:(?P<mod>next|this\s+coming|this|coming|the)\s+)?(?:week[\s-]?end|wkend)(?![a-z])"
@@ -156,7 +156,7 @@ def _find_weekdays(scan: Scan) -> None:
     for match in _ZH_DAY.finditer(scan.masked):
         mod = (match.group("mod") or "").rstrip("个")
         shift = {"下下": 2, "下": 1, "上上": -2, "上": -1, "这": 0, "本": 0, "今": 0}.get(mod)
-        _add_weekday(scan, match, _ZH_WEEKDAYS[match.group("wd")], shift)
+        _add_weekday(scan, match, _ZH_WEEKDAYS["一二三四五六日"[int(wd) - 1] if (wd := match.group("wd")).isdigit() else wd], shift)
 
 
 def _add_weekday(scan: Scan, match: re.Match[str], weekday: int, week_shift: int | None) -> None:

@@ -45,7 +45,8 @@ def find_parts_of_day(scan: Scan) -> None:
         elif match["early"]:
             part = "morning"
         elif match["night"] or (match["part"] and not match["this"]):
-            if not match.group().startswith("at") and re.search(r"[a-z]\s*$", scan.masked[: match.start()]):
+            before = scan.masked[: match.start()]
+            if not match.group().startswith("at") and re.search(r"[a-z]\s*$", before) and not re.search(r"(?:o'?clock|[ap]\.?m\.?)\s*$", before):
                 continue  # "date night", "parents evening", "coffee morning": after a word, not a day, a name's
             part = "evening" if match["night"] else match["part"]  # type: ignore[assignment]
         elif match["noon"]:

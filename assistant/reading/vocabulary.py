@@ -132,7 +132,7 @@ WAKE_WORDS: Final = re.compile(r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s+)?(?:olly|siri|al
 # devices. Each gets an honest answer; none becomes a calendar event.
 ALARM = table(
     en=(
-        r"\b(?:alarms?|alram|alarm\s*clock|timers?|countdown|stopwatch)\b",
+        r"(?<![a-z])(?:alarms?|alram|alarm\s*clock|timers?|countdown|stopwatch)(?![a-z])",
         r"\bwake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|\bwake\s+me\b",
     ),
     zh=(r"(?:闹|nao)(?:钟|zhong)|闹铃|响铃|倒计时|计时器?|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$|(?:点|分钟?|小时)(?:之|以)?后?(?:叫|喊)我(?=$|[\s,，。!！吧啊]|起)",),
@@ -161,7 +161,7 @@ WORLD_EVENT = table(
         r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
     ),
     zh=(
-        r"出发|到达|抵达|起飞|降落|电视[上里]|播出|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
+        r"出发|到达|抵达|起飞|降落|电视[上里]|播出|(?<=[点分半])播$|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
@@ -191,7 +191,7 @@ DECLARATIVE = table(
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(
-    en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to)\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",
+    en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to|invited\s+(?:me|us))\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",
         # What they did: "my sister booked the vet for the 15th at 11", "同事把她的牙医改到周五下午四点了".
         rf"^(?:(?:my|our)\s+{_KIN_EN}\s+(?:[\w']+\s+)?|(?!(?:i|we|you|just|already|also|so|and|then|ok|finally)\b)[a-z]+\s+)"
         r"(?:booked|moved|changed|cancell?ed|rescheduled|scheduled)\b",),
@@ -219,6 +219,12 @@ CLAUSE = table(
         r"[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒|逗你|开玩笑|算了|本来",
         r"帮我|帮忙|麻烦|[加记约订](?:一下|下)(?![午周])",  # a request the title-reader left in ("午餐会 帮忙加下")
     ),
+)
+# A correction inside one message, after a moment was said ("tennis saturday 10 no wait 11", "周六十点打球 不对
+# 十一点"): which moment is meant is asked, never guessed.
+SELF_CORRECTION = table(
+    en=(r"\b(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|no\s+no|i\s+mean(?:t)?|or\s+rather|actually\s+(?:make\s+it|no))\b",),
+    zh=(r"不对|哦不|啊不|说错了|口误|算了还是|(?:不是|还是)(?=[0-9一二两三四五六七八九十周星礼明后今下上])",),
 )
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its
 # numbers are no day and no time, for every reader (the date reader claims it before reading).

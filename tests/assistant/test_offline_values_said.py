@@ -97,6 +97,9 @@ def test_a_new_offset_after_a_reminder_was_set_is_not_read_as_the_first_one() ->
         ("后天中午十二点提醒我订机票吧", "zh", "订机票", "12:00"),
         ("每天早上八点提醒我吃药哈", "zh", "吃药", "08:00"),
         ("um remind me at 3pm to move the car pls", "en", "move the car", "15:00"),
+        ("please remind me for take medicine at 9 in the evening", "en", "take medicine", "21:00"),
+        ("yo remind me sat 11am grab flowers for jen 💐", "en", "grab flowers for jen", "11:00"),
+        ("周五下午5点提醒我 交周报哈🙏", "zh", "交周报", "17:00"),
         ("对了 后天上午十点记得提醒我去取快递哈", "zh", "去取快递", "10:00"),
     ],
 )
@@ -146,3 +149,20 @@ def test_actually_after_a_request_not_understood_corrects_nothing_listed() -> No
     # Right after the listing, "it" is the one event listed, and 3:30 to 4:30 is the afternoon.
     name, arguments = tool_of(respond(with_history("actually make it 3:30 to 4:30", "what is on wed", "Wed 9 Dec: 1 event.", entities=listed, listed=["E2"])))
     assert (name, arguments["time"], arguments["duration_minutes"]) == ("change_event", "15:30", 60)
+
+
+YOGA = [{"ref": "E5", "title": "Yoga", "date": "2026-12-07", "start": "18:00", "via": "found"}]
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "time"),
+    [
+        ("pls move yoga from 6 to 7:30", "en", "19:30"),
+        ("move yoga from 6pm to 7pm", "en", "19:00"),
+        ("把瑜伽从六点改到七点半", "zh", "19:30"),
+    ],
+)
+def test_from_one_time_to_another_moves_the_event_and_keeps_its_length(message: str, language: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language, entities=YOGA)))
+    assert (name, arguments["time"], arguments["duration_minutes"]) == ("change_event", time, None)
+

@@ -67,6 +67,8 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("sarah booked the vet for the 15th at 11", "en"),
     ("新闻联播每天晚上七点", "zh"),
     ("帮我设个nao钟 明早6点", "zh"),
+    ("set个alarm 明早6点", "zh"),
+    ("湖南台那个综艺周六晚上十点播", "zh"),
     # A repeat said in another clause than the request: not this booking's rule.
     ("so my week is kind of insane, ive got stuff every day, but anyway can you put a call with the accountant on wednesday at 11am thanks", "en"),
     # Request words the title reader could not take off: no name to write under.
@@ -220,6 +222,13 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("hi 明天中午十二点半 午餐会 帮忙加下", "zh", "午餐会", "D+1", "12:30"),
         ("明天 下午 三点 牙医", "zh", "牙医", "D+1", "15:00"),
         ("小助手 周三下午三点健身", "zh", "健身", "W3", "15:00"),
+        ("hey um can you put uh a call with the bank on wednesday at like 2 pm", "en", "Call with the bank", "W3", "14:00"),
+        ("i want make appointment with doctor on tuesday 10 o'clock morning please", "en", "Appointment with doctor", "W2", "10:00"),
+        ("就是 后天上午十点 然后 体检 帮我记一下", "zh", "体检", "D+2", "10:00"),
+        ("下周二下午三点 家长会 记得帮我加到日历", "zh", "家长会", "W2+1", "15:00"),
+        ("说正经的 周六上午十点和小李喝咖啡 帮我记一下", "zh", "和小李喝咖啡", "W6", "10:00"),
+        ("周四晚上八点 羽毛球 帮我记一下 顺便提前一小时提醒我", "zh", "羽毛球", "W4", "20:00"),
+        ("周5下午四点半 健身 两个小时", "zh", "健身", "W5", "16:30"),
         ("帮我记个事 周五下午三点 牙医复诊", "zh", "牙医复诊", "W5", "15:00"),
         ("so my week is insane, but anyway can you put a call with the accountant on wednesday at 11am", "en",
          "Call with the accountant", "W3", "11:00"),
@@ -290,6 +299,22 @@ def test_the_moment_just_asked_about_is_the_bookings_when_it_names_none(
     title, date, time = expected
     assert (arguments["title"], arguments["time"]) == (title, time)
     assert date is None or arguments["date"] == date
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("book tennis saturday 10 no wait 11", "en"),
+        ("lunch with dave wed 12 actually make it 1", "en"),
+        ("book the gym tmrw 6am no sorry 7am", "en"),
+        ("今晚的饭局改到七点半 嗯 算了还是八点吧", "zh"),
+        ("提醒我明天早上七点 不对 七点半 去取体检报告", "zh"),
+    ],
+)
+def test_a_moment_corrected_in_passing_is_asked_again_never_guessed(message: str, language: str) -> None:
+    response = respond(request(message, language=language, entities=STANDUP))
+    assert not response.tool_calls, response.tool_calls
+    assert_honest(response.text)
 
 
 def test_a_quote_in_plain_single_quotes_is_someone_elses_words() -> None:

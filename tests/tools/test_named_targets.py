@@ -205,3 +205,22 @@ def test_the_day_a_repeating_event_is_named_by_is_the_occurrence_meant(
     result = delete_event(context_for(person, frozen_now), arguments)
     meant = result.data.get("occurrence") or result.data["event"]
     assert meant["date"] == "2026-12-14", result.data  # asked or carded: the 14th, never today's
+
+
+@pytest.mark.parametrize(
+    ("words", "title", "found"),
+    [
+        ("meeting with bob", "Meeting with Alice", False),  # with someone else: another event
+        ("meeting with alice", "Meeting with Alice", True),
+        ("my meeting", "Meeting with Alice", True),
+        ("和小王吃饭", "和小李吃饭", False),
+        ("和小李吃饭", "和小李吃饭", True),
+    ],
+)
+def test_an_event_with_someone_else_is_not_the_one_named(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any, words: str, title: str, found: bool
+) -> None:
+    add_event(person, title, "2026-12-09T10:00")
+    result = events_named(context_for(person, frozen_now), Named(words=words))
+    assert bool(result.events) is found
+

@@ -182,9 +182,20 @@ def _narrow(context: ToolContext, events: list[Event], named: Named) -> list[Eve
     return events
 
 
+# Who an event is with ("meeting with bob", "和小李吃饭"): another person's name makes it another event.
+_WITH = re.compile(r"\bwith\s+(?P<who>[a-z][\w'-]*)|(?:和|跟|与)(?P<who_zh>[\u4e00-\u9fff]{2})", re.IGNORECASE)
+
+
+def _other_company(words: str, title: str) -> bool:
+    said, known = _WITH.search(_fold(words)), _WITH.search(_fold(title))
+    if said is None or known is None:
+        return False
+    return (said["who"] or said["who_zh"]) != (known["who"] or known["who_zh"])
+
+
 def named_among(words: str, events: Sequence[Event]) -> list[Event]:
     """The events whose titles carry most of ``words`` (the exact title first); none when no title does."""
-    scored = [(title_score(words, event.title), event) for event in events]
+    scored = [(0.0 if _other_company(words, event.title) else title_score(words, event.title), event) for event in events]
     best = max((score for score, _ in scored), default=0.0)
     if best <= 0:
         return []

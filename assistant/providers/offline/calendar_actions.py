@@ -213,6 +213,13 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     moved = _DESTINATION.search(s.text)
     old = read_when(re.sub(r"\bfrom\b|从", " ", s.text[: moved.start()]), today=turn.today) if moved else None
     to = read_when(moved["new"] or moved["new_zh"], today=turn.today) if moved else None
+    # "move yoga from 6 to 7:30", "从六点改到七点半": from one time to another, not a span of an hour and a half.
+    from_to = bool(moved and re.search(r"\bfrom\b|从", s.text[: moved.start()]))
+    from_time, to_time = (when.time, shift_clock(when.time, when.duration)) if from_to and when.time and when.duration else (None, None)
+    if moved and from_to and not from_time and old and to and old.time and to.time and not (old.date or to.date):
+        hour, minute = (int(part) for part in old.time.split(":"))
+        to_near = read_when(moved["new"] or moved["new_zh"], today=turn.today, prefer_near=datetime.time(hour, minute))
+        from_time, to_time = old.time, to_near.time
     if old is None or to is None or not old.single_day or not (to.single_day or to.time):
         to = None
     else:
@@ -224,7 +231,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         target = Target(ref=str(active["event_ref"]))
     else:
         target = _target(turn, s, naming_day=naming_day, exclude=exclude_text)
-        target = dataclasses.replace(target, time=old.time if old is not None and to is not None else None)
+        target = dataclasses.replace(target, time=old.time if old is not None and to is not None else from_time)
     if target.words and _NEW_INSTEAD.match(s.text) and (s.day or when.time):
         return create(turn, s, tools)  # "那改成周三下午两点理发": not a change of anything shown, a new request
     # "make it 3:30" right after a request not understood: "it" is that request, never an event listed before it.
@@ -234,6 +241,8 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target)
     new_time = to.time if to is not None else when.time
+    if from_time and to_time:
+        new_time, when = to_time, dataclasses.replace(when, duration=None)
     if new_time and lx.EXTEND.search(s.text) and not when.duration:
         # "延长到十二点", "extend the workshop till 1pm": a new end, so a new length from its own start, or ask.
         entity = _entity(turn, target) if target.ref or target.ordinal else None

@@ -149,7 +149,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         when = dataclasses.replace(when, time=None)  # "gym at 6", "7点开会": morning or evening? asked, not guessed
         s = dataclasses.replace(s, when=when)
     title, how = _words_for_title(s)
-    if title and (len(title.split()) > _MOST_WORDS or (how != "named" and no_name(title))):
+    if title and (len(title.split()) > _MOST_WORDS or (how != "named" and (no_name(title) or title in vocabulary.HEARSAY))):
         # A whole sentence left over, or words no name holds even when asked for ("Don't forget the dentist"):
         # what was asked is not understood well enough to write under it; the server asks for the name.
         title = None

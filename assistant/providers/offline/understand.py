@@ -29,6 +29,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, classify, no_name, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn, read_turn, split_user_turn
 from assistant.providers.offline.revise_action import revise
+from assistant.providers.offline.when import read_when
 from assistant.reading import vocabulary
 from assistant.reading.answers import read_short_answer
 from assistant.reading.chinese import as_written
@@ -157,6 +158,8 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return call(turn, tools, str(choosing["tool"]), **choosing["values"], scope=scope)
     signals = read_signals(turn)
     intent = classify(turn, signals)
+    if intent in {"create", "reminder", "change"} and _corrected_in_passing(turn):
+        return text(say("ask_corrected_moment", turn.language))
     if _answers_change_value(turn, signals, intent):
         # "can i move the dentist" … "Sure — to which day or time should it move?" … "friday 11am":
         # the answer to its own question finishes that change, with the event the person named.
@@ -175,6 +178,15 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         if request is not None:
             signals, intent = request
     return ACTIONS[intent](turn, signals, tools)
+
+
+def _corrected_in_passing(turn: Turn) -> bool:
+    """A moment said, then taken back in the same message ("lunch with dave wed 12 actually make it 1")."""
+    correction = vocabulary.SELF_CORRECTION.search(turn.text)
+    if correction is None:
+        return False
+    before = read_when(turn.text[: correction.start()], today=turn.today)
+    return bool(before.date or before.time)
 
 
 def _answers_change_value(turn: Turn, signals: Signals, intent: str) -> bool:
