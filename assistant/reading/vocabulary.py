@@ -166,7 +166,7 @@ WORLD_EVENT = table(
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
 NEGATED_REQUEST = table(
-    en=(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|not)\s+(?:\w+\s+)?(?:book|schedule|add|put|set|create|remind|make|arrange)(?:ing)?\b",),
+    en=(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|(?<!\bif\s)not)\s+(?:\w+\s+)?(?:book|schedule|add|put|set|create|remind|make|arrange)(?:ing)?\b",),
     zh=(r"(?:不要|别|不用|不必|无需|用不着)再?(?:帮我|给我)?(?:安排|预约|预订|订|加|添加|提醒|记|约|排|放)|先?不(?:约|订|安排|去)了",),
 )
 # A sentence about someone or something: a subject before a finite verb ("the plumber is coming thursday
@@ -210,7 +210,7 @@ CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|that'?ll|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
         rf"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?{_KIN_EN}\b(?!'s|\s+(?:birthday|bday|anniversary))"
-        r"|^\S+(?:\s+\S+)?\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)(?:\s+\S|$)",  # a side doing it: "arsenal play chelsea", "the lakers play"
+        r"|^\S+(?:\s+\S+)?(?:\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)\s+\S|s\s+play$|\s+plays$)",  # a side: "arsenal play chelsea", "the lakers play" ("school play" is a name)
         r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|maybe|perhaps|probably|if|idk|dunno|no\s+idea|"
         r"whether|says|said|forget|scratch|nvm|jk|just\s+kidding|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
     ),

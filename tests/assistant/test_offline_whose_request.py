@@ -10,6 +10,7 @@ takes only what names it, and "don't add that" after a booking offers to delete 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -229,6 +230,10 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("说正经的 周六上午十点和小李喝咖啡 帮我记一下", "zh", "和小李喝咖啡", "W6", "10:00"),
         ("周四晚上八点 羽毛球 帮我记一下 顺便提前一小时提醒我", "zh", "羽毛球", "W4", "20:00"),
         ("周5下午四点半 健身 两个小时", "zh", "健身", "W5", "16:30"),
+        ("so my week is kind of crazy but anyway could you put a pedicure on saturday at two p m thanks", "en", "Pedicure", "W6", "14:00"),
+        ("帮我约一下明天下午三点理发", "zh", "理发", "D+1", "15:00"),
+        ("so she said the quarterly review got pushed again, which is annoying, anyway could you put the quarterly review "
+         "on the 17th at 10am for me", "en", "Quarterly review", "12-17", "10:00"),
         ("帮我记个事 周五下午三点 牙医复诊", "zh", "牙医复诊", "W5", "15:00"),
         ("so my week is insane, but anyway can you put a call with the accountant on wednesday at 11am", "en",
          "Call with the accountant", "W3", "11:00"),
@@ -261,6 +266,7 @@ def test_a_table_said_with_its_moment_is_offered_and_added_when_asked() -> None:
         ("我周四下午三点有个体检", "嗯 加上吧", "zh"),
         ("我周四下午三点有个体检", "好的", "zh"),
         ("我周四下午三点有个体检", "把它加到日历里", "zh"),
+        ("the school play is thursday at 6pm", "oh thats right before work drinks. add it to my calendar", "en"),
         ("i have a job interview on the 16th at 3 pm", "yes please", "en"),
     ],
 )
@@ -269,6 +275,26 @@ def test_what_was_offered_is_added_when_asked_however_said(said: str, then: str,
     assert not first.tool_calls
     name, arguments = tool_of(respond(with_history(then, said, first.text, language=language)))
     assert name == "schedule_event" and arguments["title"] and arguments["time"], arguments
+
+
+@pytest.mark.parametrize(
+    ("said", "then"),
+    [
+        ("my coworker wants to meet tuesday at 2 but i will let her send the invite", "ok thanks"),  # thanks takes no offer
+        ("the school play is thursday at 6pm", "cool thanks"),
+    ],
+)
+def test_thanks_after_an_offer_takes_nothing(said: str, then: str) -> None:
+    first = respond(request(said))
+    response = respond(with_history(then, said, first.text))
+    assert not response.tool_calls, response.tool_calls
+
+
+def test_a_sentence_offered_is_added_only_under_a_name_asked_for() -> None:
+    said = "my coworker wants to meet tuesday at 2pm"
+    first = respond(request(said))
+    name, arguments = tool_of(respond(with_history("add it to my calendar", said, first.text)))
+    assert (name, arguments["title"], arguments["time"]) == ("schedule_event", None, "14:00")  # "what should I call it?"
 
 
 def test_a_request_of_its_own_after_an_offer_is_not_the_offer() -> None:
@@ -287,14 +313,16 @@ def test_a_request_of_its_own_after_an_offer_is_not_the_offer() -> None:
         # A time of its own, or a bare hour asked about (morning or evening?), is not the one carried.
         ("am i free at 3pm tmrw", "book a dentist appointment at 4 then", ("Dentist appointment", None, "16:00")),
         ("is thursday at 2 free", "ok put lunch with sam there", ("Lunch with sam", None, None)),
+        ("下周三上午有空吗", "那就十点吧 帮我订个体检", ("体检", None, "10:00")),
     ],
 )
 def test_the_moment_just_asked_about_is_the_bookings_when_it_names_none(
     question: str, then: str, expected: tuple[str, str | None, str | None]
 ) -> None:
-    first = respond(request(question))
+    language = "zh" if re.search(r"[\u4e00-\u9fff]", question) else "en"
+    first = respond(request(question, language=language))
     assert [call.name for call in first.tool_calls] == ["query_events"], question
-    name, arguments = tool_of(respond(with_history(then, question, "Nothing on your calendar for that day.")))
+    name, arguments = tool_of(respond(with_history(then, question, "Nothing on your calendar for that day.", language=language)))
     assert name == "schedule_event"
     title, date, time = expected
     assert (arguments["title"], arguments["time"]) == (title, time)
@@ -315,6 +343,20 @@ def test_a_moment_corrected_in_passing_is_asked_again_never_guessed(message: str
     response = respond(request(message, language=language, entities=STANDUP))
     assert not response.tool_calls, response.tool_calls
     assert_honest(response.text)
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "language", "day"),
+    [
+        ("明天有什么安排", "下午三点有空吗", "zh", "D+1"),
+        ("whats on thursday", "am i free at 2pm", "en", "W4"),
+        ("is there anything on the 21st of this month? if not put the dentist at 3pm", None, "en", "2026-12-21"),
+    ],
+)
+def test_a_time_asked_about_is_on_the_day_just_asked_about(first: str, then: str | None, language: str, day: str) -> None:
+    response = respond(request(first, language=language) if then is None else with_history(then, first, "OK.", language=language))
+    name, arguments = tool_of(response)
+    assert (name, arguments["start"]) == ("query_events", day)
 
 
 def test_a_quote_in_plain_single_quotes_is_someone_elses_words() -> None:

@@ -21,7 +21,7 @@ from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.create_action import create
-from assistant.providers.offline.intents import Signals, read_signals
+from assistant.providers.offline.intents import Signals, previous_intent, read_signals
 from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offers_in
@@ -83,7 +83,7 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         # "the 21st", "May 9th" inside a sentence the reader declined: ask, never answer about today
         # (a day answered about becomes the day in focus that a later "add it at 3pm" would book).
         return text(say("ask_which_day", turn.language))
-    start = s.day or "D+0"
+    start = s.day or _day_asked_about(turn, s) or "D+0"
     end = s.when.end if s.when.end != start else None
     named = lx.QUERY_NAMED.search(s.when.residue)
     name = title_from(named["en"] or named["zh"], verb=False) if named else None
@@ -93,6 +93,14 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         # "when is my next meeting?", "when is my dentist?": look ahead, not just today.
         end = f"D+{(lx.NAMED_LOOKUP_DAYS if name else lx.LOOKUP_DAYS) - 1}"
     return call(turn, tools, "query_events", start=start, end=end, event_words=name)
+
+
+def _day_asked_about(turn: Turn, s: Signals) -> str | None:
+    """ "三点有空吗" right after "明天有什么安排": a time asked about on the day just asked about, not today."""
+    if s.day is not None or not (s.when.time or s.when.part_of_day) or not turn.previous or previous_intent(turn) != "query":
+        return None
+    before = read_when(turn.previous, today=turn.today)
+    return None if before.past else before.single_day
 
 
 def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

@@ -116,12 +116,12 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
     return None if before.past else before.single_day
 
 
-def _moment_asked_about(turn: Turn) -> tuple[str, str] | None:
-    """The one day and time the previous message asked about ("am i free at 3pm tmrw?"), when it was a question."""
+def _moment_asked_about(turn: Turn) -> tuple[str | None, str] | None:
+    """The time (and day, if said) the previous message asked about ("am i free at 3pm tmrw?"), when it was a question."""
     if turn.previous is None or previous_intent(turn) != "query":
         return None
     before = read_when(turn.previous, today=turn.today)
-    if before.past or before.single_day is None or before.time is None or before.guessed or before.end:
+    if before.past or before.time is None or before.guessed or before.end:
         return None
     return before.single_day, before.time
 
@@ -149,12 +149,13 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         when = dataclasses.replace(when, time=None)  # "gym at 6", "7点开会": morning or evening? asked, not guessed
         s = dataclasses.replace(s, when=when)
     title, how = _words_for_title(s)
-    if title and (len(title.split()) > _MOST_WORDS or (how != "named" and (no_name(title) or title in vocabulary.HEARSAY))):
+    asked = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
+    unasked_sentence = not asked and vocabulary.CLAUSE.search(title or "")  # an offer taken up: "Coworker wants to meet"
+    if title and (len(title.split()) > _MOST_WORDS or (how != "named" and (no_name(title) or title in vocabulary.HEARSAY or unasked_sentence))):
         # A whole sentence left over, or words no name holds even when asked for ("Don't forget the dentist"):
         # what was asked is not understood well enough to write under it; the server asks for the name.
         title = None
     end_date = None
-    asked = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     if extra.all_day_kind and when.time is None and (when.single_day or s.memory_date or (when.end and asked)):
         # A birthday or a holiday with no time said takes whole days; a range is its first to last day.
         extra.all_day = True

@@ -14,7 +14,7 @@ from typing import Any
 
 from assistant.providers.offline.calls import say
 from assistant.reading.answers import is_courtesy
-from assistant.reading.vocabulary import ADDRESS, CLAUSE
+from assistant.reading.vocabulary import ADDRESS, CLAUSE, HEARSAY
 
 MAX_TITLE = 200
 
@@ -49,7 +49,7 @@ _LEAD_ZH = re.compile(
     r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|小?助[手理](?=[\s，,]|$)|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
-    r"(?:约|说)好?了|约好|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
+    r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
     r"订|加(?:一?个)?|添加|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
     r"(?:日程|日历|活动|事项)(?=[:：\s,，]|$)|(?:日程|日历)[上里]|月底|月初|年底|年初|"  # "添加日程：部门例会", "订个日程 开家长会"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
@@ -77,7 +77,7 @@ _VOCATIVE = re.compile(r"[\u4e00-\u9fff]{1,3}[啊呀]")
 _TAKES_BACK = re.compile("|".join(p.pattern for p in (*CLAUSE.en[1:2], *CLAUSE.zh[1:2])), re.IGNORECASE)
 _FILLER_LEAD = re.compile(r"(?<=[\s,])(?=\w)|^(?=\w)")  # where a word starts
 # Clauses: commas and semicolons, and the end of a sentence ("Great. Add an event at 9").
-_CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|[.!?](?=\s|$))\s*")
+_CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|[.!?](?=\s|$))\s*|\s+(?=(?:but|anyway|anyways)\s)", re.IGNORECASE)
 _EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()\-–—\u2600-\u27bf\U0001f300-\U0001faff]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()\u2600-\u27bf\U0001f300-\U0001faff]+$")
 
 _STOP_WORDS = frozenset({
@@ -182,12 +182,18 @@ def asking_clause(clauses: Sequence[str] | str) -> str | None:
     """The one clause that asks and names beside others ("…, but anyway can you put a call with the accountant
     on wednesday"), unless another takes it back or hedges it ("… actually no dont"): that is for the caller."""
     if isinstance(clauses, str):
-        clauses = [c for c in _CLAUSES.split(clauses) if re.search(r"[A-Za-z\u4e00-\u9fff0-9]", c) and not is_courtesy(c)]
+        clauses = [c for c in clauses_of(clauses) if not is_courtesy(c)]
     asking = [c for c in clauses if _VERB_EN.match(_lead_gone(c)) and _peel(c)]
     others = [c for c in clauses if c not in asking]
-    if len(asking) == 1 and others and not any(place_only(c) or _TAKES_BACK.search(c) for c in others):
+    # (someone else's words beside it, "she said the review got pushed again", take nothing back)
+    if len(asking) == 1 and others and not any(place_only(c) or (_TAKES_BACK.search(c) and c not in HEARSAY) for c in others):
         return asking[0]
     return None
+
+
+def clauses_of(text: str) -> list[str]:
+    """The clauses of a message: commas, sentence ends, and "but" / "anyway" before another thought."""
+    return [c for c in _CLAUSES.split(text) if re.search(r"[A-Za-z\u4e00-\u9fff0-9]", c)]
 
 
 def _lead_gone(clause: str) -> str:
@@ -221,6 +227,9 @@ def _peel(text: str, *, verbs: int = 1) -> str:
             title, verbs = title[verb.end() :], 0
         title = _EDGE.sub("", _TAIL_EN.sub("", title))
         title = _EDGE.sub("", _TAIL_ZH.sub("", _REQUEST_TAIL_ZH.sub("", _LEAD_ZH.sub("", title))))
+        if re.search(r"[\u4e00-\u9fff]", title):
+            # Chinese phrases set apart by spaces: one that names nothing ("记个事 周五 牙医复诊" leaves "事") goes.
+            title = " ".join(part for part in title.split() if not only_filler(part)) or title
         if title == before:
             break
     return title
@@ -243,9 +252,6 @@ def place_only(text: str) -> bool:
 
 def _finish(title: str) -> str | None:
     title = _PLACE.sub("", title)
-    if re.search(r"[\u4e00-\u9fff]", title):
-        # Chinese phrases set apart by spaces: one that names nothing ("记个事 周五 牙医复诊" leaves "事") goes.
-        title = " ".join(part for part in title.split() if not only_filler(part)) or title
     # "那天" ("that day") is a date word the reader leaves inside "妈妈生日那天吃饭"; "一下" is
     # filler inside "见一下张老师".
     title = re.sub(r"(?<=[\u4e00-\u9fff])(?:那天|当天|一下)(?=[\u4e00-\u9fff])", "", title)

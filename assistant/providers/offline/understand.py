@@ -204,9 +204,12 @@ def _adds_the_offer(turn: Turn) -> bool:
     if not turn.previous or previous_intent(turn) not in {"statement", "service"}:
         return False
     if read_short_answer(turn.text) == "yes":
-        return True
+        return not vocabulary.THANKING.search(turn.text)  # "ok thanks" closes the talk; it takes no offer
     s = read_signals(turn)
-    return s.text in lx.CREATE and not (s.has_slots or s.question) and titles.title_from(s.when.residue) is None
+    if s.has_slots or s.question:
+        return False
+    # A clause that asks to put down and names nothing: "add it pls", "oh that's right before drinks. add it to my calendar".
+    return any(c in lx.CREATE and titles.title_from(c) is None for c in titles.clauses_of(s.when.residue))
 
 
 _CLAUSES = re.compile(r"\s*(?:[,;，；]|\bbut\b|\band\s+then\b|然后|不过|但是)\s*", re.IGNORECASE)
