@@ -209,16 +209,21 @@ HEDGED = table(
 CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|that'?ll|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
-        rf"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?{_KIN_EN}\b(?!'s|\s+(?:birthday|bday|anniversary))"
-        r"|^\S+(?:\s+\S+)?(?:\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)\s+\S|s\s+play$|\s+plays$)",  # a side: "arsenal play chelsea", "the lakers play" ("school play" is a name)
+        rf"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?{_KIN_EN}\b(?!'s|\s+(?:birthday|bday|anniversary))",
         r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|maybe|perhaps|probably|if|idk|dunno|no\s+idea|"
         r"whether|says|said|forget|scratch|nvm|jk|just\s+kidding|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
     ),
     zh=(
-        r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])|^(?![和跟与同去约陪带给])[\u4e00-\u9fff]{2,4}(?:对|打|迎战|对决)[\u4e00-\u9fff]{2,4}$",  # 国足打日本, 曼联对利物浦
+        r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])",
         r"[吗呢嘛没别]|(?<![为除到好约订定])了|(?<!不见)不|也许|可能|如果|要是|听说|据说|提醒|逗你|开玩笑|算了|本来",
         r"帮我|帮忙|麻烦|[加记约订](?:一下|下)(?![午周])",  # a request the title-reader left in ("午餐会 帮忙加下")
     ),
+)
+# Sides of a fixture ("arsenal play chelsea", "the lakers play", 国足打日本, 曼联对利物浦; "school play" is a name):
+# like who does it, a name only when a write was asked for.
+SIDES = table(
+    en=(r"^\S+(?:\s+\S+)?(?:\s+(?:v|vs|plays?|faces?|hosts?|takes\s+on)\s+\S|s\s+play$|\s+plays$)",),
+    zh=(r"^(?![和跟与同去约陪带给])[\u4e00-\u9fff]{2,4}(?:对|打|迎战|对决)[\u4e00-\u9fff]{2,4}$",),
 )
 # A correction inside one message, after a moment was said ("tennis saturday 10 no wait 11", "周六十点打球 不对
 # 十一点"): which moment is meant is asked, never guessed.

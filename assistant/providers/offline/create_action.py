@@ -195,7 +195,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         )  # fmt: skip
     known = (active.get("known") or {}).get("title")
     command_id = None
-    if not asked and title and s.text not in lx.ACTION and vocabulary.CLAUSE.search(title):
+    if not asked and title and s.text not in lx.ACTION and (title in vocabulary.CLAUSE or title in vocabulary.SIDES):
         title = None  # "uh 3pm i guess" to "what time?": the answer, and words that name nothing
     if not asked:
         # No request verb: a reply to the open request, unless it plainly names something else

@@ -266,7 +266,7 @@ def _sentence(turn: Turn, s: Signals) -> bool:
         return False
     if no_name(title):
         return True
-    who = vocabulary.CLAUSE.en[0].search(title) or vocabulary.CLAUSE.zh[0].search(title)
+    who = vocabulary.CLAUSE.en[0].search(title) or vocabulary.CLAUSE.zh[0].search(title) or vocabulary.SIDES.search(title)
     if who and s.text not in lx.ACTION:
         return True  # who does it: a name only once a write was asked for
     if named or s.text in lx.CREATE or s.text in lx.ACTION:

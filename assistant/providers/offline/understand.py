@@ -131,7 +131,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if turn.previous and _adds_the_offer(turn):
         # "the train leaves tomorrow at 9" … "add it to my calendar" / "yes please": the person asked for it now.
         before = dataclasses.replace(turn, text=turn.previous, previous=None)
-        return create_action.create(before, read_signals(before), tools)
+        offered = create_action.create(before, read_signals(before), tools)
+        unnamed = any(json.loads(c.arguments).get("title") is None for c in offered.tool_calls if c.name == "schedule_event")
+        if unnamed and read_short_answer(turn.text) == "yes":
+            return text(say("ask_what", turn.language))  # a bare "yes" to a sentence with no name: a card would name nothing
+        return offered
     if turn.previous and calendar_words.ahead_only(turn.text) and previous_intent(turn) == "reminder" and (
         calendar_words.read_calendar_words(turn.previous).reminder_minutes is None
     ):
