@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from assistant.providers.offline.calls import say
 from assistant.providers.offline.understand import respond
 from assistant.reading.quoted import own_words
 from tests.assistant.offline_requests import assert_honest, request, tool_of, with_history
@@ -267,6 +268,7 @@ def test_a_table_said_with_its_moment_is_offered_and_added_when_asked() -> None:
         ("我周四下午三点有个体检", "好的", "zh"),
         ("我周四下午三点有个体检", "把它加到日历里", "zh"),
         ("the school play is thursday at 6pm", "oh thats right before work drinks. add it to my calendar", "en"),
+        ("arsenal play chelsea saturday 8pm", "add it to my calendar", "en"),
         ("i have a job interview on the 16th at 3 pm", "yes please", "en"),
     ],
 )
@@ -295,6 +297,22 @@ def test_a_sentence_offered_is_added_only_under_a_name_asked_for() -> None:
     first = respond(request(said))
     name, arguments = tool_of(respond(with_history("add it to my calendar", said, first.text)))
     assert (name, arguments["title"], arguments["time"]) == ("schedule_event", None, "14:00")  # "what should I call it?"
+
+
+@pytest.mark.parametrize(
+    ("said", "then", "reply_key"),
+    [
+        ("can i fit a haircut in tmrw at 4", "yes please", "ask_what"),  # no name in the sentence: what to put down?
+        ("if it rains saturday i might go to the cinema at 5pm", "actually yeah just add it", None),
+    ],
+)
+def test_an_offer_without_a_name_is_never_written_nameless(said: str, then: str, reply_key: str | None) -> None:
+    first = respond(request(said))
+    response = respond(with_history(then, said, first.text))
+    titles = [json.loads(call.arguments).get("title") for call in response.tool_calls]
+    assert titles in ([], [None]), titles  # asked: nothing written, or the server asks for the name
+    if reply_key:
+        assert response.text == say(reply_key, "en")
 
 
 def test_a_request_of_its_own_after_an_offer_is_not_the_offer() -> None:
