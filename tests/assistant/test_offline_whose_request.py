@@ -233,6 +233,9 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("周5下午四点半 健身 两个小时", "zh", "健身", "W5", "16:30"),
         ("so my week is kind of crazy but anyway could you put a pedicure on saturday at two p m thanks", "en", "Pedicure", "W6", "14:00"),
         ("帮我约一下明天下午三点理发", "zh", "理发", "D+1", "15:00"),
+        ("明早七点晨跑 帮我记着", "zh", "晨跑", "D+1", "07:00"),
+        ("小爱同学 明天上午十一点交房租", "zh", "交房租", "D+1", "11:00"),
+        ("schedule a study session with mike tomorrow from three to five p m", "en", "Study session with mike", "D+1", "15:00"),
         ("so she said the quarterly review got pushed again, which is annoying, anyway could you put the quarterly review "
          "on the 17th at 10am for me", "en", "Quarterly review", "12-17", "10:00"),
         ("帮我记个事 周五下午三点 牙医复诊", "zh", "牙医复诊", "W5", "15:00"),
