@@ -133,7 +133,7 @@ WAKE_WORDS: Final = re.compile(r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s+)?(?:olly|siri|al
 ALARM = table(
     en=(
         r"(?<![a-z])(?:alarms?|alram|alarm\s*clock|timers?|countdown|stopwatch)(?![a-z])",
-        r"\bwake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|\bwake\s+me\b",
+        r"(?<![a-z])wake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|(?<![a-z])wake\s+me\b",
     ),
     zh=(r"(?:闹|nao)(?:钟|zhong)|闹铃|响铃|倒计时|计时器?|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$|(?:点|分钟?|小时)(?:之|以)?后?(?:叫|喊)我(?=$|[\s,，。!！吧啊]|起)",),
 )
@@ -161,7 +161,7 @@ WORLD_EVENT = table(
         r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
     ),
     zh=(
-        r"出发|到达|抵达|起飞|降落|电视[上里]|播出|(?<=[点分半])播$|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
+        r"出发|到达|抵达|起飞|降落|电视[上里]|电视剧|大结局|春晚|播出|(?<=[点分半])播$|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
@@ -179,13 +179,13 @@ _KIN_ZH = (r"(?:我|我们)?的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸�
            r"外婆|外公|隔壁|邻居|楼[上下])(?:[小老阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}?(?:总|哥|姐|叔|阿姨|老师))?")  # "同事小刘", "隔壁老张"
 DECLARATIVE = table(
     en=(
-        r"^(?:[\w']+\s+){0,5}?(?:is|are|(?<![0-9]\s)(?<![0-9])am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",  # "10 am" is no "am"
+        r"^(?:[\w']+\s+){0,7}?(?:is|are|(?<![0-9]\s)(?<![0-9])am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",  # "10 am" is no "am"
         r"^(?:[\w']+\s+){1,4}?(?:moved|rescheduled|postponed)\b",  # a change that happened: "my coworker's standup moved to 10am"
         r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?\w+'s\s+(?:\w+ing|back|out|over)\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日|有(?:个|一个|场)|开始|结束)",  # "我老板明天要来", "我女儿下周六生日"
-        r"^(?:我们?)?有(?!空|没有|时间|氧)", r"^(?!我|每)[^\s\d，,]{2,8}?每[天日周月年个].{0,10}?[点:：][半整0-9零一二三四五六七八九十刻分]*$", r"(?<![还就不要可总倒])是(?!不是|否)",
+        r"^(?:我们?)?有(?!空|没有|时间|氧)", rf"^(?:{_WHEN_ZH})[^我]{{0,10}}?我(?:要|得|会|打算|准备)", r"^(?!我|每)[^\s\d，,]{2,8}?每[天日周月年个].{0,10}?[点:：][半整0-9零一二三四五六七八九十刻分]*$", r"(?<![还就不要可总倒])是(?!不是|否)",
         # Someone else's plans ("我妹下周一考驾照"): theirs to keep, unless asked for in so many words.
         rf"^{_KIN_ZH}(?=(?:{_WHEN_ZH}|每))",),  # "同事小刘周五…", "隔壁老张周日…"  # what someone else said ("医生说周五上午十一点给我回电话")  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one  # a name, then its rule: "新闻联播每天晚上七点" is its air time
 )
@@ -210,7 +210,7 @@ CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|that'?ll|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
         rf"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?{_KIN_EN}\b(?!'s|\s+(?:birthday|bday|anniversary))",
-        r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|not|never|maybe|perhaps|probably|if|idk|dunno|no\s+idea|"
+        r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|can'?t|cannot|not|never|maybe|perhaps|probably|if|idk|dunno|no\s+idea|"
         r"whether|says|said|forget|scratch|nvm|jk|just\s+kidding|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
     ),
     zh=(

@@ -100,6 +100,12 @@ def test_a_new_offset_after_a_reminder_was_set_is_not_read_as_the_first_one() ->
         ("please remind me for take medicine at 9 in the evening", "en", "take medicine", "21:00"),
         ("yo remind me sat 11am grab flowers for jen 💐", "en", "grab flowers for jen", "11:00"),
         ("周五下午5点提醒我 交周报哈🙏", "zh", "交周报", "17:00"),
+        ("please remember me tomorrow 9 o clock to pay the electricity bill", "en", "pay the electricity bill", "09:00"),
+        ("pls remind me 2 pick up dry cleaning at 6pm", "en", "pick up dry cleaning", "18:00"),
+        ("Could you please remind me on Friday at 10 in the morning to telephone my sister? Thank you.", "en",
+         "telephone my sister", "10:00"),
+        ("麻烦每天早上七点提醒我吃降压药，谢谢。", "zh", "吃降压药", "07:00"),
+        ("那提醒我明早七点吃药", "zh", "吃药", "07:00"),
         ("对了 后天上午十点记得提醒我去取快递哈", "zh", "去取快递", "10:00"),
     ],
 )

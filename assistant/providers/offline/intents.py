@@ -21,7 +21,7 @@ from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words, reminder_intent
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
-from assistant.providers.offline.titles import clean_title, only_filler, overlap, place_only, title_from
+from assistant.providers.offline.titles import clauses_of, clean_title, only_filler, overlap, place_only, title_from
 from assistant.providers.offline.when import THAT_DAY, When, part_of_day_words, read_when, without_part_of_day
 from assistant.reading import extract_when, vocabulary
 from assistant.reading.answers import is_courtesy
@@ -277,6 +277,11 @@ def _sentence(turn: Turn, s: Signals) -> bool:
     return len(naming) > 1
 
 
+def _clauses(text: str) -> list[str]:
+    """The clauses of a message, without the conjunction that joins them ("but can you add …")."""
+    return [re.sub(r"(?i)^(?:but|and|so|then|anyway)\s+", "", clause) for clause in clauses_of(text)]
+
+
 def no_name(title: str) -> bool:
     """Words a name never holds: a negation, a hedge, a question word, hearsay (``CLAUSE`` after its first part)."""
     return any(pattern.search(title) for pattern in (*vocabulary.CLAUSE.en[1:], *vocabulary.CLAUSE.zh[1:]))
@@ -308,7 +313,9 @@ RULES: tuple[Rule, ...] = (
     # "actually scratch that, I can't afford it this month": a drop, and its reason asks for nothing.
     ("drop", lambda turn, s: s.text in lx.DROP_REQUEST or bool(
         (said := re.match(r"(.+?)[,.;，。；]\s*(.+)$", s.text)) and said[1] in lx.DROP_REQUEST and said[2] not in lx.ACTION)),
-    ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE),
+    # ... unless another clause asks ("no need to add that. but can you add pick up leo on tuesday at 6:30pm").
+    ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE
+     and not any(c in lx.CREATE and c not in vocabulary.NEGATED_REQUEST for c in _clauses(s.text))),
     ("greeting", lambda turn, s: s.text in lx.GREETING),
     ("goodbye", lambda turn, s: s.text in lx.GOODBYE),
     ("clock", lambda turn, s: s.text in lx.CLOCK),

@@ -141,7 +141,7 @@ ARCHIVE = table(
 
 REMEMBER = table(
     en=(
-        r"^(?:please\s+|(?:can|could|will|would)\s+you\s+(?:please\s+)?)?(?:remember|note(?:\s+down)?|keep\s+in\s+mind|don'?t\s+forget|make\s+a\s+note)"
+        r"^(?:please\s+|(?:can|could|will|would)\s+you\s+(?:please\s+)?)?(?:remember(?!\s+me\b)|note(?:\s+down)?|keep\s+in\s+mind|don'?t\s+forget|make\s+a\s+note)"
         r"(?:\s+that|\s*:|\s*,)?\s+(?P<fact>.+)$",
         r"^(?:for\s+future\s+reference|fyi|just\s+so\s+you\s+know)[\s,:]+(?P<fact>.+)$",
     ),

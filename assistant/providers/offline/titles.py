@@ -25,7 +25,8 @@ _LEAD_EN = re.compile(
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|yeah|yep|yup|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
-    r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|"
+    r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna)\s+to|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|need(?=\s+\w)|"
+    r"(?:would\s+you\s+)?be\s+so\s+kind\s+as\s+to|"
     r"let'?s(?:\s+say)?|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|(?:i|we)'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|(?:we|i)(?:'re|'m|\s+are|\s+am)\s+having|that(?=\s+(?:we|i|there)\b)|(?:is|are)(?=\s+\S+'s\b)|new(?!\s+year)|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
     r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=:?\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
@@ -41,13 +42,13 @@ _VERB_EN = re.compile(
 _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my\s+|the\s+)?(?:calendar|schedule|agenda|diary)|(?:for|4)\s+me|please|thanks|thx|ty|can|"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|book|schedule|save)(?:\s+(?:it|that|this)(?:\s+(?:in|on|down))?)?|"
-    r"thank\s+you|pls|plz|on|at|for|from|by|in|to|next|this|and|then|(?:is|are|was)(?:\s+(?:booked|scheduled|set|planned|confirmed))?|at\s+like|at\s+around|around|about|starting|that|it|as\s+well|too|"
+    r"thank\s+you|many\s+thanks|there|ugh|lol|lmao|haha+|omg|phew|pls|plz|on|at|for|from|by|in|to|next|this|and|then|(?:is|are|was)(?:\s+(?:booked|scheduled|set|planned|confirmed))?|at\s+like|at\s+around|around|about|starting|that|it|as\s+well|too|"
     r"instead|again|now|ok(?:ay)?)$",
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
     r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|(?:小?助[手理]|小爱(?:同学)?|小度|天猫精灵|小艺)(?=[\s，,]|$)|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
-    r"我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
+    r"我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
     r"订|加(?:一?个)?|添加|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
@@ -58,7 +59,7 @@ _LEAD_ZH = re.compile(
 # A request said after the thing ("面试 帮我加到日历", "聚餐 安排一下", "项目评审加到日程里"): a benefactive
 # or a clause break, a verb of putting down, its result and where it goes.
 _REQUEST_TAIL_ZH = re.compile(
-    r"(?:[\s，,]*(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|占|入|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订)"
+    r"(?:[\s，,]*[你您]?(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|占|入|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订)"
     r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下来?|进去?|到|入|落|在|一?个)*(?:我的)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
@@ -77,7 +78,7 @@ _VOCATIVE = re.compile(r"[\u4e00-\u9fff]{1,3}[啊呀]")
 _TAKES_BACK = re.compile("|".join(p.pattern for p in (*CLAUSE.en[1:2], *CLAUSE.zh[1:2])), re.IGNORECASE)
 _FILLER_LEAD = re.compile(r"(?<=[\s,])(?=\w)|^(?=\w)")  # where a word starts
 # Clauses: commas and semicolons, and the end of a sentence ("Great. Add an event at 9").
-_CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|[.!?](?=\s|$))\s*|\s+(?=(?:but|anyway|anyways)\s)", re.IGNORECASE)
+_CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|(?<!\bdr)(?<!\bmr)(?<!\bms)(?<!\bmrs)(?<!\bst)(?<!\bprof)[.!?](?=\s|$))\s*|\s+(?=(?:but|anyway|anyways)\s)", re.IGNORECASE)
 _EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()\-–—\u2600-\u27bf\U0001f300-\U0001faff]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()\u2600-\u27bf\U0001f300-\U0001faff]+$")
 
 _STOP_WORDS = frozenset({
@@ -117,7 +118,7 @@ def title_from(raw: str | None, *, verb: bool = True) -> str | None:
 
 # Filler before a reminder's words ("hey …", "嗯 那个 记得…"); its verb is its own ("订机票" is booking tickets).
 _SAID_LEAD = re.compile(
-    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|ok(?:ay)?|pls|plz|please|for\s+me|for|to|about|of|that)\b|嗯+|呃|那个|对了|记得)[\s,，]*)+", re.IGNORECASE
+    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|ok(?:ay)?|pls|plz|please|for\s+me|for|to|2|about|of|that)\b|嗯+|呃|那个|那就|那|对了|记得)[\s,，]*)+", re.IGNORECASE
 )
 
 
@@ -125,7 +126,8 @@ def said_words(raw: str) -> str | None:
     """The person's words for what to be reminded of, without the filler around them, as typed ("hey to send
     the invoice" -> "send the invoice", "嗯 那个 记得 给老王回电话啊" -> "给老王回电话")."""
     said = _EDGE.sub("", _SAID_LEAD.sub("", " ".join(raw.split())))
-    said = re.sub(r"(?<!酒)(?:[吧呗啊呀哈啦])+$|(?:[\s,]+(?:pls|plz|please|thanks|thx|ty))+$", "", said, flags=re.I)
+    said = re.sub(r"(?:[\s,.!?，。！？]*(?:pls|plz|please|thanks|thank\s+you|thx|ty|谢谢|多谢|谢啦)[.!?。！]*)+$", "", said, flags=re.I)
+    said = re.sub(r"(?<!酒)(?:[吧呗啊呀哈啦])+$", "", said.rstrip(" ,.!?，。！？"))
     said = said.strip(" ,，.。")
     return said or None
 
