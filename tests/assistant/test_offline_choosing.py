@@ -47,6 +47,10 @@ def _choosing(message: str, tool: str, language: str = "en", listed: list[dict[s
         ("周四那个", "zh", "change_event", "E3"),
         ("delete the evening one, cant make it", "en", "delete_event", "E3"),
         ("早上那个删了吧", "zh", "delete_event", "E1"),
+        ("不是这个，是下午那个", "zh", "delete_event", "E2"),
+        # Or the words of its name: "the one with tom".
+        ("the one with tom", "en", "change_event", "E2"),
+        ("book club pls", "en", "delete_event", "E3"),
     ],
 )
 def test_a_part_of_the_day_or_a_day_picks_one_of_the_list(message: str, language: str, tool: str, ref: str) -> None:

@@ -21,7 +21,7 @@ from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.create_action import create
-from assistant.providers.offline.intents import Signals, previous_intent, read_signals
+from assistant.providers.offline.intents import Signals, named_among_listed, previous_intent, read_signals
 from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offers_in
@@ -178,6 +178,9 @@ def _chosen(turn: Turn, s: Signals, listed: list[dict[str, Any]]) -> dict[str, A
     with no clock time said (a time is the server's to match: ``event_time``)."""
     part = None if s.when.time else (s.when.part_of_day or part_of_day_words(s.text))
     day = _iso_day(s.day, turn.today)
+    named = named_among_listed(turn, s.when.residue) if part is None and day is None and not s.when.time else []
+    if len(named) == 1:
+        return named[0]  # "the one with sara"
     if (part not in _PARTS and day is None) or len(listed) < 2 or s.when.time:
         return None
     low, high = _PARTS.get(part or "", ("00:00", "24:00"))

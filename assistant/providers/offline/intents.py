@@ -16,12 +16,21 @@ import datetime
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words, reminder_intent
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
-from assistant.providers.offline.titles import clauses_of, clean_title, only_filler, overlap, place_only, title_from
+from assistant.providers.offline.titles import (
+    best_match,
+    clauses_of,
+    clean_title,
+    only_filler,
+    overlap,
+    place_only,
+    title_from,
+)
 from assistant.providers.offline.when import THAT_DAY, When, part_of_day_words, read_when, without_part_of_day
 from assistant.reading import extract_when, vocabulary
 from assistant.reading.answers import is_courtesy
@@ -241,6 +250,8 @@ def _pick(turn: Turn, s: Signals) -> bool:
     """A position alone ("the second one", "第二个") answers the question the last request raised; so does
     a day or a part of the day alone ("thursday's", "下午那个") when a "which one?" list waits."""
     if s.when.ordinal is None and turn.context.get("choosing") and turn.previous and not s.when.time:
+        if len(named_among_listed(turn, s.when.residue)) == 1:
+            return True  # "the one with sara": the words name one of the events just listed
         return bool(s.day or part_of_day_words(s.text)) and only_filler(without_part_of_day(s.when.residue))
     if s.when.ordinal is None or (turn.previous is None and turn.last_reply is None):
         return False
@@ -248,6 +259,14 @@ def _pick(turn: Turn, s: Signals) -> bool:
         r"(?i)\b(?:you|suggested|offered|mentioned|gave|option|slot|time|please|ok|then)\b", " ", s.when.residue
     )
     return clean_title(leftover) is None
+
+
+def named_among_listed(turn: Turn, words: str) -> list[dict[str, Any]]:
+    """The events just listed that ``words`` name best ("the one with sara"); none when the words name nothing."""
+    if only_filler(words) or title_from(words) is None:
+        return []
+    listed = set(turn.last_listed)
+    return best_match(words, [e for e in turn.recent_entities if str(e.get("ref")) in listed])
 
 
 def _names_a_request(turn: Turn, s: Signals) -> bool:
