@@ -156,7 +156,7 @@ SERVICE = table(
 WORLD_EVENT = table(
     en=(
         r"\b(?:leaves|departs|arrives|reaches|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|shuts|runs|kicks\s+off|"
-        r"(?:is|'s)\s+on\s+(?:tv|air)|comes|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus|go(?:es)?\s+on\s+sale|come\s+out|(?<=\w\s)(?:open|close|land|arrive|depart))\b",  # "polls close at 10"
+        r"(?:is|'s)\s+on\s+(?:tv|air)|comes|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus|go(?:es)?\s+on\s+sale|come\s+out|(?<=\w\s)(?:open|close|land|arrive|depart|come))\b",  # "polls close at 10"
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
         r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
     ),
@@ -211,7 +211,7 @@ CLAUSE = table(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|that'?ll|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
         rf"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?{_KIN_EN}\b(?!'s|\s+(?:birthday|bday|anniversary))",
         r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|can'?t|cannot|not|never|maybe|perhaps|probably|if|idk|dunno|no\s+idea|"
-        r"whether|says|said|forget|scratch|nvm|jk|just\s+kidding|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
+        r"whether|says|said|forget|forgot|scratch|nvm|jk|just\s+kidding|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
     ),
     zh=(
         r"^(?:我|我们|咱们|你|他|她|他们|她们)(?![的妈爸家哥姐弟妹老女儿孩])",

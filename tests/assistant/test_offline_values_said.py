@@ -106,6 +106,9 @@ def test_a_new_offset_after_a_reminder_was_set_is_not_read_as_the_first_one() ->
          "telephone my sister", "10:00"),
         ("麻烦每天早上七点提醒我吃降压药，谢谢。", "zh", "吃降压药", "07:00"),
         ("那提醒我明早七点吃药", "zh", "吃药", "07:00"),
+        ("you can remind me on wednesday 3 pm for call the electrician", "en", "call the electrician", "15:00"),
+        ("ugh so tired today. btw remind me tonight at 9 to charge my laptop, thx", "en", "charge my laptop", "21:00"),
+        ("买牛奶 明天早上八点提醒我", "zh", "买牛奶", "08:00"),
         ("对了 后天上午十点记得提醒我去取快递哈", "zh", "去取快递", "10:00"),
     ],
 )

@@ -75,6 +75,7 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("the game's on at 8 tonight, cant wait", "en"),
     ("oh and my sister's birthday party is saturday at 7pm", "en"),
     ("周五下午三点我要去4S店保养车", "zh"),
+    ("the bin men come every wednesday at 7am", "en"),
     ("湖南台那个综艺周六晚上十点播", "zh"),
     # A repeat said in another clause than the request: not this booking's rule.
     ("so my week is kind of insane, ive got stuff every day, but anyway can you put a call with the accountant on wednesday at 11am thanks", "en"),
@@ -250,6 +251,10 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
         ("嗯就是后天早上九点那个驾校练车你帮我记上", "zh", "驾校练车", "D+2", "09:00"),
         ("周五下午三点我要去4S店保养车 帮我记一下", "zh", "4S店保养车", "W5", "15:00"),
         ("no need to add that. but can you add pick up leo on tuesday at 6:30pm", "en", "Pick up leo", "W2", "18:30"),
+        ("劳驾，下周二下午三点加一个客户拜访", "zh", "客户拜访", "W2+1", "15:00"),
+        ("帮我按排一下明天上午十点 牙医", "zh", "牙医", "D+1", "10:00"),
+        ("帮我加个日成 周四下午三点 复诊", "zh", "复诊", "W4", "15:00"),
+        ("请于本周五下午三点为我安排季度总结会议。", "zh", "季度总结会议", "W5", "15:00"),
         ("小爱同学 明天上午十一点交房租", "zh", "交房租", "D+1", "11:00"),
         ("schedule a study session with mike tomorrow from three to five p m", "en", "Study session with mike", "D+1", "15:00"),
         ("so she said the quarterly review got pushed again, which is annoying, anyway could you put the quarterly review "
@@ -374,6 +379,7 @@ def test_the_moment_just_asked_about_is_the_bookings_when_it_names_none(
         ("book the gym tmrw 6am no sorry 7am", "en"),
         ("今晚的饭局改到七点半 嗯 算了还是八点吧", "zh"),
         ("提醒我明天早上七点 不对 七点半 去取体检报告", "zh"),
+        ("周四下午三点开会，哦不对，是四点", "zh"),
     ],
 )
 def test_a_moment_corrected_in_passing_is_asked_again_never_guessed(message: str, language: str) -> None:
@@ -394,6 +400,14 @@ def test_a_time_asked_about_is_on_the_day_just_asked_about(first: str, then: str
     response = respond(request(first, language=language) if then is None else with_history(then, first, "OK.", language=language))
     name, arguments = tool_of(response)
     assert (name, arguments["start"]) == ("query_events", day)
+
+
+@pytest.mark.parametrize(("message", "language"), [("那天还有别的吗", "zh"), ("anything else that day?", "en")])
+def test_that_day_after_a_booking_is_the_day_of_what_was_made(message: str, language: str) -> None:
+    made = [{"ref": "E9", "title": "面试", "date": "2026-12-18", "start": "16:00", "via": "made"}]
+    previous = "提前一个小时提醒我" if language == "zh" else "remind me an hour before"
+    name, arguments = tool_of(respond(with_history(message, previous, "OK.", language=language, entities=made)))
+    assert (name, arguments["start"]) == ("query_events", "2026-12-18")
 
 
 def test_a_quote_in_plain_single_quotes_is_someone_elses_words() -> None:

@@ -26,7 +26,7 @@ from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offers_in
 from assistant.providers.offline.titles import best_match, overlap, title_from, weak_only
-from assistant.providers.offline.when import LAST, When, part_of_day_words, read_when
+from assistant.providers.offline.when import LAST, THAT_DAY, When, part_of_day_words, read_when
 from assistant.reading.days import days_of
 from assistant.reading.vocabulary import CLAUSE, DAY_POSSESSIVE, POLITE
 
@@ -96,7 +96,10 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 
 
 def _day_asked_about(turn: Turn, s: Signals) -> str | None:
-    """ "三点有空吗" right after "明天有什么安排": a time asked about on the day just asked about, not today."""
+    """ "三点有空吗" right after "明天有什么安排": a time asked about on the day just asked about, not today;
+    "那天还有别的吗" right after a booking: the day of what was just made."""
+    if s.day is None and THAT_DAY.search(s.text) and turn.recent_entities:
+        return str(turn.recent_entities[0].get("date") or "") or None
     if s.day is not None or not (s.when.time or s.when.part_of_day) or not turn.previous or previous_intent(turn) != "query":
         return None
     before = read_when(turn.previous, today=turn.today)

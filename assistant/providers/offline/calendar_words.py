@@ -211,6 +211,10 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     said = (words.cut(s.text) or "") if words.recurrence else s.text
     when = from_now(read_when(_REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
     what = said_words(when.residue)
+    marker = _REMIND_MARKER.search(said)
+    after = said_words(read_when(said[marker.end() :], today=turn.today).residue) if marker else None
+    if after and what and len(after) < len(what):
+        what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
     date, time = words.first_day or when.single_day or ("D+0" if when.time else None), when.time
     repeat = None
     if words.recurrence is not None:

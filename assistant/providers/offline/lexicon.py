@@ -181,7 +181,7 @@ QUERY = table(
         r"^my\s+(?:schedule|calendar|agenda)\b|^(?:schedule|calendar|agenda)\s+(?:for\s+)?[^?]{0,20}\?$",
         r"\b(?:check|look\s+at|see)\s+my\s+(?:schedule|calendar|agenda|day|week)\b",
         r"^(?:and\s+)?any\s+(?:meetings?|events?|appointments?|plans?|calls?)\b",
-        r"\bwhat\s+else\b",
+        r"\b(?:what|anything)\s+else\b(?!\s+(?:i\s+can|to\s+do))",
         r"\b(?:is|are)\s+(?:the|my|our)\s+.{1,40}\s+still\s+on\b",
         r"^(?:is|are)\s+(?:\w+\s+){0,3}(?:free|busy|open|clear|available)\s*\??$",
         r"\bhave\s+i\s+got\s+(?:anything|any|something)\b",

@@ -48,7 +48,7 @@ _TAIL_EN = re.compile(
 )
 _LEAD_ZH = re.compile(
     r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|(?:小?助[手理]|小爱(?:同学)?|小度|天猫精灵|小艺)(?=[\s，,]|$)|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
-    r"我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
+    r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
     r"订|加(?:一?个)?|添加|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
@@ -105,7 +105,7 @@ _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "possible", "btw", "ugh", "entry", "like", "first",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
-_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不]")
+_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约]")
 # A verb of notifying aimed at the person ("alert me", "ping me"): what for is unsaid.
 _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me", re.IGNORECASE)
 
@@ -118,7 +118,7 @@ def title_from(raw: str | None, *, verb: bool = True) -> str | None:
 
 # Filler before a reminder's words ("hey …", "嗯 那个 记得…"); its verb is its own ("订机票" is booking tickets).
 _SAID_LEAD = re.compile(
-    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|ok(?:ay)?|pls|plz|please|for\s+me|for|to|2|about|of|that)\b|嗯+|呃|那个|那就|那|对了|记得)[\s,，]*)+", re.IGNORECASE
+    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|ok(?:ay)?|pls|plz|please|you\s+can|u\s+can|for\s+me|for|to|2|about|of|that)\b|嗯+|呃|那个|那就|那|对了|记得)[\s,，]*)+", re.IGNORECASE
 )
 
 

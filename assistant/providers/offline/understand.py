@@ -162,7 +162,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return call(turn, tools, str(choosing["tool"]), **choosing["values"], scope=scope)
     signals = read_signals(turn)
     intent = classify(turn, signals)
-    if intent in {"create", "reminder", "change"} and _corrected_in_passing(turn):
+    if intent in {"create", "reminder", "change", "unclear"} and _corrected_in_passing(turn):
         return text(say("ask_corrected_moment", turn.language))
     if _answers_change_value(turn, signals, intent):
         # "can i move the dentist" … "Sure — to which day or time should it move?" … "friday 11am":
