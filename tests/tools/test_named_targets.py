@@ -224,3 +224,14 @@ def test_an_event_with_someone_else_is_not_the_one_named(
     result = events_named(context_for(person, frozen_now), Named(words=words))
     assert bool(result.events) is found
 
+
+def test_a_kind_of_event_on_a_named_day_asks_which_one(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    # "把周二的会挪到下午四点": 周会 holds 会, but 产品评审 that day may be the meeting meant.
+    add_event(person, "产品评审", "2026-12-08T10:00")
+    add_event(person, "周会", "2026-12-08T14:00")
+    context = context_for(person, frozen_now)
+    assert len(events_named(context, Named(words="会", date="2026-12-08")).events) == 2
+    assert [e.title for e in events_named(context, Named(words="周会", date="2026-12-08")).events] == ["周会"]
+

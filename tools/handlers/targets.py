@@ -178,7 +178,7 @@ def _narrow(context: ToolContext, events: list[Event], named: Named) -> list[Eve
         clock = symbols.parse_time(named.time)
         events = [e for e in events if e.starts_at.astimezone(context.zone).time().replace(tzinfo=None) == clock]
     if named.words and has_content(named.words):
-        events = named_among(named.words, events)
+        events = named_among(named.words, events, one_day=named.date is not None)
     return events
 
 
@@ -193,15 +193,28 @@ def _other_company(words: str, title: str) -> bool:
     return (said["who"] or said["who_zh"]) != (known["who"] or known["who_zh"])
 
 
-def named_among(words: str, events: Sequence[Event]) -> list[Event]:
-    """The events whose titles carry most of ``words`` (the exact title first); none when no title does."""
+def named_among(words: str, events: Sequence[Event], *, one_day: bool = False) -> list[Event]:
+    """The events whose titles carry most of ``words`` (the exact title first); none when no title does.
+    On ``one_day`` (a day the person named), words that only say a kind of event leave every event of it."""
     scored = [(0.0 if _other_company(words, event.title) else title_score(words, event.title), event) for event in events]
     best = max((score for score, _ in scored), default=0.0)
     if best <= 0:
         return []
     found = [event for score, event in scored if score == best]
     exact = [e for e in found if e.title.strip().casefold() == words.strip().casefold()]
+    if one_day and not exact and _kind_only(words) and len(events) > len(found):
+        # "周二的会", "the meeting on tuesday": a kind of event, and other events that day may be one too.
+        return list(events)
     return exact or found
+
+
+# Words that say what kind of event, not which ("the meeting", "会"): a title holding one is no proof.
+_KIND_WORDS = frozenset({"meeting", "meetings", "call", "calls", "appointment", "appt", "会", "会议", "约"})
+
+
+def _kind_only(words: str) -> bool:
+    latin, cjk = _tokens(words)
+    return bool(latin or cjk) and set(latin) <= _KIND_WORDS and all(run in _KIND_WORDS for run in cjk)
 
 
 def events_named(context: ToolContext, named: Named, among: Sequence[int] = ()) -> Found:
