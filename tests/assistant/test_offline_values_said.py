@@ -109,6 +109,7 @@ def test_a_new_offset_after_a_reminder_was_set_is_not_read_as_the_first_one() ->
         ("you can remind me on wednesday 3 pm for call the electrician", "en", "call the electrician", "15:00"),
         ("ugh so tired today. btw remind me tonight at 9 to charge my laptop, thx", "en", "charge my laptop", "21:00"),
         ("买牛奶 明天早上八点提醒我", "zh", "买牛奶", "08:00"),
+        ("please set a reminder for me to go to work at 10:10", "en", "go to work", "10:10"),
         ("对了 后天上午十点记得提醒我去取快递哈", "zh", "去取快递", "10:00"),
     ],
 )

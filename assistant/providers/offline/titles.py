@@ -118,7 +118,7 @@ def title_from(raw: str | None, *, verb: bool = True) -> str | None:
 
 # Filler before a reminder's words ("hey …", "嗯 那个 记得…"); its verb is its own ("订机票" is booking tickets).
 _SAID_LEAD = re.compile(
-    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|ok(?:ay)?|pls|plz|please|you\s+can|u\s+can|for\s+me|for|to|2|about|of|that)\b|嗯+|呃|那个|那就|那|对了|记得)[\s,，]*)+", re.IGNORECASE
+    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|ok(?:ay)?|pls|plz|please|you\s+can|u\s+can|for\s+me|for|me(?=\s+(?:to|about|that)\b)|to|2|about|of|that)\b|嗯+|呃|那个|那就|那|对了|记得)[\s,，]*)+", re.IGNORECASE
 )
 
 
