@@ -205,15 +205,18 @@ def _answers_change_value(turn: Turn, signals: Signals, intent: str) -> bool:
 def _adds_the_offer(turn: Turn) -> bool:
     """A "yes" or a request to put down that names nothing of its own ("add it pls", "嗯 加上吧"), right
     after a statement or another service's work the stand-in offered to put on the calendar."""
-    if not turn.previous or previous_intent(turn) not in {"statement", "service"}:
+    if not turn.previous:
         return False
+    # The message first (cheap), the previous one's reading only when it could take an offer.
     if read_short_answer(turn.text) == "yes":
-        return not vocabulary.THANKING.search(turn.text)  # "ok thanks" closes the talk; it takes no offer
-    s = read_signals(turn)
-    if s.has_slots or s.question:
-        return False
-    # A clause that asks to put down and names nothing: "add it pls", "oh that's right before drinks. add it to my calendar".
-    return any(c in lx.CREATE and titles.title_from(c) is None for c in titles.clauses_of(s.when.residue))
+        takes = not vocabulary.THANKING.search(turn.text)  # "ok thanks" closes the talk; it takes no offer
+    else:
+        s = read_signals(turn)
+        # A clause that asks to put down and names nothing: "add it pls", "oh that's right before drinks. add it to my calendar".
+        takes = not (s.has_slots or s.question) and any(
+            c in lx.CREATE and titles.title_from(c) is None for c in titles.clauses_of(s.when.residue)
+        )
+    return takes and previous_intent(turn) in {"statement", "service"}
 
 
 _CLAUSES = re.compile(r"\s*(?:[,;，；]|\bbut\b|\band\s+then\b|然后|不过|但是)\s*", re.IGNORECASE)
