@@ -139,3 +139,23 @@ def test_a_span_said_on_a_tuesday_runs_forward_from_its_first_day(message: str, 
     when = read_when(message, today=tuesday)
     resolved = (days_of(when.date, tuesday)[0].isoformat(), days_of(when.end, tuesday)[-1].isoformat())
     assert resolved == days
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "language", "tool"),
+    [
+        ("cancel my pilates", "2", "en", "delete_event"),
+        ("move my pilates to 5pm", "#2", "en", "change_event"),
+        ("取消健身", "2", "zh", "delete_event"),
+        ("cancel my pilates", "2 pls", "en", "delete_event"),
+    ],
+)
+def test_a_number_alone_answers_the_numbered_list_not_a_time(asked: str, answer: str, language: str, tool: str) -> None:
+    listed = {"entities": LISTED, "listed": [str(e["ref"]) for e in LISTED], "choosing": {"tool": tool, "values": {}}}
+    name, arguments = tool_of(respond(with_history(answer, asked, "Which one do you mean?", language=language, **listed)))
+    assert (name, arguments["ordinal"], arguments["event_time"]) == (tool, 2, None)
+
+
+def test_a_number_alone_with_no_list_waiting_is_no_choice() -> None:
+    response = respond(with_history("2", "cancel my pilates", "Deleted."))
+    assert not any('"ordinal": 2' in (call.arguments or "") for call in response.tool_calls)

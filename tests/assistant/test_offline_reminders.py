@@ -103,3 +103,20 @@ def test_the_answer_to_what_time_finishes_the_reminder(
     asked = catalogue.text("needs_reminder_time", language)
     name, arguments = tool_of(respond(with_history(message, previous, asked, language=language)))
     assert name == "set_reminder" and {key: arguments[key] for key in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "expected"),
+    [
+        ("reminder: pay rent dec 20 9am", "en", {"text": "pay rent", "date": "12-20", "time": "09:00"}),
+        ("set a reminder: call the bank tomorrow 10am", "en", {"text": "call the bank", "date": "D+1", "time": "10:00"}),
+        ("设置提醒：12月20号上午9点 交房租", "zh", {"text": "交房租", "date": "12-20", "time": "09:00"}),
+        ("提醒：明天下午3点开会", "zh", {"text": "开会", "date": "D+1", "time": "15:00"}),
+        ("新建提醒 周五下午三点交报告", "zh", {"text": "交报告", "time": "15:00"}),
+    ],
+)  # fmt: skip
+def test_a_reminder_said_as_a_label_is_set_not_offered_as_an_event(
+    message: str, language: str, expected: dict[str, str]
+) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "set_reminder" and {key: arguments[key] for key in expected} == expected

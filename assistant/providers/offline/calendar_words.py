@@ -70,15 +70,15 @@ _REMIND_ME = (
     r"(?:a\s+|an\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
-_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设|加|定)一?个提醒|(?:叫|喊)我一声"  # 提醒一下我, 别让我忘了, 设个提醒
+_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设置?|加|定|添加|新建)(?:一?个)?提醒[:：]?|^提醒[:：]|(?:叫|喊)我一声"  # 提醒一下我, 别让我忘了, 设个提醒, 提醒：…
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
-    rf"\b{_REMIND_ME}\s+(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
+    rf"\b{_REMIND_ME}(?:\s*:\s*|\s+)(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
     rf"|(?:{_REMIND_ME_ZH})(?!(?:什么|哪|几点|有没有))(?P<zh>.+)$|^(?P<zh_first>[^?？]+?)[，,\s]*(?:{_REMIND_ME_ZH})[。！!吧]*$",
     re.I,
 )
 _REMIND_MARKER = re.compile(
-    rf"\b(?:please\s+|pls\s+|(?:can|could|would|will)\s+(?:you|u)\s+(?:pls\s+|please\s+)?)?{_REMIND_ME}(?:\s+|$)(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
+    rf"\b(?:please\s+|pls\s+|(?:can|could|would|will)\s+(?:you|u)\s+(?:pls\s+|please\s+)?)?{_REMIND_ME}(?:\s*:\s*|\s+|$)(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
     r"|^(?:麻烦|请)|^(?:帮我|请)?给|(?:帮我|请)?(?:设|加|定|订)(?:一?个)?[\s的]*提醒",  # "给明天的牙医预约设个提前一小时的提醒"
     re.I,
 )

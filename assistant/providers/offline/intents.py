@@ -31,7 +31,14 @@ from assistant.providers.offline.titles import (
     place_only,
     title_from,
 )
-from assistant.providers.offline.when import THAT_DAY, When, part_of_day_words, read_when, without_part_of_day
+from assistant.providers.offline.when import (
+    LIST_NUMBER,
+    THAT_DAY,
+    When,
+    part_of_day_words,
+    read_when,
+    without_part_of_day,
+)
 from assistant.reading import extract_when, vocabulary
 from assistant.reading.answers import is_courtesy
 
@@ -67,6 +74,9 @@ def read_signals(
 ) -> Signals:
     text = turn.text if text is None else text
     question = not _POLITE.search(text) and bool(_QUESTION_EN.search(text) or _QUESTION_ZH.search(text))
+    number = LIST_NUMBER.fullmatch(text) if turn.context.get("choosing") else None
+    if number is not None and 0 < int(number["n"]) <= len(turn.last_listed):
+        text = f"number {number['n']}"  # "2" answering "which one? 1. … 2. …": the second listed, not 2 o'clock
     when = read_when(text, today=turn.today)
     carried = None
     if when.date is None and turn.previous and THAT_DAY.search(text):
