@@ -41,6 +41,8 @@ ONE_LANGUAGE_FIELDS: Final[Mapping[str, frozenset[str]]] = {
     "council_day": frozenset({"weekday"}),
     # "15th" in English, "15号" in Chinese.
     "repeat_on_month_day": frozenset({"suffix"}),
+    # A list of weekdays: "Monday, Wednesday and Friday" in English, one joiner throughout in Chinese.
+    "repeat_days_comma": frozenset({"joiner"}),
 }
 
 

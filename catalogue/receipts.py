@@ -49,6 +49,7 @@ RECEIPTS: Final[dict[str, tuple[str, str]]] = {
     "repeat_weeks_on": ("every {interval} weeks on {days}", "每{interval}周的周{days}"),
     "repeat_days_once_a_week": (" and ", "、"),
     "repeat_days_some_weeks": (" and ", "、周"),
+    "repeat_days_comma": (", ", "{joiner}"),  # all but the last two: "Monday, Wednesday and Friday"
     "repeat_day_MO": ("Monday", "一"),
     "repeat_day_TU": ("Tuesday", "二"),
     "repeat_day_WE": ("Wednesday", "三"),

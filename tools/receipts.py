@@ -70,7 +70,8 @@ def repeat_words(rule: dict[str, Any], language: str) -> str:
         names = [text(f"repeat_day_{day}", language) if day in WEEKDAYS else day for day in weekdays]
         joiner = text("repeat_days_once_a_week" if interval == 1 else "repeat_days_some_weeks", language)
         key = "repeat_weekly_on" if interval == 1 else "repeat_fortnightly_on" if interval == 2 else "repeat_weeks_on"
-        words = text(key, language, days=joiner.join(names), interval=interval)
+        days = text("repeat_days_comma", language, joiner=joiner).join(names[:-1]) + joiner + names[-1] if len(names) > 2 else joiner.join(names)
+        words = text(key, language, days=days, interval=interval)
     else:
         unit = text(f"unit_{frequency}" if frequency in UNITS else "unit_other", language)
         words = text("repeat_every" if interval == 1 else "repeat_every_n", language, unit=unit, interval=interval)

@@ -126,7 +126,10 @@ DAY_POSSESSIVE: Final = re.compile(
     re.IGNORECASE,
 )
 # Words said to the assistant that are not part of a request: wake words and fillers.
-WAKE_WORDS: Final = re.compile(r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s+)?(?:olly|siri|alexa|google|assistant)\b[\s,]*", re.I)
+WAKE_WORDS: Final = re.compile(
+    r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s*|嘿|嗨)?(?:(?:olly|siri|alexa|google|assistant)(?![a-z])|小爱同学|天猫精灵|(?:小度|小艺){1,2}(?=[\s，,。!！]|$)|"
+    r"小?助[手理](?=[\s，,]|$))[\s,，]*", re.I
+)
 
 # Things the product does not do, said in a request: alarms (it has reminders), rides, tickets,
 # devices. Each gets an honest answer; none becomes a calendar event.
@@ -185,7 +188,7 @@ DECLARATIVE = table(
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日|有(?:个|一个|场)|开始|结束)",  # "我老板明天要来", "我女儿下周六生日"
-        r"^(?:我们?)?有(?!空|没有|时间|氧)", rf"^(?:{_WHEN_ZH})[^我]{{0,10}}?我(?:要|得|会|打算|准备)", r"^(?!我|每)[^\s\d，,]{2,8}?每[天日周月年个].{0,10}?[点:：][半整0-9零一二三四五六七八九十刻分]*$", r"(?<![还就不要可总倒])是(?!不是|否)",
+        r"^(?:我们?)?有(?!空|没有|时间|氧)", rf"^(?:{_WHEN_ZH})[^我]{{0,10}}?我(?:要|得|会|打算|准备)", r"^(?!我|每)[^\s\d，,]{2,8}?每[天日周月年个].{0,10}?[点:：][半整0-9零一二三四五六七八九十刻分]*$", r"(?<![还就不要可总倒])是(?!不是|否)", rf"^(?![我你他她])[^\s\d，,]{{2,8}}?在(?:{_WHEN_ZH})",  # "公司年会在1月15号晚上六点": when it is
         # Someone else's plans ("我妹下周一考驾照"): theirs to keep, unless asked for in so many words.
         rf"^{_KIN_ZH}(?=(?:{_WHEN_ZH}|每))",),  # "同事小刘周五…", "隔壁老张周日…"  # what someone else said ("医生说周五上午十一点给我回电话")  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one  # a name, then its rule: "新闻联播每天晚上七点" is its air time
 )

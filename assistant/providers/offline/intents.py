@@ -185,7 +185,7 @@ def _statement(turn: Turn, s: Signals) -> bool:
     if _correction(turn, s):
         return False  # "it's going to last 3 hours" after the workshop was made: its new length
     repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
-    asks = s.question or not (s.has_slots or repeats) or any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.RENAME)) or bool(
+    asks = s.question or not (s.has_slots or repeats) or any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.RENAME, lx.DELETE)) or bool(
         _POLITE.search(s.text)) or reminder_intent(s.text, bool(s.when.time))  # "… set reminder for tuesday at three pm"  # fmt: skip
     active = turn.active_command or {}
     fills = {"date": s.day, "time": s.when.time}  # "uh 3pm i guess" to "what time?": what the open request lacks

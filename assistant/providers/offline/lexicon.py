@@ -17,7 +17,7 @@ from assistant.reading.vocabulary import Table as Table
 
 DELETE = table(
     en=(
-        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|call\s+off|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
+        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
     ),
     zh=(r"删掉|删除|删了|删|去掉|移除|取消|撤掉|不去了|不开了", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
@@ -82,7 +82,7 @@ RENAME = table(
     en=(
         r"\b(?:rename\s+(?:it|that|this)?\s*(?:to|as)?|(?:rename|change\s+the\s+(?:title|name)\s+of)\s+(?P<which>(?:[\w']+\s+){1,5}?)(?:to|as)|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
         r"retitle\s+(?:it\s+)?(?:to|as)?|(?:the\s+)?(?:event|title|name)\s+(?:is|should\s+be|will\s+be)(?:\s+called)?|"
-        r"it(?:'?s|\s+is)\s+(?:called|named)|\b(?:event|meeting|appointment|entry)\b[^,.]{0,20}?\s(?:called|named|titled)|"
+        r"it(?:'?s|\s+is)\s+(?:called|named)|\b(?:event|meeting|appointment|entry)\b[^,.]{0,20}?\s(?:called(?!\s+(?:off|in|out|back|up)\b)|named|titled)|"
         r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”,]+?)[\"'”]?(?:,.*)?[\s.!]*$",  # "…, and it's at 12 Oak Ave": not the name
     ),
     zh=(
@@ -125,7 +125,7 @@ REQUEST = table(
     en=(
         r"^(?:please\s+|pls\s+|can\s+you|could\s+you|would\s+you|will\s+you|let'?s|i\s+(?:want|need|would\s+like)|"
         r"i'?d\s+like|help\s+me|go\s+ahead)",
-        r"^(?:(?:please|ok(?:ay)?|and|also)[\s,]+)?(?:cancel|delete|remove|move|change|reschedule|push|rename|drop|clear)\b",
+        r"(?:^|[,.;!]\s*)(?:(?:please|ok(?:ay)?|and|also|so)[\s,]+)?(?:cancel|delete|remove|move|change|reschedule|push|rename|drop|clear|take)\b",
         r"\b(?:just\s+)?do\s+it\b|\bgo\s+ahead\b|\bi\s+need\s+to\b|\bneed\s+to\b",
         r"\b(?:schedule|book|put|add|set\s+up|arrange|create|remind\s+me|pencil|block|reserve)\b",
     ),

@@ -35,7 +35,7 @@ _LEAD_EN = re.compile(
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
     r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop)(?:\s+in|\s+down|\s+me\s+down(?:\s+for)?)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
-    r"go\s+to(?=\s+(?:the|my|a)\s)|block(?:\s+out|\s+off)?|reserve|organi[sz]e|enter|save|(?:note|jot)\s+down|mark(?:\s+it)?\s+as|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
+    r"go\s+to(?=\s+(?:the|my|a)\s)|block(?:\s+out|\s+off)?(?:\s+(?:some\s+)?time\s+for)?|reserve|organi[sz]e|enter|save|(?:note|jot)\s+down|mark(?:\s+it)?\s+as|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
 )
@@ -47,23 +47,23 @@ _TAIL_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|(?:小?助[手理]|小爱(?:同学)?|小度|天猫精灵|小艺)(?=[\s，,]|$)|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
     r"订|加(?:一?个)?|添加|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
     r"(?:日程|日历|活动|事项)(?=[:：\s,，]|$)|(?:日程|日历)[上里]|月底|月初|年底|年初|"  # "添加日程：部门例会", "订个日程 开家长会"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
-    r"做(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$)(?:一?个)?(?=[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
+    r"做(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$|[工题学业幕发年])(?:一?个)?(?=[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
 )
 # A request said after the thing ("面试 帮我加到日历", "聚餐 安排一下", "项目评审加到日程里"): a benefactive
 # or a clause break, a verb of putting down, its result and where it goes.
 _REQUEST_TAIL_ZH = re.compile(
-    r"(?:[\s，,]*[你您]?(?:帮我|给我|请|麻烦)(?:把它)?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|占|入|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订)"
+    r"(?:[\s，,]*[你您]?(?:帮我|给我|请|麻烦)(?:把(?:它|这个|这件事))?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|占|入|删掉|删除|取消)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订)"
     r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下来?|进去?|到|入|落|在|一?个)*(?:我的)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
-    r"(?:别忘(?:记)?了?|记得提醒我|(?:定|约|放|改)在|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|哈|啦|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
+    r"(?:别忘(?:记)?了?|记得提醒我|(?:定|约|放|改)?在|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|哈|啦|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
     r"好吗|可以吗|谢谢)$"
 )
 # "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.
@@ -230,8 +230,9 @@ def _peel(text: str, *, verbs: int = 1) -> str:
         title = _EDGE.sub("", _TAIL_EN.sub("", title))
         title = _EDGE.sub("", _TAIL_ZH.sub("", _REQUEST_TAIL_ZH.sub("", _LEAD_ZH.sub("", title))))
         if re.search(r"[\u4e00-\u9fff]", title):
-            # Chinese phrases set apart by spaces: one that names nothing ("记个事 周五 牙医复诊" leaves "事") goes.
-            title = " ".join(part for part in title.split() if not only_filler(part)) or title
+            # Chinese phrases set apart by spaces: one that names nothing ("记个事 周五 牙医复诊" leaves "事",
+            # "把这个放进日历 … 述职答辩" leaves "这个") goes.
+            title = " ".join(part for part in title.split() if not only_filler(_REQUEST_TAIL_ZH.sub("", part))) or title
         if title == before:
             break
     return title
