@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.understand import respond
 from tests.assistant.offline_requests import request, tool_of
 
@@ -54,3 +55,16 @@ def test_plain_requests_get_no_calendar_extras() -> None:
     name, arguments = tool_of(respond(request("lunch with Sam on monday at 12:30")))
     assert name == "schedule_event"
     assert "recurrence" not in arguments and "reminder_minutes" not in arguments  # null fields are dropped
+
+
+@pytest.mark.parametrize(
+    ("message", "days"),
+    [
+        ("add gym every monday wednesday and friday at 6 am", ["MO", "WE", "FR"]),
+        ("swim every tuesday thursday at 7pm", ["TU", "TH"]),
+        ("yoga on mondays, wednesdays at 6", ["MO", "WE"]),
+    ],
+)
+def test_every_weekday_said_is_in_the_rule_with_or_without_commas(message: str, days: list[str]) -> None:
+    recurrence = read_calendar_words(message).recurrence
+    assert recurrence is not None and recurrence["weekdays"] == days

@@ -158,6 +158,12 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("lunch with Sam next Wednesday at 1pm", {"active": CREATING_LUNCH}, "schedule_event",
      {"title": "Lunch with Sam", "command_id": None}),
     ("next wednesday at 1pm", {"active": CREATING_LUNCH}, "schedule_event", {"command_id": "c-1"}),
+    # Called off is cancelled, said or asked: a delete (which asks first), never a rename to "Off".
+    ("hey the vendor meeting tomorrow got called off, take it off my calendar", {}, "delete_event",
+     {"event_words": "Vendor meeting", "event_date": "D+1"}),
+    ("the dentist on friday got called off", {}, "delete_event", {"event_words": "Dentist", "event_date": "W5"}),
+    ("take lunch with sam off my calendar", {}, "delete_event", {"event_words": "Lunch with sam"}),
+    ("reminder: pay rent dec 20 9am", {}, "set_reminder", {"text": "pay rent", "time": "09:00"}),
 ]  # fmt: skip
 
 

@@ -59,6 +59,9 @@ SENTENCES: list[tuple[str, str]] = [
     ("mum's bus gets in at 5:40 tmrw", "en"),
     ("新剧周五晚上十点在腾讯视频上线", "zh"),
     ("帮我抢一张周日下午两点去南京的高铁票", "zh"),
+    # When something is, said of it: offered, like "the office party is on the 18th at 7pm".
+    ("公司年会在1月15号晚上六点", "zh"),
+    ("下周三的体检在上午九点", "zh"),
 ]
 
 
@@ -81,6 +84,14 @@ NAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("明天下午三点和王总开会", "zh", {"title": "和王总开会", "date": "D+1", "time": "15:00"}),
     ("帮我安排一下下周五下午三点 季度总结会", "zh", {"title": "季度总结会", "date": "W5+1", "time": "15:00"}),
     ("周六上午十点约了理发，帮我加上", "zh", {"date": "W6", "time": "10:00"}),  # 约了: arranged, still ahead
+    # Wake words, request parts set apart by spaces, pinyin for a request word: none of it is the name.
+    ("嘿Siri 周五晚上六点看电影 加到日程", "zh", {"title": "看电影", "date": "W5", "time": "18:00"}),
+    ("小爱同学明天早上九点开会", "zh", {"title": "开会", "date": "D+1", "time": "09:00"}),
+    ("hey siri add dentist friday 3pm", "en", {"title": "Dentist", "date": "W5", "time": "15:00"}),
+    ("帮我加个richeng 周日下午三点 牙医", "zh", {"title": "牙医", "date": "W7", "time": "15:00"}),
+    ("帮我把这个放进日历 周五下午三点 述职答辩 两个小时", "zh", {"title": "述职答辩", "date": "W5", "duration_minutes": 120}),
+    ("1月4号早上9点 开工会议 帮我记一下", "zh", {"title": "开工会议", "time": "09:00"}),  # 开工 is the name's
+    ("block out time for a workshop on tuesday at 9am", "en", {"title": "Workshop", "date": "W2", "time": "09:00"}),
 ]
 
 
@@ -89,6 +100,14 @@ def test_a_name_and_a_moment_is_still_booked(message: str, language: str, expect
     name, arguments = tool_of(respond(request(message, language=language)))
     assert name == "schedule_event"
     assert {key: arguments.get(key) for key in expected} == expected
+
+
+def test_when_it_is_said_then_asked_for_is_booked_under_its_name() -> None:
+    said = "公司年会在1月15号晚上六点"
+    offered = respond(request(said, language="zh"))
+    assert offered.tool_calls == [] and offered.text
+    name, arguments = tool_of(respond(with_history("帮我加到日历里", said, offered.text, language="zh")))
+    assert (name, arguments["title"], arguments["time"]) == ("schedule_event", "公司年会", "18:00")
 
 
 def test_a_sentence_offered_is_booked_once_asked() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.turn.exit import claimed_writes, states_schedule_facts
-from tools.receipts import RENDERERS, render_receipt
+from tools.receipts import RENDERERS, render_receipt, repeat_words
 from tools.spec import Status, ToolResult
 
 EVENT = {
@@ -146,3 +146,16 @@ def test_a_named_question_with_nothing_in_range_says_so() -> None:
     day = {"date": "2026-12-11", "weekday": "Fri"}
     data = {"range": {"from": day, "to": day}, "events": [], "count": 0, "named": "gym", "named_found": False}
     assert render_receipt(ToolResult(Status.RESULTS, data), "en") == "Nothing called 'gym' for Fri 11 Dec."
+
+
+@pytest.mark.parametrize(
+    ("weekdays", "interval", "language", "expected"),
+    [
+        (["MO", "WE", "FR"], 1, "en", "every Monday, Wednesday and Friday"),
+        (["TU", "TH"], 1, "en", "every Tuesday and Thursday"),
+        (["MO", "WE", "FR"], 1, "zh", "每周一、三、五"),
+        (["MO", "WE", "FR"], 2, "zh", "每2周的周一、周三、周五"),
+    ],
+)
+def test_a_rules_weekdays_read_as_a_list(weekdays: list[str], interval: int, language: str, expected: str) -> None:
+    assert repeat_words({"frequency": "weekly", "interval": interval, "weekdays": weekdays}, language) == expected
