@@ -164,6 +164,14 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("the dentist on friday got called off", {}, "delete_event", {"event_words": "Dentist", "event_date": "W5"}),
     ("take lunch with sam off my calendar", {}, "delete_event", {"event_words": "Lunch with sam"}),
     ("reminder: pay rent dec 20 9am", {}, "set_reminder", {"text": "pay rent", "time": "09:00"}),
+    # "all" before a name is every occurrence of that series; before "events" or a day it is many events.
+    ("cancel all standups", {}, "delete_event", {"event_words": "Standups", "scope": "all"}),
+    ("move all my monday team syncs to 11 am", {}, "change_event", {"time": "11:00", "scope": "all"}),
+    ("make the meeting with hr an hour and a half long", {}, "change_event", {"duration_minutes": 90, "date": None}),
+    # A request said after the name, however it is put.
+    ("明天晚上七点圣诞聚会，记到我日程里", {"language": "zh"}, "schedule_event", {"title": "圣诞聚会", "time": "19:00"}),
+    ("帮忙在日程里加上：周日中午十二点 奶奶生日宴", {"language": "zh"}, "schedule_event", {"title": "奶奶生日宴", "date": "W7"}),
+    ("每周一上午十点 项目例会 帮我设成重复日程", {"language": "zh"}, "schedule_event", {"title": "项目例会", "time": "10:00"}),
 ]  # fmt: skip
 
 
@@ -216,3 +224,9 @@ def test_what_day_it_is_is_answered_with_the_day_and_nothing_written() -> None:
     # "今天星期几": a question that names only a day is answered with that day (its weekday shown).
     name, arguments = tool_of(respond(request("今天星期几", language="zh")))
     assert (name, arguments["start"]) == ("query_events", "D+0")
+
+
+@pytest.mark.parametrize("message", ["delete all my events tomorrow", "cancel everything tomorrow", "remove all of my appointments next week"])
+def test_all_of_many_events_is_never_one_call(message: str) -> None:
+    response = respond(request(message))
+    assert response.tool_calls == [] and response.text

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
         ("每天早上八点提醒我吃药", "zh", {"text": "吃药", "time": "08:00", "repeat": "daily"}),
         ("每周四早上八点提醒我浇花", "zh", {"text": "浇花", "date": "2026-12-10", "time": "08:00", "repeat": "weekly"}),
         ("每月15号上午九点提醒我交房租", "zh", {"text": "交房租", "date": "2026-12-15", "time": "09:00", "repeat": "monthly"}),
-        ("remind me at 5pm to call mum", "en", {"text": "call mum", "date": "D+0", "time": "17:00", "repeat": None}),
+        ("remind me at 5pm to call mum", "en", {"text": "call mum", "date": None, "time": "17:00", "repeat": None}),
     ],
 )  # fmt: skip
 def test_a_repeating_reminder_is_one_call_with_its_repeat(message: str, language: str, expected: dict[str, object]) -> None:

@@ -184,3 +184,9 @@ def test_a_reminder_on_words_that_fit_several_events_asks(mailbox_person: Any, f
     result = reg.execute("set_reminder", remind_args(event_words="gym", minutes_before=10))
     assert result.status == "ambiguous_reference" and len(result.data["candidates"]) == 2
     assert Reminder.objects.count() == 0
+
+
+def test_a_time_with_no_day_said_is_the_next_such_time(person: Any, frozen_now: Any) -> None:
+    result = registry(person, frozen_now).execute("set_reminder", remind_args(text="x", date=None, time="08:00"))
+    tomorrow = (frozen_now.astimezone(person.profile.zone).date() + datetime.timedelta(days=1)).isoformat()
+    assert (result.status, result.data["reminder"]["date"]) == ("reminder_set", tomorrow)

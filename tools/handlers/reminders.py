@@ -40,6 +40,9 @@ def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
         if first is None:
             return ToolResult(Status.IN_PAST, {"problem": "that rule has no time ahead"})
         moment = first
+    elif not arguments.get("date") and moment <= context.now:
+        # "remind me at 6am" said at 22:30, no day said: the next 06:00, which the receipt names.
+        moment = local_datetime(day + datetime.timedelta(days=1), symbols.parse_time(str(clock)), context.zone)
     if moment <= context.now:
         return ToolResult(Status.IN_PAST, {"problem": f"{moment.astimezone(context.zone):%Y-%m-%d %H:%M} has passed"})
     reminder = reminder_create(

@@ -215,7 +215,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     after = said_words(read_when(said[marker.end() :], today=turn.today).residue) if marker else None
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
-    date, time = words.first_day or when.single_day or ("D+0" if when.time else None), when.time
+    date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
     repeat = None
     if words.recurrence is not None:
         repeat, first = _reminder_repeat(words.recurrence, turn.today)

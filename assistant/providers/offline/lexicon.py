@@ -42,7 +42,7 @@ SCOPES = {
     ),
     "all": table(
         en=(
-            r"\ball\s+of\s+them\b|\b(?:them|those)\s+all\b|\b(?:all|every)\s+(?:the\s+)?(?:occurrences|ones|times)\b"
+            r"\ball\s+of\s+them\b|\ball\s+(?:(?:of\s+)?(?:my|the)\s+)?(?=(?:\w+\s+){0,2}\w+s\b)|\b(?:them|those)\s+all\b|\b(?:all|every)\s+(?:the\s+)?(?:occurrences|ones|times)\b"
             r"|\bthe\s+whole\s+(?:series|thing)\b|^all$|\b(?:completely|entirely|altogether|for\s+good)\b",
         ),
         zh=(r"全部|所有|整个系列|每一次|都改|都删",),
@@ -118,7 +118,7 @@ ACTION = table(
     en=(
         r"\b(?:move|cancel|delete|remove|book|schedule|add|put|stick|change|update|reschedule|push|set\s+up|arrange|create|remind|block)\b",
     ),
-    zh=(r"改|删|取消|安排|约|订|预约|(?<![参增更追])加(?!班)|提醒|帮我|挪|推迟|提前|记(?:一下|下|上|着)",),
+    zh=(r"改|删|取消|安排|约|订|预约|(?<![参增更追])加(?!班)|提醒|帮我|挪|推迟|提前|记(?:一下|下|上|着|到|进|在)",),
 )
 # Words that make a sentence a request or a plan, so it is never read as a report about the past.
 REQUEST = table(
@@ -260,8 +260,8 @@ CORRECTION = re.compile(
 )
 # "it only needs 30 minutes", "半小时就够了": a new length for the event just made.
 LENGTH_CHANGE = re.compile(
-    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough|(?:hours?|hrs?|minutes?|mins?)\s+long)\b"  # "make the workshop 2 hours long"
-    r"|就够了|就行了?|就可以了?|只要|只需要?|足够了",
+    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough|(?:hours?|hrs?|minutes?|mins?|half)\s+long)\b"  # "make the workshop 2 hours long"
+    r"|就够了|就行了?|就可以了?|只要|只需要?|足够了|^(?:要|得|会)(?:开|持续|进行)",  # "要开三个小时"
     re.IGNORECASE,
 )
 # A new end said, not a new start: "extend the workshop till 1pm", "延长到十二点".

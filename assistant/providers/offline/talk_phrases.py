@@ -46,7 +46,7 @@ OTHERS = table(
 # Deleting everything at once is not something the tools can do, and rarely what is meant.
 BULK_DELETE = table(
     en=(
-        r"\b(?:delete|remove|cancel|clear|wipe|erase)\s+(?:all|every(?:thing)?|each)\b",
+        r"\b(?:delete|remove|cancel|clear|wipe|erase)\s+(?:all|every(?:thing)?|each)(?:\s+(?:of\s+)?(?:my|the))?(?=\s*(?:$|[,.!?])|\s+(?:events?|meetings?|appointments?|plans?|things|stuff|entries|today|tomorrow|tonight|on|for|this|next|in|from|that|[0-9])\b)",
         r"\bclear\s+my\s+(?:calendar|schedule)",
     ),
     zh=(r"(?:删|删除|删掉|清空|取消)(?:掉)?(?:我的)?(?:所有|全部|一切)", r"清空(?:我的)?(?:日程|日历)"),
