@@ -357,6 +357,16 @@ def rule_until(rule: str, until: datetime.datetime) -> str:
     return ical_text(vRecur(parts))
 
 
+def first_weekday_from(rule: str, day: datetime.date) -> datetime.date:
+    """The first day on or after ``day`` that a weekly rule's weekdays allow ("every other Wednesday"
+    said on a Thursday starts next Wednesday: counted from Thursday, its first week has none left)."""
+    parsed = vRecur.from_ical(rule)
+    days = [str(name)[-2:] for name in parsed.get("BYDAY") or []]
+    if parsed.get("FREQ") != ["WEEKLY"] or not days:
+        return day
+    return day + datetime.timedelta(days=min((WEEKDAYS.index(name) - day.weekday()) % 7 for name in days))
+
+
 def rule_weekdays(rule: str, weekdays: list[str]) -> str:
     """The same rule on other weekdays (moving "all" of a weekly series to another day)."""
     parsed = vRecur.from_ical(rule)

@@ -21,7 +21,15 @@ from scheduling.models import (
     Event,
     ScheduleCommand,
 )
-from scheduling.recurrence import WEEKDAYS, Recurrence, build_rule, first_occurrence, rule_weekdays, until_instant
+from scheduling.recurrence import (
+    WEEKDAYS,
+    Recurrence,
+    build_rule,
+    first_occurrence,
+    first_weekday_from,
+    rule_weekdays,
+    until_instant,
+)
 from scheduling.reminders import reminder_create
 from scheduling.selectors import event_conflicts, event_get, profile_get, series_conflict
 from scheduling.services import clean_title, event_create, event_update
@@ -238,12 +246,15 @@ def _plan(
     if rule:
         # The series starts at its first occurrence that is still ahead ("weekdays at 9:30"
         # said at 10:00 on a Monday starts on Tuesday; "every Friday" said on Monday, on Friday).
+        length = end - start
+        if command.kind == CommandKind.CREATE:
+            local = start.astimezone(zone)
+            start = local_datetime(first_weekday_from(rule, local.date()), local.time(), zone)
         first = first_occurrence(
             rule=rule, start=start, zone=zone, not_before=now if command.kind == CommandKind.CREATE else None
         )
         if first is None:
             raise ValidationFailed("that rule has no occurrence ahead")
-        length = end - start
         start = first
         end = occurrence_end_for(start, length, all_day, zone)
     in_past = (end <= now) if all_day else (start <= now)

@@ -172,6 +172,9 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("明天晚上七点圣诞聚会，记到我日程里", {"language": "zh"}, "schedule_event", {"title": "圣诞聚会", "time": "19:00"}),
     ("帮忙在日程里加上：周日中午十二点 奶奶生日宴", {"language": "zh"}, "schedule_event", {"title": "奶奶生日宴", "date": "W7"}),
     ("每周一上午十点 项目例会 帮我设成重复日程", {"language": "zh"}, "schedule_event", {"title": "项目例会", "time": "10:00"}),
+    # A change to a span: its start and its new length, never the span's end as the start.
+    ("明天的培训改成九点到十二点", {"language": "zh"}, "change_event", {"event_words": "培训", "time": "09:00", "duration_minutes": 180}),
+    ("rename that meeting to supplier negotiation", {}, "change_event", {"event_words": "Meeting", "title": "Supplier negotiation"}),
 ]  # fmt: skip
 
 

@@ -92,6 +92,12 @@ NAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("帮我把这个放进日历 周五下午三点 述职答辩 两个小时", "zh", {"title": "述职答辩", "date": "W5", "duration_minutes": 120}),
     ("1月4号早上9点 开工会议 帮我记一下", "zh", {"title": "开工会议", "time": "09:00"}),  # 开工 is the name's
     ("block out time for a workshop on tuesday at 9am", "en", {"title": "Workshop", "date": "W2", "time": "09:00"}),
+    ("hey can u slot in a call with the bank tmrw at 11am", "en", {"title": "Call with the bank", "date": "D+1"}),
+    ("mark down team lunch dec 17 at 12:30", "en", {"title": "Team lunch", "time": "12:30"}),
+    ("book a massage sometime next week", "en", {"title": "Massage"}),
+    ("再帮我加个周二上午九点半做头发", "zh", {"title": "做头发", "date": "W2", "time": "09:30"}),
+    ("一月四号早上八点半 新年第一次例会 半小时，帮我建上", "zh", {"title": "新年第一次例会", "time": "08:30"}),
+    ("帮我设置每周二四晚上八点游泳，一小时", "zh", {"title": "游泳", "time": "20:00", "duration_minutes": 60}),
 ]
 
 

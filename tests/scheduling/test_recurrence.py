@@ -114,6 +114,19 @@ def test_expansion_is_bounded_by_the_window_and_the_horizon(person: Any) -> None
 # --- through the tool: create, query, conflicts ----------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("date", "weekdays", "first"),
+    [("2026-12-10", ["WE"], "2026-12-16"), ("D+0", ["SU"], "2026-12-13"), ("2026-12-10", ["TH"], "2026-12-10")],
+)
+def test_every_other_week_starts_on_the_first_day_it_names_from_the_day_said(
+    person: Any, frozen_now: Any, date: str, weekdays: list[str], first: str
+) -> None:
+    # "every other Wednesday from Thursday 10 Dec" starts Wednesday 16 Dec, not a fortnight after it.
+    recurrence = {"frequency": "weekly", "interval": 2, "weekdays": weekdays, "month_day": None, "until": None, "count": None}
+    result = schedule(registry(person, frozen_now), title="Therapy", date=date, time="17:00", recurrence=recurrence)
+    assert (result.status, result.data["event"]["date"]) == ("created", first)
+
+
 def test_weekdays_at_930_said_on_a_monday_after_930_starts_tomorrow(person: Any, frozen_now: Any) -> None:
     reg = registry(person, frozen_now)
     result = schedule(

@@ -61,7 +61,7 @@ _PATCH_ONLY = re.compile(r"^(?:(?:actually|ok(?:ay)?|and|so|no)[\s,]+)*(?:make|s
 _NEW_INSTEAD = re.compile(r"^(?:那|那就)?(?:改成|换成|还是)")
 # "move my haircut from saturday to sunday at 2", "把周五的牙医改到下周二": the day said before the
 # destination is the event's, what follows it is new.
-_DESTINATION = re.compile(r"\s+to\s+(?P<new>\S.*)$|(?:改|挪|推|换|调|移)?到(?P<new_zh>.+)$", re.IGNORECASE)
+_DESTINATION = re.compile(r"\s+to\s+(?P<new>\S.*)$|(?:(?:改|挪|推|换|调|移)(?:到|成|为)|(?<![点半刻分0-9])到)(?P<new_zh>.+)$", re.IGNORECASE)
 
 
 def _iso_day(symbol: str | None, today: datetime.date) -> str | None:
@@ -255,6 +255,8 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target)
     new_time = to.time if to is not None else when.time
+    if to is not None and to.time and to.duration and not from_time:
+        when = dataclasses.replace(when, duration=to.duration)  # "改成九点到十二点": the span said is its new length
     if from_time and to_time:
         new_time, when = to_time, dataclasses.replace(when, duration=None)
     if new_time and lx.EXTEND.search(s.text) and not when.duration:

@@ -17,7 +17,7 @@ from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, said_words, title_from
-from assistant.providers.offline.when import When, from_now, read_when
+from assistant.providers.offline.when import THAT_DAY, When, from_now, read_when
 from assistant.reading import extract_when
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
 from assistant.reading.durations import find_lengths
@@ -216,6 +216,10 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
     date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
+    if date is None and THAT_DAY.search(said):  # "at 11:30 that day": the day of what was just made or shown
+        date = str(turn.recent_entities[0].get("date") or "") or None if turn.recent_entities else None
+        if date is None:
+            return text(say("ask_which_day", turn.language))
     repeat = None
     if words.recurrence is not None:
         repeat, first = _reminder_repeat(words.recurrence, turn.today)

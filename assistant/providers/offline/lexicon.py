@@ -80,7 +80,7 @@ def scope_of(text: str) -> str | None:
 POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them)\b|它|那个|这个|到时候?", re.IGNORECASE)
 RENAME = table(
     en=(
-        r"\b(?:rename\s+(?:it|that|this)?\s*(?:to|as)?|(?:rename|change\s+the\s+(?:title|name)\s+of)\s+(?P<which>(?:[\w']+\s+){1,5}?)(?:to|as)|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
+        r"\b(?:(?:rename|change\s+the\s+(?:title|name)\s+of)\s+(?P<which>(?:[\w']+\s+){1,5}?)(?:to|as)|rename\s+(?:it|that|this)?\s*(?:to|as)?|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
         r"retitle\s+(?:it\s+)?(?:to|as)?|(?:the\s+)?(?:event|title|name)\s+(?:is|should\s+be|will\s+be)(?:\s+called)?|"
         r"it(?:'?s|\s+is)\s+(?:called|named)|\b(?:event|meeting|appointment|entry)\b[^,.]{0,20}?\s(?:called(?!\s+(?:off|in|out|back|up)\b)|named|titled)|"
         r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”,]+?)[\"'”]?(?:,.*)?[\s.!]*$",  # "…, and it's at 12 Oak Ave": not the name
@@ -260,7 +260,7 @@ CORRECTION = re.compile(
 )
 # "it only needs 30 minutes", "半小时就够了": a new length for the event just made.
 LENGTH_CHANGE = re.compile(
-    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough|(?:hours?|hrs?|minutes?|mins?|half)\s+long)\b"  # "make the workshop 2 hours long"
+    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:probably\s+|likely\s+|prob\s+)?(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough|(?:hours?|hrs?|minutes?|mins?|half)\s+long)\b"  # "make the workshop 2 hours long"
     r"|就够了|就行了?|就可以了?|只要|只需要?|足够了|^(?:要|得|会)(?:开|持续|进行)",  # "要开三个小时"
     re.IGNORECASE,
 )

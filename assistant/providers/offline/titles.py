@@ -34,8 +34,8 @@ _LEAD_EN = re.compile(
 )
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
-    r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop)(?:\s+in|\s+down|\s+me\s+down(?:\s+for)?)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
-    r"go\s+to(?=\s+(?:the|my|a)\s)|block(?:\s+out|\s+off)?(?:\s+(?:some\s+)?time\s+for)?|reserve|organi[sz]e|enter|save|(?:note|jot)\s+down|mark(?:\s+it)?\s+as|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
+    r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop|slot)(?:\s+in|\s+down|\s+me\s+down(?:\s+for)?)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
+    r"go\s+to(?=\s+(?:the|my|a)\s)|block(?:\s+out|\s+off)?(?:\s+(?:some\s+)?time\s+for)?|reserve|organi[sz]e|enter|save|(?:note|jot|mark|write)\s+down|mark(?:\s+it)?\s+as|get\s+me|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
 )
@@ -43,7 +43,7 @@ _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my\s+|the\s+)?(?:calendar|schedule|agenda|diary)|(?:for|4)\s+me|please|thanks|thx|ty|can|"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|book|schedule|save)(?:\s+(?:it|that|this)(?:\s+(?:in|on|down))?)?|"
     r"thank\s+you|many\s+thanks|there|ugh|lol|lmao|haha+|omg|phew|pls|plz|on|at|for|from|by|in|to|next|this|and|then|(?:is|are|was)(?:\s+(?:booked|scheduled|set|planned|confirmed))?|at\s+like|at\s+around|around|about|starting|that|it|as\s+well|too|"
-    r"instead|again|now|ok(?:ay)?)$",
+    r"instead|again|now|ok(?:ay)?|sometime|right\s+(?:after|before))$",
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
@@ -51,10 +51,10 @@ _LEAD_ZH = re.compile(
     r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
-    r"订|加上|加(?:一?个)?|添加|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
+    r"订|加上|加(?:一?个)?|添加|设置|设定|一?场(?=[\u4e00-\u9fff]{2})|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
     r"(?:日程|日历|活动|事项)(?=[:：\s,，]|$)|(?:日程|日历)[上里]|月底|月初|年底|年初|"  # "添加日程：部门例会", "订个日程 开家长会"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
-    r"做(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$|[工题学业幕发年])(?:一?个)?(?=[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
+    r"做(?!头发)(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$|[工题学业幕发年])(?:一?个)?(?=[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
 )
 # A request said after the thing ("面试 帮我加到日历", "聚餐 安排一下", "项目评审加到日程里"): a benefactive
 # or a clause break, a verb of putting down, its result and where it goes.
