@@ -31,14 +31,7 @@ from assistant.providers.offline.titles import (
     place_only,
     title_from,
 )
-from assistant.providers.offline.when import (
-    LIST_NUMBER,
-    THAT_DAY,
-    When,
-    part_of_day_words,
-    read_when,
-    without_part_of_day,
-)
+from assistant.providers.offline.when import THAT_DAY, When, part_of_day_words, read_when, without_part_of_day
 from assistant.reading import extract_when, vocabulary
 from assistant.reading.answers import is_courtesy
 
@@ -74,7 +67,7 @@ def read_signals(
 ) -> Signals:
     text = turn.text if text is None else text
     question = not _POLITE.search(text) and bool(_QUESTION_EN.search(text) or _QUESTION_ZH.search(text))
-    number = LIST_NUMBER.fullmatch(text) if turn.context.get("choosing") else None
+    number = lx.LIST_NUMBER.fullmatch(text) if turn.context.get("choosing") else None
     if number is not None and 0 < int(number["n"]) <= len(turn.last_listed):
         text = f"number {number['n']}"  # "2" answering "which one? 1. … 2. …": the second listed, not 2 o'clock
     when = read_when(text, today=turn.today)
@@ -143,7 +136,7 @@ def _query(turn: Turn, s: Signals) -> bool:
         return True  # "…, can you check saturday for me", "check dec 18 3pm for me"
     if s.question and not s.when.time and lx.QUERY_NAMED.search(s.when.residue):
         return True  # "when is badminton", "what time is yoga again": that event, by name
-    if s.question and (_CALENDAR_WORD.search(s.text) or _MEETINGS.search(s.text)):
+    if s.question and (lx.CALENDAR_WORD.search(s.text) or lx.MEETINGS.search(s.text)):
         return True  # "what meetings do i have today", "下周一有几个会": a question about the calendar
     if s.question and s.day and only_filler(vocabulary.QUESTION.sub(" ", s.when.residue)):
         return True  # "what am i doing tomorrow", "下周一要干嘛", "明天上午十点有事没": a question that names only a moment
@@ -193,7 +186,7 @@ def _statement(turn: Turn, s: Signals) -> bool:
         return False  # "it's on the 14th at 5:30" while a request is open, or its answer to "what is it?"
     if _names_a_request(turn, s):
         return False  # "ok the vet appt is saturday 9:30am": the answer to a request open or put aside, by its name
-    world = s.text in vocabulary.WORLD_EVENT and not _CALENDAR_WORD.search(s.text)
+    world = s.text in vocabulary.WORLD_EVENT and not lx.CALENDAR_WORD.search(s.text)
     told = lx.REMEMBER.en[1].match(s.text) or s.text in vocabulary.HEDGED or (_someone_then(s.text, turn.today) and s.text not in lx.QUERY)
     return not asks and (world or bool(told) or s.text in vocabulary.DECLARATIVE or s.text in vocabulary.HEARSAY or s.when.residue in vocabulary.DECLARATIVE)
 
@@ -223,13 +216,6 @@ def _someone_then(text: str, today: datetime.date) -> bool:
     subject = re.fullmatch(r"(?!我|咱|和|跟|与|同|在|把|给|帮|请|让|叫|到|去|从)(?!.*(?:每|隔|生日|纪念日|那天|当天))[\u4e00-\u9fff]{2,6}", before)
     # Words that lead a request ("另外", "还有", "帮我") are peeled from a title: they name no one.
     return bool(re.search(r"[\u4e00-\u9fff]", after)) and subject is not None and clean_title(before) == before
-
-
-_MEETINGS = re.compile(r"\b(?:meetings?|events?|plans)\b|会议?|约会", re.IGNORECASE)
-_REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
-_CALENDAR_WORD = re.compile(
-    r"\b(?:calendar|schedule|appointment|remind|diary|agenda)\b|日程|日历|提醒|安排|预约", re.IGNORECASE
-)
 
 
 def _opens_a_create(text: str) -> bool:
@@ -337,8 +323,8 @@ RULES: tuple[Rule, ...] = (
     ("others", lambda turn, s: s.text in lx.OTHERS),
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
     # Alarms, rides and devices are not the calendar's: an honest answer ("remind me to wake up" is a reminder).
-    ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not _REMIND_ME.search(s.text)),
-    ("service", lambda turn, s: s.text in vocabulary.SERVICE and not _CALENDAR_WORD.search(s.text)),
+    ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not lx.REMIND_ME.search(s.text)),
+    ("service", lambda turn, s: s.text in vocabulary.SERVICE and not lx.CALENDAR_WORD.search(s.text)),
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
     # "actually scratch that, I can't afford it this month": a drop, and its reason asks for nothing.
     ("drop", lambda turn, s: s.text in lx.DROP_REQUEST or bool(

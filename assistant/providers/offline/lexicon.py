@@ -252,6 +252,12 @@ ANYTHING = re.compile(
 VAGUE = re.compile(r"^(?:(?:some|a|the)\s+)?time(?:\s+for\s+me)?$|^约?(?:一?个|点)?时间$", re.IGNORECASE)
 # "下周找时间开个项目会": finding a time *for something* is a request to create it.
 FIND_TIME_FOR = re.compile(r"找(?:个|一个|点)?(?:时间|空档|空闲|空(?![档闲]))(?P<activity>[\u4e00-\u9fff].*)$")
+# Words of the calendar itself, of meetings, and "remind me": a question about the calendar, not a service's.
+MEETINGS = re.compile(r"\b(?:meetings?|events?|plans)\b|会议?|约会", re.IGNORECASE)
+REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
+CALENDAR_WORD = re.compile(r"\b(?:calendar|schedule|appointment|remind|diary|agenda)\b|日程|日历|提醒|安排|预约", re.IGNORECASE)
+# A number alone ("2", "#2", "2 pls"): the answer to a numbered list, when one waits for a choice.
+LIST_NUMBER = re.compile(r"\s*(?:#|no\.?\s*|number\s+)?(?P<n>\d{1,2})\s*(?:pl(?:ea)?se?|pls|thanks|thx|吧|谢谢)?\s*[.!。！]?\s*", re.I)
 # "actually 4:30", "1pm works better", "不对，改到周日": a correction to the event just made.
 CORRECTION = re.compile(
     r"^(?:actually|no|nope|sorry|wait|hmm|oh|instead|rather|make\s+that)\b|\b(?:works\s+better|is\s+better|would\s+be\s+better|"

@@ -29,8 +29,6 @@ _ORDINAL_EN = re.compile(
     r"|\b(?:number|no\.|#)\s*(?P<number>\d{1,2})\b",
     re.IGNORECASE,
 )
-# A number alone ("2", "#2", "2 pls"): the answer to a numbered list, when one waits for a choice.
-LIST_NUMBER = re.compile(r"\s*(?:#|no\.?\s*|number\s+)?(?P<n>\d{1,2})\s*(?:pl(?:ea)?se?|pls|thanks|thx|吧|谢谢)?\s*[.!。！]?\s*", re.I)
 _ORDINAL_ZH = re.compile(
     r"第\s*(?P<number>\d{1,2}|[一二两三四五六七八九十]{1,3})(?!\s*[次届期轮])\s*(?:个|项|条|场|件)?|(?P<last>最后(?:一|那)个)"
 )
