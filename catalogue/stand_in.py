@@ -152,6 +152,11 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         "What should I note for that time? Say it whole, like \"dentist Friday at 3pm\" or \"remind me at 8pm to call mum\".",
         "那个时间要记什么？可以整句说，比如“周五下午三点看牙医”或“晚上八点提醒我给妈妈打电话”。",
     ),
+    "repeat_by_position": (
+        "I can't repeat something on a weekday's place in the month (like the last Friday), so nothing is added. "
+        'It can repeat on a day of the month ("on the 15th of every month"), or weekly ("every Friday at 7pm").',
+        "按“每月第几个星期几”重复我做不到，所以什么都没有添加。可以按每月几号重复（“每月15号”），或者每周重复（“每周五晚上七点”）。",
+    ),
     "reminder_repeat_unsupported": (
         "A reminder on its own can repeat every day, every weekday, once a week, once a month or once a year. "
         'Which of those should it be? Say it like "remind me every Monday at 9am to water the plants".',

@@ -24,7 +24,7 @@ _EN = re.compile(
     r"|(?P<free_hour>(?:an?\s+)?free\s+hour)|(?P<day>(?:a|one|1|the)\s+day)(?=\s+(?:before(?!\s+yesterday)|ahead|earlier|in\s+advance))"
     r"|(?P<number>[0-9]{1,3}(?:\.[0-9])?)\s*-?\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|m)"
     rf"|(?P<word_number>{EN_COUNT})[\s-]+(?P<word_unit>hours?|hrs?|minutes?|mins?))(?![a-z])"
-    r"(?P<and_half>\s+and\s+a\s+half)?",
+    r"(?P<and_half>\s+and\s+a\s+half)?(?:[\s-]+long(?![a-z]))?",  # "an hour-long call": "long" says the length
     re.IGNORECASE,
 )
 _ZH = re.compile(

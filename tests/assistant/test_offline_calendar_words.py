@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import catalogue
 from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.understand import respond
 from tests.assistant.offline_requests import request, tool_of
@@ -68,3 +69,18 @@ def test_plain_requests_get_no_calendar_extras() -> None:
 def test_every_weekday_said_is_in_the_rule_with_or_without_commas(message: str, days: list[str]) -> None:
     recurrence = read_calendar_words(message).recurrence
     assert recurrence is not None and recurrence["weekdays"] == days
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("put a monthly bookkeeping review on the first monday of every month at 9am", "en"),
+        ("book club on the last friday of every month at 7pm", "en"),
+        ("remind me on the first monday of every month to pay the nanny", "en"),
+        ("每个月第一个周一上午九点 部门例会", "zh"),
+        ("每月最后一个周五下午四点 复盘会", "zh"),
+    ],
+)
+def test_a_weekday_by_its_place_in_the_month_is_said_plainly_never_written_as_a_day(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert response.tool_calls == [] and response.text == catalogue.text("repeat_by_position", language)

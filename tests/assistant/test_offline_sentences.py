@@ -98,6 +98,8 @@ NAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("再帮我加个周二上午九点半做头发", "zh", {"title": "做头发", "date": "W2", "time": "09:30"}),
     ("一月四号早上八点半 新年第一次例会 半小时，帮我建上", "zh", {"title": "新年第一次例会", "time": "08:30"}),
     ("帮我设置每周二四晚上八点游泳，一小时", "zh", {"title": "游泳", "time": "20:00", "duration_minutes": 60}),
+    ("ok i need an hour-long call with the landlord tomorrow at 2pm", "en", {"title": "Call with the landlord", "duration_minutes": 60}),
+    ("bins go out every tuesday night at 8pm put it in the calendar", "en", {"title": "Bins go out", "time": "20:00"}),
 ]
 
 

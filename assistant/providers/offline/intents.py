@@ -352,6 +352,7 @@ RULES: tuple[Rule, ...] = (
     ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION and s.text not in lx.QUERY),
     # Where it is held: not kept (an event has a name, a day and a time); said plainly, nothing changed.
     ("place", lambda turn, s: place_only(s.text)),
+    ("repeat_by_position", lambda turn, s: s.text in lx.MONTH_WEEKDAY and not s.question and s.text not in lx.DELETE),
     ("statement", _statement),
     # A write said as possible, not decided ("if it rains saturday we might move the bbq to sunday"): nothing yet.
     ("hedged", _hedged),

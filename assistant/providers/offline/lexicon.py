@@ -61,6 +61,12 @@ SERIES = re.compile(
     r"|\b(?:daily|weekly|monthly|yearly)\b|每(?:周|个?星期|个?礼拜|天|日|个?月|年|个?工作日|早|晚)",
     re.IGNORECASE,
 )
+# A weekday by its place in the month ("the last friday of every month", 每月第一个周一): a rule the tools cannot
+# hold, so it is said plainly, never written as the month's first day.
+MONTH_WEEKDAY = table(
+    en=(r"\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekday)s?\s+(?:of|in)\s+(?:every|each|the)\s+month\b",),
+    zh=(r"(?:每个?月|月)的?(?:第[一二三四1-4]个?|最后一个?|倒数第一个?)(?:周|星期|礼拜)[一二三四五六日天1-7]",),
+)
 # Words that make a delete about some occurrences, not one or all ("over the holidays", "but keep monday's",
 # "and the week after", "放假期间"): which ones is asked.
 SOME_OF_THEM = re.compile(

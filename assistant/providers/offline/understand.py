@@ -40,7 +40,8 @@ Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 
 # Kinds answered in words only (greetings, refusals, what no tool does); the rest make a call.
 _IN_WORDS = ("injection", "others", "bulk_delete", "reminders_list", "statement", "hedged", "greeting", "goodbye",
-             "thanks", "capability", "ability", "forget", "past", "availability", "recurring", "unclear", "place")  # fmt: skip
+             "thanks", "capability", "ability", "forget", "past", "availability", "recurring", "repeat_by_position", "unclear",
+             "place")  # fmt: skip
 ACTIONS: dict[str, Action] = {kind: conversation.words_only(kind) for kind in _IN_WORDS} | {
     "alarm": conversation.alarm,
     "service": conversation.service,
