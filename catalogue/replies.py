@@ -62,6 +62,7 @@ REPLIES: Final[dict[str, tuple[str, str]]] = {
         "写入之前先确认一下——{what}？",
     ),
     "hold_schedule_event": ("add {title}{when}{overlap}", "添加{title}{when}{overlap}"),
+    "hold_untitled": ("an event (I'll ask its name next)", "一个安排（名称稍后再问）"),
     "hold_overlap": (", even though it clashes with what is already there", "，即使与已有安排时间冲突"),
     "hold_change_event": ("change {event} to {changes}", "把{event}改为{changes}"),
     "hold_remember_fact": ("save to memory: {fact}", "保存到记忆：{fact}"),

@@ -88,7 +88,8 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
             words = catalogue.text("repeat_until", language, rule=words, day=until)
         when = " ".join(part for part in (words, when) if part)
     fields: dict[str, str] = {
-        "title": quote(arguments["title"]) if arguments.get("title") else "",
+        # A booking with no name yet is said to be one ("add an event, its name still to come, on …"), never "add  on".
+        "title": quote(arguments["title"]) if arguments.get("title") else catalogue.text("hold_untitled", language),
         "when": catalogue.text("hold_when", language, when=when) if when else "",
         "fact": quote(arguments.get("fact") or ""),
         "overlap": catalogue.text("hold_overlap", language) if arguments.get("allow_overlap") else "",

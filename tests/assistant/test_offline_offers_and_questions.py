@@ -132,3 +132,16 @@ def test_that_day_after_a_booking_is_the_day_of_what_was_made(message: str, lang
     previous = "提前一个小时提醒我" if language == "zh" else "remind me an hour before"
     name, arguments = tool_of(respond(with_history(message, previous, "OK.", language=language, entities=made)))
     assert (name, arguments["start"]) == ("query_events", "2026-12-18")
+
+
+FREE = "You're free: Thu 17 Dec 10:00–11:00, Thu 17 Dec 11:00–12:00, Thu 17 Dec 12:00–13:00."
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "time"),
+    [("book the first one", None, "10:00"), ("book the first one for a physio session please", "Physio session", "10:00"),
+     ("the last one", None, "12:00")],
+)  # fmt: skip
+def test_a_free_time_just_offered_is_picked_by_its_place(message: str, title: str | None, time: str) -> None:
+    name, arguments = tool_of(respond(with_history(message, "any free slots on thursday?", FREE)))
+    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", title, "12-17", time)

@@ -120,3 +120,18 @@ def test_a_reminder_said_as_a_label_is_set_not_offered_as_an_event(
 ) -> None:
     name, arguments = tool_of(respond(request(message, language=language)))
     assert name == "set_reminder" and {key: arguments[key] for key in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "date"),
+    [("remind me the evening before at 9pm to pack", "2027-01-01"), ("and remind me at 11:30 that day to book a room", "2027-01-02")],
+)
+def test_a_reminder_day_counted_from_the_event_just_made(message: str, date: str) -> None:
+    flight = [{"ref": "E1", "title": "Flight to Berlin", "date": "2027-01-02", "start": "06:40", "via": "created"}]
+    name, arguments = tool_of(respond(request(message, entities=flight)))
+    assert (name, arguments["date"]) == ("set_reminder", date) and "before" not in arguments["text"]
+
+
+def test_a_reminder_day_counted_from_nothing_in_focus_is_asked() -> None:
+    response = respond(request("remind me the evening before at 9pm to pack"))
+    assert response.tool_calls == [] and response.text

@@ -100,6 +100,20 @@ NAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("帮我设置每周二四晚上八点游泳，一小时", "zh", {"title": "游泳", "time": "20:00", "duration_minutes": 60}),
     ("ok i need an hour-long call with the landlord tomorrow at 2pm", "en", {"title": "Call with the landlord", "duration_minutes": 60}),
     ("bins go out every tuesday night at 8pm put it in the calendar", "en", {"title": "Bins go out", "time": "20:00"}),
+    # Verbs of fitting something in, filler, "calendar it", a diary: none of it is the name.
+    ("gotta schedule a call with the bank friday morning at 10", "en", {"title": "Call with the bank", "time": "10:00"}),
+    ("throw in a dentist appointment next tuesday 4:30pm", "en", {"title": "Dentist appointment", "time": "16:30"}),
+    ("get me down for spin class tomorrow at 6:30 am", "en", {"title": "Spin class", "date": "D+1"}),
+    ("set up a recurring 1 on 1 with priya every other thursday at 3pm", "en", {"title": "1 on 1 with priya"}),
+    ("calendar it flu shot at the pharmacy saturday 10am", "en", {"title": "Flu shot at the pharmacy", "date": "W6"}),
+    ("add to diary mums birthday dinner on the 23rd at 7pm", "en", {"title": "Mums birthday dinner", "time": "19:00"}),
+    ("umm add uh doctors appointment at 9 40 this morning", "en", {"title": "Doctors appointment", "time": "09:40"}),
+    ("check in with mom friday 5pm", "en", {"title": "Check in with mom", "time": "17:00"}),  # a name, not "put in"
+    ("周四下午两点开一场两个小时的项目启动会，帮我安排", "zh", {"title": "项目启动会", "duration_minutes": 120}),
+    ("明天早上九点到十一点 培训，记得帮我加上", "zh", {"title": "培训", "time": "09:00"}),
+    ("每个工作日上午九点半开十五分钟站会，建个日程", "zh", {"title": "站会", "duration_minutes": 15}),
+    ("我想预约一次洗牙 下周一下午两点", "zh", {"title": "洗牙", "time": "14:00"}),
+    ("三点到五点开会 明天", "zh", {"date": "D+1", "time": "15:00", "duration_minutes": 120}),  # never 03:00
 ]
 
 

@@ -24,7 +24,7 @@ from assistant.providers.offline.create_action import create
 from assistant.providers.offline.intents import Signals, named_among_listed, previous_intent, read_signals
 from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.suggestions import offers_in
+from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.titles import best_match, overlap, title_from, weak_only
 from assistant.providers.offline.when import LAST, THAT_DAY, When, part_of_day_words, read_when
 from assistant.reading.days import days_of
@@ -34,7 +34,7 @@ Tools = Sequence[dict[str, Any]]
 
 # Around the change and delete verbs (``lx.CHANGE``, ``lx.DELETE``): words that name no event.
 _AROUND_VERBS = re.compile(
-    r"\b(?:bring|forward|back|make|set|put|to|it|that|this|one|them|instead|please|duration|length|time|start|starting|"
+    r"\b(?:bring|forward|back|make|set|put|to|it(?:'?s)?|that|this|one|them|instead|please|duration|length|time|start|starting|"
     r"end|actually|no|sorry|wait)\b|把|到|它|那个|这个|吧|一下|时长|时间|长度|不对|其实|等等|对了|还是|那就|好的?|嗯|那|就",
     re.IGNORECASE,
 )
@@ -367,22 +367,18 @@ def pick(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         if by_part is None:
             return text(say("unclear", turn.language))
         return call(turn, tools, str(choosing["tool"]), event_ref=str(by_part["ref"]))  # "下午那个": its request goes on
-    offers = offers_in(turn.last_reply)
+    offer = offer_at(turn.last_reply, s.when.ordinal)
     active = turn.active_command
-    if offers and active and s.when.ordinal is not None:
-        index = len(offers) if s.when.ordinal == LAST else s.when.ordinal
-        if 0 < index <= len(offers):
-            offer = offers[index - 1]
-            if active.get("kind") == "change" and active.get("event_ref"):
-                return call(
-                    turn, tools, "change_event",
-                    event_ref=active["event_ref"], ordinal=None, title=None, date=offer.date, time=offer.time,
-                    duration_minutes=None,
-                )  # fmt: skip
-            return call(
-                turn, tools, "schedule_event",
-                title=None, date=offer.date, time=offer.time, duration_minutes=None, command_id=active["command_id"],
-            )  # fmt: skip
+    if offer is not None and active and active.get("kind") == "change" and active.get("event_ref"):
+        return call(
+            turn, tools, "change_event",
+            event_ref=active["event_ref"], ordinal=None, title=None, date=offer.date, time=offer.time, duration_minutes=None,
+        )  # fmt: skip
+    if offer is not None:  # the request open, or with nothing open ("book the first one" after "You're free: …") a new one
+        return call(
+            turn, tools, "schedule_event", title=None, date=offer.date, time=offer.time,
+            duration_minutes=s.when.duration, command_id=active["command_id"] if active else None,
+        )  # fmt: skip
     if turn.previous is None:
         return text(say("unclear", turn.language))
     combined = read_signals(turn, text=f"{turn.previous} {s.text}")

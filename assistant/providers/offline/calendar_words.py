@@ -193,6 +193,13 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
     return words
 
 
+_FROM_FOCUS = (
+    (re.compile(r"\b(?:the\s+)?(?:day|night|evening|morning)\s+before\b|前一天(?:晚上|早上)?|前一晚|头一天", re.I), -1),
+    (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
+    (THAT_DAY, 0),
+)
+
+
 def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     """A reminder on its own ("remind me to call mum at 5pm"), or before the event in focus
     ("remind me 10 minutes before it")."""
@@ -209,6 +216,9 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
                     minutes_before=words.reminder_minutes, date=None, time=None)  # fmt: skip
     # "every thursday at eight am", "每天早上八点": the repeat is the rule's; the time is read without it.
     said = (words.cut(s.text) or "") if words.recurrence else s.text
+    # "that day", "the evening before", 前一天晚上: a day counted from what was just made or shown.
+    offset = next((days for pattern, days in _FROM_FOCUS if pattern.search(said)), None)
+    said = " ".join(_FROM_FOCUS[0][0].sub(" ", _FROM_FOCUS[1][0].sub(" ", said)).split())
     when = from_now(read_when(_REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
     what = said_words(when.residue)
     marker = _REMIND_MARKER.search(said)
@@ -216,10 +226,11 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
     date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
-    if date is None and THAT_DAY.search(said):  # "at 11:30 that day": the day of what was just made or shown
-        date = str(turn.recent_entities[0].get("date") or "") or None if turn.recent_entities else None
-        if date is None:
+    if date is None and offset is not None:
+        focus = str(turn.recent_entities[0].get("date") or "") if turn.recent_entities else ""
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", focus):
             return text(say("ask_which_day", turn.language))
+        date = (datetime.date.fromisoformat(focus) + datetime.timedelta(days=offset)).isoformat()
     repeat = None
     if words.recurrence is not None:
         repeat, first = _reminder_repeat(words.recurrence, turn.today)

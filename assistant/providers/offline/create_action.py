@@ -19,6 +19,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, no_name, previous_intent
 from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.titles import asking_clause, overlap, placeholder, refines, same, title_from, words
 from assistant.providers.offline.when import from_now, read_when
 from assistant.reading import vocabulary
@@ -179,6 +180,8 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         if when.time is None and not s.when.date and (asked_about := _moment_asked_about(turn)):
             # "am i free at 3pm tmrw" … "great, book a dentist appointment then": the moment just asked about.
             day, when = day or asked_about[0], dataclasses.replace(when, time=asked_about[1])
+        if when.time is None and not s.when.date and (offer := offer_at(turn.last_reply, s.when.ordinal)):
+            day, when = offer.date, dataclasses.replace(when, time=offer.time)  # "book the first one for a physio session"
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
         if vague and not (day or when.time):
             return text(say("ask_what", turn.language))  # "帮我约个时间": nothing to put down yet

@@ -177,8 +177,8 @@ _CLOCK_RANGE_EN = re.compile(
     re.IGNORECASE,
 )
 _CLOCK_RANGE_ZH = re.compile(
-    r"(?:从)?(?P<p1>上午|下午|晚上|早上|中午)?(?P<h1>\d{1,2}|[一二两三四五六七八九十]{1,3})(?:点|:)(?P<m1>半|\d{2})?\s*"
-    r"(?:到|至|-|–|~)\s*(?P<p2>上午|下午|晚上|早上|中午)?(?P<h2>\d{1,2}|[一二两三四五六七八九十]{1,3})(?:点|:)(?P<m2>半|\d{2})?"
+    r"(?:从)?(?P<p1>上午|下午|晚上|早上|中午|凌晨|清晨|傍晚|早晨)?(?P<h1>\d{1,2}|[一二两三四五六七八九十]{1,3})(?:点|:)(?P<m1>半|\d{2})?\s*"
+    r"(?:到|至|-|–|~)\s*(?P<p2>上午|下午|晚上|早上|中午|凌晨|清晨|傍晚|早晨)?(?P<h2>\d{1,2}|[一二两三四五六七八九十]{1,3})(?:点|:)(?P<m2>半|\d{2})?"
 )
 
 
@@ -225,7 +225,8 @@ def _chinese_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
     second_part = match.group("p2") or first_part
 
     def clock(hour: int, part: str | None) -> int:
-        later = part in {"下午", "晚上"} or (part == "中午" and hour < 11)
+        # No part of the day said: 1 to 6 is the afternoon, as a bare "三点" is (never 03:00 for "三点到五点").
+        later = part in {"下午", "晚上", "傍晚"} or (part == "中午" and hour < 11) or (first_part is None and 1 <= h1 <= 6)
         return hour + 12 if later and hour < 12 else hour
 
     return _minutes_of(clock(h1, first_part), match.group("m1")), _minutes_of(clock(h2, second_part), match.group("m2"))

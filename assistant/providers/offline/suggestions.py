@@ -34,3 +34,10 @@ def offers_in(reply: str | None) -> list[Offer]:
         if month:
             found.append((match.start(), Offer(f"{month:02d}-{int(match.group('day')):02d}", match.group("time"))))
     return [offer for _, offer in sorted(found, key=lambda pair: pair[0])]
+
+
+def offer_at(reply: str | None, position: int | None) -> Offer | None:
+    """The offer at a position said ("the first one"; a negative position counts from the end: "the last one")."""
+    offers = offers_in(reply)
+    index = len(offers) + 1 + position if position is not None and position < 0 else position or 0
+    return offers[index - 1] if 0 < index <= len(offers) else None
