@@ -145,3 +145,11 @@ FREE = "You're free: Thu 17 Dec 10:00–11:00, Thu 17 Dec 11:00–12:00, Thu 17 
 def test_a_free_time_just_offered_is_picked_by_its_place(message: str, title: str | None, time: str) -> None:
     name, arguments = tool_of(respond(with_history(message, "any free slots on thursday?", FREE)))
     assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", title, "12-17", time)
+
+
+def test_a_reminder_after_an_answer_that_booked_is_no_offer_taken_up() -> None:
+    # "家长会是下午两点" answered the open request and booked it; the reply was a receipt, not an offer.
+    made = [{"ref": "E1", "title": "家长会", "date": "2026-12-10", "start": "14:00", "via": "created"}]
+    asked = with_history("提前半小时提醒我", "家长会是下午两点", "已添加：12月10日（周四） 14:00–15:00 「家长会」。", language="zh", entities=made)
+    name, arguments = tool_of(respond(asked))
+    assert (name, arguments["minutes_before"]) == ("set_reminder", 30)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import catalogue
 from assistant.providers.offline.understand import respond
 from assistant.providers.offline.when import part_of_day_words
 from assistant.reading import vocabulary
@@ -186,7 +187,8 @@ def test_the_request_is_read(message: str, setup: dict[str, Any], tool: str, exp
 
 
 def test_a_fact_about_the_world_is_booked_once_asked() -> None:
-    added = respond(with_history("ok add it to my calendar", "the train to shanghai leaves tomorrow at 9", "OK."))
+    offered = catalogue.text("statement", "en")  # the stand-in's own offer, the reply before
+    added = respond(with_history("ok add it to my calendar", "the train to shanghai leaves tomorrow at 9", offered))
     arguments = tool_of(added)[1]
     assert (arguments["date"], arguments["time"], arguments["command_id"]) == ("D+1", "09:00", None)
     nothing_before = respond(with_history("add it to my calendar", "what's on friday?", "Friday is free."))

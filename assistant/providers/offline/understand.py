@@ -205,8 +205,9 @@ def _answers_change_value(turn: Turn, signals: Signals, intent: str) -> bool:
 
 def _adds_the_offer(turn: Turn) -> bool:
     """A "yes" or a request to put down that names nothing of its own ("add it pls", "嗯 加上吧"), right
-    after a statement or another service's work the stand-in offered to put on the calendar."""
-    if not turn.previous:
+    after a statement or another service's work the stand-in offered to put on the calendar: the offer is
+    the last reply (state), not a reading of the message before."""
+    if not turn.previous or turn.last_reply not in {say(key, turn.language) for key in ("statement", "service_offer")}:
         return False
     # The message first (cheap), the previous one's reading only when it could take an offer.
     if read_short_answer(turn.text) == "yes":
@@ -217,7 +218,7 @@ def _adds_the_offer(turn: Turn) -> bool:
         takes = not (s.has_slots or s.question) and any(
             c in lx.CREATE and titles.title_from(c) is None for c in titles.clauses_of(s.when.residue)
         )
-    return takes and previous_intent(turn) in {"statement", "service"}
+    return takes
 
 
 _CLAUSES = re.compile(r"\s*(?:[,;，；]|\bbut\b|\band\s+then\b|然后|不过|但是)\s*", re.IGNORECASE)
