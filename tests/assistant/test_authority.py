@@ -72,6 +72,9 @@ def test_pasted_and_quoted_material_is_not_the_persons_words() -> None:
     assert quotes("add 'Invoice review notes' on thursday") == ["'Invoice review notes'"]
     assert own_words("add mum's party friday 3pm, it's at dad's") == "add mum's party friday 3pm, it's at dad's"
     assert quotes("帮我翻译：“下周一十点开项目启动会”") == []  # handed over: no part of it is theirs
+    # A meeting named for a summary is a name, not a text handed over to be summarised.
+    assert own_words("帮我建个日程：本周五下午三点 年终总结汇报") == "帮我建个日程：本周五下午三点 年终总结汇报"
+    assert own_words("帮我总结一下这封邮件") == ""
 
 
 def test_a_quote_may_name_what_the_person_asks_for_but_supplies_no_fact_or_time(chat: Chat) -> None:
