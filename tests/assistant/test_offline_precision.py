@@ -176,6 +176,7 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     # A change to a span: its start and its new length, never the span's end as the start.
     ("明天的培训改成九点到十二点", {"language": "zh"}, "change_event", {"event_words": "培训", "time": "09:00", "duration_minutes": 180}),
     ("rename that meeting to supplier negotiation", {}, "change_event", {"event_words": "Meeting", "title": "Supplier negotiation"}),
+    ("吉他课不学了，所有的都帮我取消掉", {"language": "zh"}, "delete_event", {"scope": "all"}),  # the name is the other clause's
 ]  # fmt: skip
 
 

@@ -114,6 +114,11 @@ NAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("每个工作日上午九点半开十五分钟站会，建个日程", "zh", {"title": "站会", "duration_minutes": 15}),
     ("我想预约一次洗牙 下周一下午两点", "zh", {"title": "洗牙", "time": "14:00"}),
     ("三点到五点开会 明天", "zh", {"date": "D+1", "time": "15:00", "duration_minutes": 120}),  # never 03:00
+    ("明早八点三刻有个客户电话会议，建个日程吧", "zh", {"title": "客户电话会议", "time": "08:45"}),
+    ("每周五下午四点到五点 一对一沟通 设成每周重复", "zh", {"title": "一对一沟通", "time": "16:00"}),
+    ("每天早上七点 背单词 放进日程", "zh", {"title": "背单词", "time": "07:00"}),
+    ("id appreciate it if you could add a skype call with grandma on sunday at 5 pm", "en", {"title": "Skype call with grandma"}),
+    ("put grandpas 80th birthday party in the calendar jan 9 at 1 pm", "en", {"date": "01-09", "time": "13:00"}),  # "80th" is no day
 ]
 
 

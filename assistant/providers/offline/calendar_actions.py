@@ -49,10 +49,16 @@ def _event_name(residue: str) -> str | None:
     others = [clause for clause in clauses if clause not in asking]
     if len(asking) == 1 and lx.POINTER.search(asking[0]) and others and not any(CLAUSE.search(c) for c in others):
         residue = " ".join(others)  # "the team lunch on wed, can we make it 1pm instead": "it" is the one named
+    elif len(asking) == 1 and others and not lx.POINTER.search(asking[0]) and _named_in(asking[0]) is None:
+        residue = " ".join(others)  # "吉他课不学了，所有的都帮我取消掉": the asking names nothing, the other clause does
     elif len(asking) == 1:
         residue = asking[0]  # "cancel book club this week, im not going": the reason names nothing
+    return _named_in(residue)
+
+
+def _named_in(words: str) -> str | None:
     # The verb was the change or delete: what is left is a name, "Book club" included.
-    return title_from(_AROUND_VERBS.sub(" ", lx.DELETE.remove(lx.CHANGE.remove(residue))), verb=False)
+    return title_from(_AROUND_VERBS.sub(" ", lx.DELETE.remove(lx.CHANGE.remove(words))), verb=False)
 
 _EXPLICIT_REF = re.compile(r"\bE(?P<id>[0-9]{1,12})\b")
 # "make it 1pm": a bare patch, meaningful only with something in focus.

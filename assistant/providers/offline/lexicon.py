@@ -20,7 +20,7 @@ DELETE = table(
         r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
     ),
-    zh=(r"删掉|删除|删了|删|去掉|移除|取消|撤掉|不去了|不开了", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
+    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不去了|不开了", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
 )
 
 CHANGE = table(
@@ -124,7 +124,7 @@ ACTION = table(
     en=(
         r"\b(?:move|cancel|delete|remove|book|schedule|add|put|stick|change|update|reschedule|push|set\s+up|arrange|create|remind|block)\b",
     ),
-    zh=(r"改|删|取消|安排|约|订|预约|(?<![参增更追])加(?!班)|提醒|帮我|挪|推迟|提前|记(?:一下|下|上|着|到|进|在)",),
+    zh=(r"改|删|取消|安排|约|订|预约|(?<![参增更追])加(?!班)|提醒|帮我|挪|推迟|提前|记(?:一下|下|上|着|到|进|在)|建(?:个|一个)|设(?:成|为|置|个)|放(?:进|到|在)",),
 )
 # Words that make a sentence a request or a plan, so it is never read as a report about the past.
 REQUEST = table(

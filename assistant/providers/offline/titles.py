@@ -26,7 +26,7 @@ _LEAD_EN = re.compile(
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|yeah|yep|yup|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
     r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna|have|got)\s+to|(?:i\s+)?gotta|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|need(?=\s+\w)|"
-    r"(?:would\s+you\s+)?be\s+so\s+kind\s+as\s+to|"
+    r"(?:would\s+you\s+)?be\s+so\s+kind\s+as\s+to|(?:i'?d|i\s+would)\s+(?:really\s+)?appreciate\s+(?:it\s+)?if\s+(?:you|u)\s+(?:could|would|can)|"
     r"let'?s(?:\s+say)?|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|(?:i|we)'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|(?:we|i)(?:'re|'m|\s+are|\s+am)\s+having|that(?=\s+(?:we|i|there)\b)|(?:is|are)(?=\s+\S+'s\b)|new(?!\s+year)|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
     r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=:?\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
@@ -59,8 +59,8 @@ _LEAD_ZH = re.compile(
 # A request said after the thing ("面试 帮我加到日历", "聚餐 安排一下", "项目评审加到日程里"): a benefactive
 # or a clause break, a verb of putting down, its result and where it goes.
 _REQUEST_TAIL_ZH = re.compile(
-    r"(?:[\s，,]*[你您]?(?:帮我|给我|请|麻烦)(?:把(?:它|这个|这件事))?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|占|入|删掉|删除|取消|设(?:成|为|置)?)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订)"
-    r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下来?|进去?|到|入|落|在|一?个)*(?:我的?)?(?:重复的?)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
+    r"(?:[\s，,]*[你您]?(?:帮我|给我|请|麻烦)(?:把(?:它|这个|这件事))?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|占|入|删掉|删除|取消|设(?:成|为|置)?)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订|设(?:成|为|置)?)"
+    r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下来?|进去?|到|入|落|在|一?个)*(?:我的?)?(?:\s?重复的?)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
     r"(?:别忘(?:记)?了?|记得(?:提醒我)?|(?:定|约|放|改)?在|(?<=[\u4e00-\u9fff]{2})是|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|哈|啦|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
@@ -105,7 +105,7 @@ _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "possible", "btw", "ugh", "entry", "like", "first", "slot", "quick",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
-_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约打开]")
+_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约打开都]")
 # A verb of notifying aimed at the person ("alert me", "ping me"): what for is unsaid.
 _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me", re.IGNORECASE)
 
