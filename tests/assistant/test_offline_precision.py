@@ -236,3 +236,9 @@ def test_what_day_it_is_is_answered_with_the_day_and_nothing_written() -> None:
 def test_all_of_many_events_is_never_one_call(message: str) -> None:
     response = respond(request(message))
     assert response.tool_calls == [] and response.text
+
+
+def test_a_cancel_naming_nothing_beside_a_reason_is_the_event_in_focus() -> None:
+    made = [{"ref": "E7", "title": "健身", "date": "2027-01-13", "start": "19:00", "via": "created"}]
+    name, arguments = tool_of(respond(request("算了，明天要加班，删掉吧", language="zh", entities=made)))
+    assert (name, arguments["event_words"]) == ("delete_event", None)

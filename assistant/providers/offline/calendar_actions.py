@@ -40,8 +40,9 @@ _AROUND_VERBS = re.compile(
 )
 
 
-def _event_name(residue: str) -> str | None:
-    """The person's words for the event: the message without its verbs, repeat words and filler."""
+def _event_name(residue: str, *, focus: bool) -> str | None:
+    """The person's words for the event: the message without its verbs, repeat words and filler. With
+    nothing in ``focus``, an asking clause that names nothing takes the name of the clause beside it."""
     residue = read_calendar_words(residue).cut(residue) or ""  # "my weekly yoga": the series is named "yoga"
     clauses = [POLITE.sub(" ", clause) for clause in re.split(r"\s*(?:[,;，；。]|\.\s)\s*", residue) if clause.strip()]
     residue = POLITE.sub(" ", residue)  # "can i move the dentist", "能把牙医挪一下吗": the asking names nothing
@@ -49,7 +50,7 @@ def _event_name(residue: str) -> str | None:
     others = [clause for clause in clauses if clause not in asking]
     if len(asking) == 1 and lx.POINTER.search(asking[0]) and others and not any(CLAUSE.search(c) for c in others):
         residue = " ".join(others)  # "the team lunch on wed, can we make it 1pm instead": "it" is the one named
-    elif len(asking) == 1 and others and not lx.POINTER.search(asking[0]) and _named_in(asking[0]) is None:
+    elif len(asking) == 1 and others and not focus and not lx.POINTER.search(asking[0]) and _named_in(asking[0]) is None:
         residue = " ".join(others)  # "吉他课不学了，所有的都帮我取消掉": the asking names nothing, the other clause does
     elif len(asking) == 1:
         residue = asking[0]  # "cancel book club this week, im not going": the reason names nothing
@@ -155,7 +156,8 @@ def _target(
         ordinal = len(turn.last_listed) if s.when.ordinal == LAST else s.when.ordinal
         return Target(ordinal=ordinal or None, unknown=ordinal == 0)
     residue = s.when.residue.replace(exclude, " ") if exclude else s.when.residue
-    name = _event_name(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue)))  # "只要", "actually": not names
+    # "只要", "actually": not names.
+    name = _event_name(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue)), focus=bool(turn.recent_entities))
     entities = turn.recent_entities
     listed = set(turn.last_listed)
     shown = [e for e in entities if str(e["ref"]) in listed]
@@ -323,7 +325,7 @@ def shift_clock(start: str, minutes: int) -> str | None:
 
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
-    named = _event_name(s.when.residue)
+    named = _event_name(s.when.residue, focus=bool(turn.recent_entities))
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
     day = None if s.when.end and s.when.end != s.day else s.day  # "this week" is no one day: the name finds it
