@@ -22,7 +22,7 @@ _CANTONESE = {"唔该": "请", "咗": "了", "嚟": "来", "喇": "了", "晒": 
               # Northern forms of the days ("今儿晚上", "后儿个"), and slips of a pinyin keyboard.
               "今儿个": "今天", "明儿个": "明天", "后儿个": "后天", "昨儿个": "昨天", "今儿": "今天", "明儿": "明天", "后儿": "后天",
               "昨儿": "昨天", "安拍": "安排", "取肖": "取消", "再日历": "在日历", "再日程": "在日程", "按排": "安排", "日成": "日程",
-              "richeng": "日程", "tixing": "提醒", "anpai": "安排", "quxiao": "取消"}  # fmt: skip
+              "richeng": "日程", "tixing": "提醒", "anpai": "安排", "quxiao": "取消", "安牌": "安排", "俩": "两个"}  # fmt: skip
 _CANTONESE_WORD = re.compile("|".join(_CANTONESE))
 
 

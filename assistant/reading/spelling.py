@@ -20,7 +20,7 @@ WORDS: Final = (
     "schedule", "reschedule", "calendar", "meeting", "appointment", "event", "remind", "reminder", "birthday",
     "cancel", "delete", "remove", "postpone", "check", "tomorrow", "tonight", "monday", "tuesday", "wednesday",
     "thursday", "friday", "saturday", "sunday", "morning", "afternoon", "evening", "minutes", "january",
-    "february", "april", "august", "september", "october", "november", "december", "actually",
+    "february", "april", "august", "september", "october", "november", "december", "actually", "forward",
 )  # fmt: skip
 SIMILARITY: Final = 0.8  # as the guard's tracing of a typed word (authority.TYPO_SIMILARITY)
 RARER: Final = 0.02  # a word this much rarer than the request word it nearly is reads as that word
@@ -54,7 +54,7 @@ def _meant(typed: str) -> str | None:
 
 
 # Chat shorthand and slips for the words a moment or a request is read by: "45 min b4 the dinner", "cna you".
-_SHORTHAND: Final = {"b4": "before", "2day": "today", "2nite": "tonight", "cna": "can"}
+_SHORTHAND: Final = {"b4": "before", "2day": "today", "2nite": "tonight", "cna": "can", "wen": "when", "sched": "schedule"}
 _SHORT = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(_SHORTHAND) + r")(?![0-9A-Za-z])", re.IGNORECASE)
 
 

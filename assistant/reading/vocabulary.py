@@ -164,7 +164,7 @@ WORLD_EVENT = table(
         r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
     ),
     zh=(
-        r"出发|到达|抵达|起飞|降落|电视[上里]|电视剧|大结局|春晚|播出|(?<=[点分半])播$|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
+        r"流星雨|[日月]食|出发|到达|抵达|起飞|降落|电视[上里]|电视剧|大结局|春晚|播出|(?<=[点分半])播$|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
@@ -183,7 +183,7 @@ _KIN_ZH = (r"(?:我|我们)?的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸�
 DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,7}?(?:is|are|(?<![0-9]\s)(?<![0-9])am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",  # "10 am" is no "am"
-        r"^(?:[\w']+\s+){1,4}?(?:moved|rescheduled|postponed)\b",  # a change that happened: "my coworker's standup moved to 10am"
+        r"^(?:[\w']+\s+){1,4}?(?:moved|rescheduled|postponed)\b|^(?:[\w']+\s+){1,5}?gets?\s+\w+(?:ed|en)\b",  # "the bins get collected"  # a change that happened: "my coworker's standup moved to 10am"
         r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?\w+'s\s+(?:\w+ing|back|out|over)\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
@@ -212,7 +212,7 @@ HEDGED = table(
 CLAUSE = table(
     en=(
         r"\b(?:i|i'?m|i'?ll|i'?d|i'?ve|we|we'?re|he|she|they|it'?s|it'?ll|that'?s|that'?ll|there'?s|(?:can|could|would|should|might|must|shall)(?!\s+(?:you|u)\b)|"
-        rf"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?{_KIN_EN}\b(?!'s|\s+(?:birthday|bday|anniversary))",
+        rf"does|did|is|are|was|were|got|gotten|r(?=\s))\b|^(?:(?:my|our|the)\s+)?{_KIN_EN}\b(?!'s\s+(?!(?:in|at|on|out|off|not|here|there|home|away|back|coming|going)\b)\w|\s+(?:birthday|bday|anniversary))",
         r"\b(?:won'?t|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|haven'?t|hasn'?t|can'?t|cannot|not|never|maybe|perhaps|probably|if|idk|dunno|no\s+idea|"
         r"whether|says|said|forget|forgot|scratch|nvm|jk|just\s+kidding|(?:how|what|when|where|why|who)(?:'?s)?)\b|(?<![0-9]):(?![0-9])",
     ),

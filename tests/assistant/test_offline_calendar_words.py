@@ -84,3 +84,14 @@ def test_every_weekday_said_is_in_the_rule_with_or_without_commas(message: str, 
 def test_a_weekday_by_its_place_in_the_month_is_said_plainly_never_written_as_a_day(message: str, language: str) -> None:
     response = respond(request(message, language=language))
     assert response.tool_calls == [] and response.text == catalogue.text("repeat_by_position", language)
+
+
+@pytest.mark.parametrize(
+    ("message", "weekdays"),
+    [("fortnightly catch up with my mentor on wednesdays at 1pm", ["WE"]), ("biweekly sync monday 10am", None),
+     ("team retro every two weeks on friday at 4pm", None)],
+)  # fmt: skip
+def test_fortnightly_is_every_other_week(message: str, weekdays: list[str] | None) -> None:
+    recurrence = read_calendar_words(message).recurrence
+    assert recurrence is not None and (recurrence["frequency"], recurrence["interval"]) == ("weekly", 2)
+    assert weekdays is None or recurrence["weekdays"] == weekdays

@@ -135,3 +135,10 @@ def test_a_reminder_day_counted_from_the_event_just_made(message: str, date: str
 def test_a_reminder_day_counted_from_nothing_in_focus_is_asked() -> None:
     response = respond(request("remind me the evening before at 9pm to pack"))
     assert response.tool_calls == [] and response.text
+
+
+def test_a_bare_hour_with_no_day_is_the_half_that_comes_first() -> None:
+    late = request("remind me at 6:45 to put the bins out")
+    late.messages[1]["content"] = late.messages[1]["content"].replace("2026-12-07 10:00", "2026-12-07 23:10")
+    assert tool_of(respond(late))[1]["time"] == "06:45"
+    assert tool_of(respond(request("remind me at 5 to call mum")))[1]["time"] == "17:00"  # said at 10:00

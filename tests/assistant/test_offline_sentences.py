@@ -62,6 +62,8 @@ SENTENCES: list[tuple[str, str]] = [
     # When something is, said of it: offered, like "the office party is on the 18th at 7pm".
     ("公司年会在1月15号晚上六点", "zh"),
     ("下周三的体检在上午九点", "zh"),
+    ("the bins get collected every tuesday at 7 in the morning round here", "en"),  # no series for the world's habits
+    ("今晚十一点小熊座流星雨极大", "zh"),
 ]
 
 
@@ -119,6 +121,15 @@ NAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("每天早上七点 背单词 放进日程", "zh", {"title": "背单词", "time": "07:00"}),
     ("id appreciate it if you could add a skype call with grandma on sunday at 5 pm", "en", {"title": "Skype call with grandma"}),
     ("put grandpas 80th birthday party in the calendar jan 9 at 1 pm", "en", {"date": "01-09", "time": "13:00"}),  # "80th" is no day
+    ("do the needful and block 2 hrs for quarterly review on monday 3pm", "en", {"title": "Quarterly review"}),
+    ("set a meeting for tmrw 9am with HR", "en", {"title": "Meeting with HR", "date": "D+1"}),
+    ("ok let's try. lunch with Grace on thursday 12:15", "en", {"title": "Lunch with Grace", "time": "12:15"}),
+    ("fortnightly catch up with my mentor on wednesdays at 1pm", "en", {"title": "Catch up with my mentor"}),
+    ("帮我在下周四下午两点加个客户拜访，大概俩小时", "zh", {"title": "客户拜访", "duration_minutes": 120}),
+    ("帮我安牌明天上午十点 洗牙", "zh", {"title": "洗牙", "time": "10:00"}),
+    ("请在本周五下午16:00添加日程：供应商电话会议，时长30分钟", "zh", {"title": "供应商电话会议", "duration_minutes": 30}),
+    ("安排一个会：下周二上午9点半 项目评审，一个半小时", "zh", {"title": "项目评审", "duration_minutes": 90}),
+    ("那帮我记上明天晚上六点半家庭聚餐", "zh", {"title": "家庭聚餐", "time": "18:30"}),
 ]
 
 

@@ -25,7 +25,7 @@ from assistant.providers.offline.intents import Signals, named_among_listed, pre
 from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offer_at
-from assistant.providers.offline.titles import best_match, overlap, title_from, weak_only
+from assistant.providers.offline.titles import best_match, clauses_of, overlap, title_from, weak_only
 from assistant.providers.offline.when import LAST, THAT_DAY, When, part_of_day_words, read_when
 from assistant.reading.days import days_of
 from assistant.reading.vocabulary import CLAUSE, DAY_POSSESSIVE, POLITE
@@ -219,7 +219,8 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         target = _target(turn, s, naming_day=None, exclude=exclude_text)
         known = str((active.get("known") or {}).get("title") or "")
         # "move it to 4pm" while creating: a patch to that request. "move my gym to 7pm" names another event.
-        if target.ref is None and not target.unknown and (target.words is None or overlap(target.words, known) > 0):
+        patch = any(_PATCH_ONLY.match(clause) for clause in clauses_of(s.text))  # "oh right, the workshop. make it 3pm"
+        if patch or (target.ref is None and not target.unknown and (target.words is None or overlap(target.words, known) > 0)):
             new_time = when.time
             if when.shift is not None and new_time is None:
                 new_time = shift_clock(str((active.get("known") or {}).get("time") or ""), when.shift)

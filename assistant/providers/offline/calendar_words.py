@@ -48,7 +48,7 @@ _EVERY_DAY_EN = re.compile(
 )
 _EVERY_UNIT_EN = re.compile(
     r"\b(?:(?:repeat(?:s|ed|ing)?\s+)?(?:every\s+(?:single\s+)?(?P<other>other\s+)?(?P<unit>day|week|month|year)"
-    r"|(?P<ly>daily|weekly|monthly|yearly|annually)))\b",
+    r"|(?P<ly>daily|weekly|monthly|yearly|annually)|(?P<fortnight>fortnightly|bi-?weekly|every\s+(?:two|2)\s+weeks|every\s+fortnight)))\b",
     re.I,
 )
 _COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{NUMBER})\s+(?P<unit>days|weeks|months|years|times)\b", re.I)
@@ -193,6 +193,13 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
     return words
 
 
+def _next_half(clock: str, now: datetime.datetime) -> str:
+    """Of a bare hour's two halves of the day ("6:45"), the one that comes first after ``now``."""
+    hour, minute = int(clock[:2]), int(clock[3:])
+    halves = [f"{h:02d}:{minute:02d}" for h in (hour % 12, hour % 12 + 12)]
+    return min(halves, key=lambda half: (int(half[:2]) * 60 + int(half[3:]) - now.hour * 60 - now.minute) % 1440)
+
+
 _FROM_FOCUS = (
     (re.compile(r"\b(?:the\s+)?(?:day|night|evening|morning)\s+before\b|前一天(?:晚上|早上)?|前一晚|头一天", re.I), -1),
     (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
@@ -226,6 +233,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
     date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
+    if date is None and time and when.guessed and turn.now is not None:
+        time = _next_half(time, turn.now)  # "at 6:45" said at 23:10: tomorrow's 06:45 comes first, not 18:45
     if date is None and offset is not None:
         focus = str(turn.recent_entities[0].get("date") or "") if turn.recent_entities else ""
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", focus):
@@ -297,13 +306,14 @@ def _recurrence(text: str) -> dict[str, Any] | None:
     ):  # "on thursdays" repeats; "on thurs" is one day
         names = re.findall(_DAY_EN, en_days.group("days"), flags=re.I)
         days = list(dict.fromkeys(day for name in names for day in _DAYS_EN[name.lower()].split()))
-        return _rule("weekly", weekdays=days, interval=2 if en_days.group("other") else None)
+        fortnightly = en_days.group("other") or ((unit := _EVERY_UNIT_EN.search(text)) and unit.group("fortnight"))
+        return _rule("weekly", weekdays=days, interval=2 if fortnightly else None)
     unit = _EVERY_UNIT_EN.search(text)
     if unit is not None:
-        frequency = _UNIT.get((unit.group("unit") or "").lower()) or (unit.group("ly") or "").lower().replace(
+        frequency = _UNIT.get((unit.group("unit") or "").lower()) or (unit.group("ly") or "weekly").lower().replace(
             "annually", "yearly"
         )
-        return _rule(frequency, interval=2 if unit.group("other") else None)
+        return _rule(frequency, interval=2 if unit.group("other") or unit.group("fortnight") else None)
     zh_unit = _UNIT_ZH.search(text)
     if zh_unit is not None:
         return _rule(

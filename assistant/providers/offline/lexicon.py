@@ -26,7 +26,7 @@ DELETE = table(
 CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
-        r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring\s+(?:[\w']+\s+){0,3}?forward|rename|change|switch|"
+        r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:[\w']+\s+){0,3}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|set\s+(?:it|that)|(?:update|edit)\s+(?:it|that|this)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
     zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短",),

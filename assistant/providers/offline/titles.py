@@ -26,7 +26,7 @@ _LEAD_EN = re.compile(
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|yeah|yep|yup|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
     r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna|have|got)\s+to|(?:i\s+)?gotta|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|need(?=\s+\w)|"
-    r"(?:would\s+you\s+)?be\s+so\s+kind\s+as\s+to|(?:i'?d|i\s+would)\s+(?:really\s+)?appreciate\s+(?:it\s+)?if\s+(?:you|u)\s+(?:could|would|can)|"
+    r"(?:would\s+you\s+)?be\s+so\s+kind\s+as\s+to|do\s+the\s+needful(?:\s+and)?|(?:i'?d|i\s+would)\s+(?:really\s+)?appreciate\s+(?:it\s+)?if\s+(?:you|u)\s+(?:could|would|can)|"
     r"let'?s(?:\s+say)?|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|(?:i|we)'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|(?:we|i)(?:'re|'m|\s+are|\s+am)\s+having|that(?=\s+(?:we|i|there)\b)|(?:is|are)(?=\s+\S+'s\b)|new(?!\s+year)|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
     r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=:?\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
@@ -51,8 +51,8 @@ _LEAD_ZH = re.compile(
     r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
-    r"订|加上|加(?:一?个)?|添加|设置|设定|一?[场次](?=[\u4e00-\u9fff]{2})|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
-    r"(?:日程|日历|活动|事项)(?=[:：\s,，]|$)|(?:日程|日历)[上里]|月底|月初|年底|年初|"  # "添加日程：部门例会", "订个日程 开家长会"
+    r"订|[加记]上|加(?:一?个)?|添加|设置|设定|一?[场次](?=[\u4e00-\u9fff]{2})|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
+    r"(?:日程|日历|活动|事项)(?=[:：\s,，]|$)|会(?=[:：])|(?:日程|日历)[上里]|月底|月初|年底|年初|"  # "添加日程：部门例会", "订个日程 开家长会"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
     r"做(?!头发)(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$|[工题学业幕发年])(?:一?[个场次])?(?=\s?[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
 )
@@ -63,7 +63,7 @@ _REQUEST_TAIL_ZH = re.compile(
     r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下来?|进去?|到|入|落|在|一?个)*(?:我的?)?(?:\s?重复的?)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
-    r"(?:别忘(?:记)?了?|记得(?:提醒我)?|(?:定|约|放|改)?在|(?<=[\u4e00-\u9fff]{2})是|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|哈|啦|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
+    r"(?:别忘(?:记)?了?|记得(?:提醒我)?|时长|(?:定|约|放|改)?在|(?<=[\u4e00-\u9fff]{2})是|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|哈|啦|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
     r"好吗|可以吗|谢谢)$"
 )
 # "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.
@@ -102,7 +102,7 @@ _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "need", "takes", "take", "lasts", "last", "enough", "it's", "its", "earlier", "later", "time", "duration", "length",
     "long", "longer", "shorter", "end", "wait", "sorry", "hmm", "oh", "should", "meant", "mean", "them", "entries",
     "reminder", "reminders", "some", "can", "u", "pls", "am", "doing", "going", "happening", "plan", "plans", "if",
-    "possible", "btw", "ugh", "entry", "like", "first", "slot", "quick", "goes", "runs", "run",
+    "possible", "btw", "ugh", "entry", "like", "first", "slot", "quick", "goes", "runs", "run", "try",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
 _NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|会?持续|大概|大约|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约打开都]")
@@ -118,7 +118,7 @@ def title_from(raw: str | None, *, verb: bool = True) -> str | None:
 
 # Filler before a reminder's words ("hey …", "嗯 那个 记得…"); its verb is its own ("订机票" is booking tickets).
 _SAID_LEAD = re.compile(
-    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|ok(?:ay)?|pls|plz|please|you\s+can|u\s+can|for\s+me|for|me(?=\s+(?:to|about|that)\b)|to|2|about|of|that)\b|嗯+|呃|那个|那就|那|对了|记得)[\s,，]*)+", re.IGNORECASE
+    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|ok(?:ay)?|pls|plz|please|you\s+can|u\s+can|for\s+me|for|me(?=\s+(?:to|about|that)\b)|to|2|about|regarding|of|that)\b|嗯+|呃|那个|那就|那|对了|记得)[\s,，]*)+", re.IGNORECASE
 )
 
 
@@ -233,6 +233,8 @@ def _peel(text: str, *, verbs: int = 1) -> str:
             # Chinese phrases set apart by spaces: one that names nothing ("记个事 周五 牙医复诊" leaves "事",
             # "把这个放进日历 … 述职答辩" leaves "这个") goes.
             title = " ".join(part for part in title.split() if not only_filler(_REQUEST_TAIL_ZH.sub("", part))) or title
+        # Sentences in one title ("let's try. lunch with Grace"): one that names nothing goes.
+        title = " ".join(part for part in re.split(r"(?<=[.!?])\s+", title) if not only_filler(part)) or title
         if title == before:
             break
     return title
@@ -258,6 +260,8 @@ def _finish(title: str) -> str | None:
     # "那天" ("that day") is a date word the reader leaves inside "妈妈生日那天吃饭"; "一下" is
     # filler inside "见一下张老师".
     title = re.sub(r"(?<=[\u4e00-\u9fff])(?:那天|当天|一下)(?=[\u4e00-\u9fff])", "", title)
+    # "a meeting for tmrw 9am with HR": a preposition whose moment was read out of the middle goes with it.
+    title = re.sub(r"(?i)\b(?:for|on|at|by)\s+(?=(?:with|w/|for|at|on)\b)", "", title)
     title = _MEASURE_ZH.sub("", title)
     title = re.sub(r"\s+(?=[,，])", "", " ".join(title.split()))
     if not title or not re.search(r"[A-Za-z\u4e00-\u9fff0-9]", title):

@@ -105,6 +105,8 @@ def _names_it(turn: Turn, signals: Signals) -> bool:
     title = _named(turn.text)
     if not title or no_name(turn.text) or signals.question or signals.has_slots or read_short_answer(turn.text) is not None:
         return False  # "i don't know" names nothing
+    if vocabulary.CLAUSE.en[0].search(title) or vocabulary.CLAUSE.zh[0].search(title):
+        return False  # "my daughter's in it!": who does something, said about it, not its name
     if signals.when.declined or titles.title_from(turn.text) is None:
         return False  # a day said that was not read ("first thing, like 9am"), or words that name nothing
     cjk = sum(1 for char in title if "\u4e00" <= char <= "\u9fff")
