@@ -130,6 +130,8 @@ NAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("请在本周五下午16:00添加日程：供应商电话会议，时长30分钟", "zh", {"title": "供应商电话会议", "duration_minutes": 30}),
     ("安排一个会：下周二上午9点半 项目评审，一个半小时", "zh", {"title": "项目评审", "duration_minutes": 90}),
     ("那帮我记上明天晚上六点半家庭聚餐", "zh", {"title": "家庭聚餐", "time": "18:30"}),
+    ("chuck footy training in for thursday arvo at 4", "en", {"title": "Footy training", "date": "W4", "time": "16:00"}),
+    ("put it in my calendar dentist friday 3pm", "en", {"title": "Dentist", "date": "W5"}),
 ]
 
 
