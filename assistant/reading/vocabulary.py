@@ -127,7 +127,7 @@ DAY_POSSESSIVE: Final = re.compile(
 )
 # Words said to the assistant that are not part of a request: wake words and fillers.
 WAKE_WORDS: Final = re.compile(
-    r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s*|嘿|嗨)?(?:(?:olly|siri|alexa|google|assistant)(?![a-z])|小爱同学|天猫精灵|(?:小度|小艺){1,2}(?=[\s，,。!！]|$)|"
+    r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s*|嘿|嗨|你好[，,\s]*)?(?:(?:olly|siri|alexa|google|assistant)(?![a-z])|小爱同学|天猫精灵|(?:小度|小艺){1,2}(?=[\s，,。!！]|$)|"
     r"小?助[手理](?=[\s，,]|$))[\s,，]*", re.I
 )
 
@@ -147,6 +147,7 @@ SERVICE = table(
         r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
         r"^(?:play(?!.*\b(?:with|against)\b)|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
         r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
+        r"\b(?:to|on)\s+(?:my|the)\s+(?:shopping|grocery|groceries|to[- ]?do|todo)\s+list\b",  # a list is another app's
         # A table, a meal or a message is someone else's to take: "reserve a table for 4", "send the team an email".
         r"\b(?:book|reserve|get|grab|find)\s+(?:me\s+|us\s+)?(?:a\s+)?table\b|\btable\s+for\s+(?:\d+|two|three|four|five|six)\b|\border\s+(?:me|us|an?|some)\b|\b(?:send|e-?mail|text|message)\s+(?:\w+\s+){0,3}?(?:an?\s+)?(?:e-?mail|text|message|note)\b"
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)"

@@ -23,6 +23,7 @@ from assistant.council import council_reply
 from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.intent.derive import Act
 from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role
+from assistant.reading import extract_when
 from assistant.reading.answers import read_short_answer
 from assistant.turn.bare_answer import bare_answer
 from assistant.turn.context import Reply, ToolCallRecord, TurnContext
@@ -190,6 +191,8 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
             prefer_near = None
     if prefer_near is None and command.target_event is not None:
         prefer_near = command.target_event.starts_at.astimezone(context.zone).time()
+    if prefer_near is None:
+        prefer_near = _part_said(context, command)
     reading = read_patch(context.text, today=context.today, prefer_near=prefer_near)
     if reading is None:
         return None
@@ -207,6 +210,18 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
     if result.status == Status.INVALID_EXPRESSION:
         context.flags.append("fast_path_invalid_expression")
     return reply_for(context, tool, result)
+
+
+# A part of the day said with the request ("a meeting with john tonight"): a bare hour answered later is read in it.
+_PART_NEAR = {"morning": datetime.time(9), "afternoon": datetime.time(15), "evening": datetime.time(19)}
+
+
+def _part_said(context: TurnContext, command: ScheduleCommand) -> datetime.time | None:
+    """The part of the day the person said in the message that gave the request its day, if any."""
+    said = (command.slots.get("date") or {}).get("source_turn")
+    text = Message.objects.filter(pk=said, role=Role.USER).values_list("text", flat=True).first() if said else None
+    found = extract_when(text, today=context.today) if text else None
+    return _PART_NEAR.get(str(found.part_of_day)) if found is not None else None
 
 
 def _still_asked(context: TurnContext, command: ScheduleCommand) -> bool:

@@ -151,3 +151,18 @@ def test_a_bare_title_answer_goes_through_the_model_into_the_waiting_create(chat
     [event] = chat.events()
     assert (event.title, local(event)) == ("Physio", "Fri 2026-12-11 15:00")
     assert len(chat.commands()) == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("asked", "answer", "start"), [("a meeting with john tonight", "at eight", "20:00"),
+                                                        ("dentist tomorrow morning", "at 10", "10:00")])  # fmt: skip
+def test_a_bare_hour_answer_is_read_in_the_part_of_the_day_the_request_said(
+    chat: Chat, asked: str, answer: str, start: str
+) -> None:
+    day = "D+0" if "tonight" in asked else "D+1"
+    title = "Meeting with john" if "john" in asked else "Dentist"
+    chat.say(asked, tool("schedule_event", title=title, date=day, time=None, duration_minutes=None, command_id=None))
+    answered = chat.say(answer)
+    assert answered.trace.route == "fast_path"
+    [event] = chat.events()
+    assert local(event).endswith(start)

@@ -177,6 +177,8 @@ CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("明天的培训改成九点到十二点", {"language": "zh"}, "change_event", {"event_words": "培训", "time": "09:00", "duration_minutes": 180}),
     ("rename that meeting to supplier negotiation", {}, "change_event", {"event_words": "Meeting", "title": "Supplier negotiation"}),
     ("吉他课不学了，所有的都帮我取消掉", {"language": "zh"}, "delete_event", {"scope": "all"}),  # the name is the other clause's
+    ("take off the meeting with lee on monday from my calendar", {}, "delete_event", {"event_words": "Meeting with lee"}),
+    ("题醒我今晚九点给车充电", {"language": "zh"}, "set_reminder", {"text": "给车充电", "time": "21:00"}),
 ]  # fmt: skip
 
 

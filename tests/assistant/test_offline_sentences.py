@@ -64,6 +64,8 @@ SENTENCES: list[tuple[str, str]] = [
     ("下周三的体检在上午九点", "zh"),
     ("the bins get collected every tuesday at 7 in the morning round here", "en"),  # no series for the world's habits
     ("今晚十一点小熊座流星雨极大", "zh"),
+    ("add milk and eggs to my shopping list", "en"),  # another app's list
+    ("add call the plumber to my to do list", "en"),
 ]
 
 
@@ -132,6 +134,10 @@ NAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("那帮我记上明天晚上六点半家庭聚餐", "zh", {"title": "家庭聚餐", "time": "18:30"}),
     ("chuck footy training in for thursday arvo at 4", "en", {"title": "Footy training", "date": "W4", "time": "16:00"}),
     ("put it in my calendar dentist friday 3pm", "en", {"title": "Dentist", "date": "W5"}),
+    ("帮我约周一早上九点的理发", "zh", {"title": "理发", "time": "09:00"}),
+    ("帮我天加明天上午十点的周会", "zh", {"title": "周会", "date": "D+1"}),
+    ("以后每个礼拜六下午两点的钢琴课帮我排上", "zh", {"title": "钢琴课", "time": "14:00"}),
+    ("你好小度，帮我记一下周六上午十点带孩子打疫苗", "zh", {"title": "带孩子打疫苗", "date": "W6"}),
 ]
 
 

@@ -17,7 +17,7 @@ from assistant.reading.vocabulary import Table as Table
 
 DELETE = table(
     en=(
-        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
+        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
     ),
     zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不去了|不开了", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),

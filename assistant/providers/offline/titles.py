@@ -40,7 +40,7 @@ _VERB_EN = re.compile(
     re.IGNORECASE,
 )
 _TAIL_EN = re.compile(
-    r"[\s,]*\b(?:(?:on|to|in|into)\s+(?:my\s+|the\s+)?(?:calendar|schedule|agenda|diary)|(?:for|4)\s+me|please|thanks|thx|ty|can|"
+    r"[\s,]*\b(?:(?:on|to|in|into|from)\s+(?:my\s+|the\s+)?(?:calendar|schedule|agenda|diary)|(?:for|4)\s+me|please|thanks|thx|ty|can|"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|book|schedule|save)(?:\s+(?:it|that|this)(?:\s+(?:in|on|down))?)?|"
     r"thank\s+you|many\s+thanks|there|ugh|lol|lmao|haha+|omg|phew|pls|plz|on|at|for|from|by|in|to|next|this|and|then|(?:is|are|was)(?:\s+(?:booked|scheduled|set|planned|confirmed))?|at\s+like|at\s+around|around|about|starting|that|it|as\s+well|too|"
     r"instead|again|now|ok(?:ay)?|sometime|right\s+(?:after|before))$",
@@ -50,7 +50,7 @@ _LEAD_ZH = re.compile(
     r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
     r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
-    r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰))|"
+    r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰|理发|剪发|洗牙|体检|按摩|面试))|以后|今后|"
     r"订|[加记]上|加(?:一?个)?|添加|设置|设定|一?[场次](?=[\u4e00-\u9fff]{2})|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
     r"(?:日程|日历|活动|事项)(?=[:：\s,，]|$)|会(?=[:：])|(?:日程|日历)[上里]|月底|月初|年底|年初|"  # "添加日程：部门例会", "订个日程 开家长会"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
@@ -59,7 +59,7 @@ _LEAD_ZH = re.compile(
 # A request said after the thing ("面试 帮我加到日历", "聚餐 安排一下", "项目评审加到日程里"): a benefactive
 # or a clause break, a verb of putting down, its result and where it goes.
 _REQUEST_TAIL_ZH = re.compile(
-    r"(?:[\s，,]*[你您]?(?:帮我|给我|请|麻烦)(?:把(?:它|这个|这件事))?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|占|入|删掉|删除|取消|设(?:成|为|置)?)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订|设(?:成|为|置)?)"
+    r"(?:[\s，,]*[你您]?(?:帮我|给我|请|麻烦)(?:把(?:它|这个|这件事))?(?:都|也)?(?:安排|加|添加|记|计|放|存|写|排|建|订|占|入|删掉|删除|取消|设(?:成|为|置)?)?|(?<=[\s，,])(?:安排|加|添加|记|放|写|建|订|约|设(?:成|为|置)?)"
     r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下来?|进去?|到|入|落|在|一?个)*(?:我的?)?(?:\s?重复的?)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
