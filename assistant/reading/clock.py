@@ -92,9 +92,9 @@ def find_clock_times(scan: Scan) -> None:
             _add(scan, match, digits[:-2], int(digits[-2:]), meridiem, fixed=len(digits) == 4 and digits[0] == "0")
     for match in _SPACED.finditer(scan.masked):
         _add(scan, match, match["h"], int(match["m"]), _meridiem(match))
-    _find_words(scan)
-    for match in _HALF_HOUR.finditer(scan.masked):
+    for match in _HALF_HOUR.finditer(scan.masked):  # before the words: "half five in the afternoon" is 17:30
         _add(scan, match, match["h"], 30, _meridiem(match))
+    _find_words(scan)
     _find_bare(scan)
 
 
@@ -157,11 +157,13 @@ def _find_chinese(scan: Scan) -> None:
 def _find_words(scan: Scan) -> None:
     for match in _WORDS.finditer(scan.masked):
         meridiem = _meridiem(match)
+        beside = _next_to_day_or_part(scan, match.start(), match.end())
+        led = _STRONG_LEAD.search(scan.masked, 0, match.start()) is not None
         said_as_time = (
             meridiem is not None
             or "clock" in match.group()
-            or (match["h"] != "one" and _STRONG_LEAD.search(scan.masked, 0, match.start()) is not None)
-            or (match["h"] != "one" and _next_to_day_or_part(scan, match.start(), match.end()))  # "another one next friday"
+            # "one" is a time only with both: "at one in the afternoon", never "another one next friday" or "at one point"
+            or (led and beside if match["h"] == "one" else led or beside)
         )
         minute = any_int(match["m"]) if match["m"] else 0
         if said_as_time and minute is not None:

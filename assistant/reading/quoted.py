@@ -24,7 +24,7 @@ _HANDED_OVER = re.compile(
     r"is\s+(?:this|that|it)\s+(?:\w+\s+)?(?:a\s+)?(?:scam|spam|phishing|legit|real|fake|genuine|safe)|"
     r"scam|phishing|what\s+does\s+(?:this|that|it)\s+(?:mean|say)|"
     r"(?:it|this|that|the\s+(?:e-?mail|message|text|note|letter|invite|sms))\s+(?:says|said|reads)|says\s*:)"
-    r"|翻译|译成|翻成|校对|润色|改错|语法|总结(?!会|大会|汇报|报告)|概括|摘要|骗局|诈骗|骗子|钓鱼|什么意思|写着|写的是|内容是|上面说",
+    r"|翻译|译成|翻成|校对|润色|改错|语法|(?:^|帮我|帮忙|请|给我|你)\s*总结(?!会|大会|汇报|报告)|总结(?:一下|下(?!午)|这|以下|下面|\s*[:：])|概括|摘要|骗局|诈骗|骗子|钓鱼|什么意思|写着|写的是|内容是|上面说",
     re.IGNORECASE,
 )
 

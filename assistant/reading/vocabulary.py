@@ -48,7 +48,7 @@ def table(en: tuple[str, ...], zh: tuple[str, ...]) -> Table:
 # all", "好的，就这样，谢谢"): one list for every reader. A message made only of them asks for nothing
 # (``answers.is_acknowledgement``); before a request or a receipt they are never its words.
 COURTESY_EN: Final = (
-    r"(?:ok(?:ay|ey)?|kk?|i\s+see|great|sure(?:\s+thing)?|perfect|all\s*right|alrighty|righto|got\s+it|yes|yep|yup|yeah|"
+    r"(?:ok(?:ay|ey)?|kk?|i\s+see|great|sure(?:\s+thing)?|perfect|all\s*right|alrighty|righto|got\s+it|yes|yep|yup|yeah|yea|ya+h?|"
     r"no\s+(?:problem|worries)|you\s+got\s+it|awesome|cool|sweet|excellent|wonderful|lovely|brilliant|fantastic|amazing|nice|"
     r"good|fine|noted|understood|right|of\s+course|certainly|absolutely|sounds\s+(?:good|great|perfect)|lol|haha|"
     r"that'?s\s+(?:all|it|everything|great|perfect|right|correct)|correct|exactly|that\s+is\s+all|nothing\s+else|yay|hooray|thanks|thank\s+you|"
@@ -143,7 +143,7 @@ ALARM = table(
 SERVICE = table(
     en=(
         r"\b(?:taxi|cab|uber|lyft|didi)\b",
-        r"\b(?:book|buy|get|grab|order|reserve)\b[^.?!]{0,20}?\b(?:tickets?|flights?|hotel)\b|\bdeliver(?:ed|y)\b|(?:\$\s?\d+|\b\d+\s?(?:dollars|bucks|usd|rmb|rupees|quid)\b)",  # money moved: a bank's work
+        r"\b(?:book|buy|get|grab|order|reserve|check|look\s+up|search(?:\s+for)?)\b[^.?!]{0,20}?\b(?:tickets?|flights?|hotels?|trains?)\b|\bdeliver(?:ed|y)\b|(?:\$\s?\d+|\b\d+\s?(?:dollars|bucks|usd|rmb|rupees|quid)\b)",  # money moved: a bank's work
         r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
         r"^(?:play(?!.*\b(?:with|against)\b)|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
         r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
@@ -153,7 +153,7 @@ SERVICE = table(
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)"
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:check|register|sign|enrol|enroll)\s+(?:me|us)\b",  # "check me in for my flight"
     ),
-    zh=(r"[打叫](?:个|辆|一辆)?车|值机|快递|[寄取]件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
+    zh=(r"[打叫](?:个|辆|一辆)?车|值机|快递|[寄取]件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|查(?:一下|下|查)?[^\s，,]{0,12}?(?:航班|车次|火车|高铁|动车)|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
         r"|订.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
 # A statement about the world (a departure, an air time, a start): information, not a request.
@@ -192,6 +192,12 @@ DECLARATIVE = table(
         r"^(?:我们?)?有(?!空|没有|时间|氧)", rf"^(?:{_WHEN_ZH})[^我]{{0,10}}?我(?:要|得|会|打算|准备)", r"^(?!我|每)[^\s\d，,]{2,8}?每[天日周月年个].{0,10}?[点:：][半整0-9零一二三四五六七八九十刻分]*$", r"(?<![还就不要可总倒])是(?!不是|否)", rf"^(?![我你他她])[^\s\d，,]{{2,8}}?在(?:{_WHEN_ZH})",  # "公司年会在1月15号晚上六点": when it is
         # Someone else's plans ("我妹下周一考驾照"): theirs to keep, unless asked for in so many words.
         rf"^{_KIN_ZH}(?=(?:{_WHEN_ZH}|每))",),  # "同事小刘周五…", "隔壁老张周日…"  # what someone else said ("医生说周五上午十一点给我回电话")  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one  # a name, then its rule: "新闻联播每天晚上七点" is its air time
+)
+# What a thing does at its time ("the train leaves sunday at 9", "演唱会周六晚上八点开始"): a verb of the
+# sentence, never part of the thing's name when a statement is put on the calendar.
+HAPPENING = table(
+    en=(r"\b(?:starts?|begins?|leaves|departs?|arrives?|lands?|(?:takes|kicks)\s+off|airs?|opens?|ends|finishes|is\s+on)\b",),
+    zh=(r"(?:开始|结束|起飞|降落|落地|发车|出发|到达|抵达|开演|开播|播出|上映|开幕|开场|开赛)(?=[\s，,。!！]|$)",),
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(

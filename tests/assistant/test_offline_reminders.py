@@ -142,3 +142,15 @@ def test_a_bare_hour_with_no_day_is_the_half_that_comes_first() -> None:
     late.messages[1]["content"] = late.messages[1]["content"].replace("2026-12-07 10:00", "2026-12-07 23:10")
     assert tool_of(respond(late))[1]["time"] == "06:45"
     assert tool_of(respond(request("remind me at 5 to call mum")))[1]["time"] == "17:00"  # said at 10:00
+
+
+@pytest.mark.parametrize(("message", "text"), [("and remind me at noon that day", "Flight to Berlin"), ("那天早上八点提醒我", "Flight to Berlin")])
+def test_a_reminder_that_names_nothing_on_a_day_from_focus_is_of_that_event(message: str, text: str) -> None:
+    flight = [{"ref": "E1", "title": "Flight to Berlin", "date": "2027-01-02", "start": "06:40", "via": "created"}]
+    name, arguments = tool_of(respond(request(message, entities=flight, language="zh" if "那天" in message else "en")))
+    assert (name, arguments["text"], arguments["date"]) == ("set_reminder", text, "2027-01-02")
+
+
+def test_half_five_in_the_afternoon_is_half_past_five() -> None:
+    name, arguments = tool_of(respond(request("can you remind me to buy milk tomorrow at half five in the afternoon")))
+    assert (name, arguments["text"], arguments["time"]) == ("set_reminder", "buy milk", "17:30")

@@ -261,3 +261,16 @@ def test_after_a_look_at_the_calendar_a_correction_is_of_the_event_just_made() -
     # Without a correction word "it" is the server's to resolve: it asks which of the two.
     assert tool_of(respond(request("move it to 8pm", **setup))) == ("change_event", UNCHANGED_EVENT | {"time": "20:00"})
     assert tool_of(respond(request("move the gym to 11", **setup)))[1]["event_ref"] == "E9"
+
+
+# A weekday alone corrects the day within the week of the day it corrects ("下周三 …" then "不对 是周四").
+@pytest.mark.parametrize(
+    ("message", "language", "day", "date"),
+    [("不对 是周四", "zh", "2026-12-16", "W4+1"), ("actually thursday", "en", "2026-12-16", "W4+1"),
+     ("no wait make it monday", "en", "2026-12-23", "W1+2"), ("actually thursday", "en", "2026-12-09", "W4")],
+)  # fmt: skip
+def test_a_weekday_alone_keeps_the_week_it_corrects(message: str, language: str, day: str, date: str) -> None:
+    made = {"ref": "E7", "title": "Dinner", "date": day, "start": "19:00", "via": "created"}
+    goal = {"id": "g2", "kind": "create", "status": "done", "command_id": "c-4", "event_id": 7, "title": "Dinner"}
+    name, arguments = tool_of(respond(request(message, language=language, entities=[made], goal=goal)))
+    assert (name, arguments["date"]) == ("change_event", date)

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from assistant.providers.offline.understand import respond
+from assistant.providers.offline.when import read_when
 from assistant.reading import extract_when, vocabulary
 from assistant.reading.durations import find_lengths
 from assistant.reading.quoted import own_words, quotes
@@ -306,3 +307,75 @@ def test_a_reason_before_a_change_names_no_event() -> None:
                    goal={"kind": "create", "status": "done"})  # fmt: skip
     name, arguments = tool_of(respond(said))
     assert (name, arguments["event_words"], arguments["time"]) == ("change_event", None, "16:00")
+
+
+# What a thing does at its time is not its name: "the train leaves …" then "add it" is 'Train'.
+@pytest.mark.parametrize(
+    ("said", "asked", "language", "title"),
+    [("my flight to berlin leaves sunday at 7am", "yeah add it to my calendar pls", "en", "Flight to berlin"),
+     ("the concert begins on friday at 8 pm", "sure add it", "en", "Concert"),
+     ("the match kicks off saturday at 3pm", "put it in my calendar", "en", "Match"),
+     ("演唱会周六晚上八点开始", "好 加上", "zh", "演唱会"),
+     ("我的航班周日早上七点起飞", "加到日程里", "zh", "航班")],
+)  # fmt: skip
+def test_the_verb_of_a_statement_is_not_the_name(said: str, asked: str, language: str, title: str) -> None:
+    offered = respond(request(said, language=language))
+    assert offered.tool_calls == [] and offered.text
+    name, arguments = tool_of(respond(with_history(asked, said, offered.text, language=language)))
+    assert (name, arguments["title"]) == ("schedule_event", title)
+
+
+@pytest.mark.parametrize("asked", ["ok ya put it in", "ya add it"])
+def test_ya_takes_the_offer_and_names_nothing(asked: str) -> None:
+    said = "i might go to the gym saturday at 10 not sure yet"
+    offered = respond(request(said))
+    name, arguments = tool_of(respond(with_history(asked, said, offered.text)))
+    # The offer is taken (a hedge leaves no name it could be booked under: the name is asked for), never 'Ya'.
+    assert (name, arguments["title"], arguments["date"]) == ("schedule_event", None, "W6")
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "expected"),
+    [("haha ok add renew passport on monday at 11am", "en", {"title": "Renew passport"}),
+     ("lol ok so book haircut friday at 2pm", "en", {"title": "Haircut"}),
+     ("make the dentist at 4pm instead of 3", "en", {"title": "Dentist"}),
+     ("put down lunch w/ my brother sunday at one in the afternoon", "en", {"date": "W7", "time": "13:00"}),
+     ("add parent teacher meeting day after tmrw at 5pm", "en", {"title": "Parent teacher meeting", "date": "D+2", "time": "17:00"}),
+     ("book dentist tomorrow at half five in the afternoon", "en", {"title": "Dentist", "time": "17:30"}),
+     ("帮我约个会和刘总明天下午三点", "zh", {"title": "和刘总开会"}),
+     ("约个会 跟老王 周五上午十点", "zh", {"title": "跟老王开会"}),
+     ("帮我约个饭 和小李 周六中午", "zh", {"title": "和小李吃饭"}),
+     ("明天去一趟银行 上午十点", "zh", {"title": "银行"}),
+     ("名天上午十点去税务局", "zh", {"date": "D+1", "time": "10:00"})],
+)  # fmt: skip
+def test_round_fifty_names_and_moments(message: str, language: str, expected: dict[str, Any]) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+    assert {key: arguments.get(key) for key in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "message", ["帮我查一下明天去广州的航班", "查一下下周五的火车票", "look up trains to leeds tomorrow at 9am", "check flights to berlin friday 7am"]
+)
+def test_a_lookup_of_travel_is_another_apps(message: str) -> None:
+    response = respond(request(message, language="zh" if message[0] > "\u3000" else "en"))
+    assert response.tool_calls == [] and response.text
+
+
+@pytest.mark.parametrize(("message", "spoken"), [("at one in the afternoon", "13:00"), ("lunch at one tomorrow", "13:00")])
+def test_one_is_a_time_with_a_lead_and_a_part_or_day(message: str, spoken: str) -> None:
+    assert read_when(message, today=datetime.date(2026, 12, 7)).time == spoken
+
+
+@pytest.mark.parametrize("message", ["another one next friday", "meet at one point tomorrow"])
+def test_one_is_no_time_without_both(message: str) -> None:
+    assert read_when(message, today=datetime.date(2026, 12, 7)).time is None
+
+
+@pytest.mark.parametrize(
+    ("message", "handed_over"),
+    [("大后天下午三点半交年终总结", False), ("周五交工作总结报告", False), ("帮我总结一下这封邮件：明天三点开会", True),
+     ("总结：周五开会", True), ("请总结 明天三点开会", True), ("总结下这段话 明天三点开会", True)],
+)  # fmt: skip
+def test_a_summary_as_a_thing_is_the_persons_words(message: str, handed_over: bool) -> None:
+    assert (own_words(message) == "") is handed_over

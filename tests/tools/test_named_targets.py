@@ -215,6 +215,8 @@ def test_the_day_a_repeating_event_is_named_by_is_the_occurrence_meant(
         ("my meeting", "Meeting with Alice", True),
         ("和小王吃饭", "和小李吃饭", False),
         ("和小李吃饭", "和小李吃饭", True),
+        ("dinner with my parents", "Dinner with parents", True),  # "my" says whose, not who
+        ("dinner with my parents", "Dinner with the Smiths", False),
     ],
 )
 def test_an_event_with_someone_else_is_not_the_one_named(

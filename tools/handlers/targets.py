@@ -183,7 +183,7 @@ def _narrow(context: ToolContext, events: list[Event], named: Named) -> list[Eve
 
 
 # Who an event is with ("meeting with bob", "和小李吃饭"): another person's name makes it another event.
-_WITH = re.compile(r"\bwith\s+(?P<who>[a-z][\w'-]*)|(?:和|跟|与)(?P<who_zh>[\u4e00-\u9fff]{2})", re.IGNORECASE)
+_WITH = re.compile(r"\bwith\s+(?:(?:my|our|the|his|her|their|your)\s+)?(?P<who>[a-z][\w'-]*)|(?:和|跟|与)(?P<who_zh>[\u4e00-\u9fff]{2})", re.IGNORECASE)
 
 
 def _other_company(words: str, title: str) -> bool:

@@ -16,7 +16,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.titles import best_match, said_words, title_from
+from assistant.providers.offline.titles import best_match, only_filler, said_words, title_from
 from assistant.providers.offline.when import THAT_DAY, When, from_now, read_when
 from assistant.reading import extract_when
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
@@ -240,6 +240,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", focus):
             return text(say("ask_which_day", turn.language))
         date = (datetime.date.fromisoformat(focus) + datetime.timedelta(days=offset)).isoformat()
+        if what is None or only_filler(what):
+            what = str(turn.recent_entities[0].get("title") or "") or None  # "and remind me at noon that day": of that event
     repeat = None
     if words.recurrence is not None:
         repeat, first = _reminder_repeat(words.recurrence, turn.today)

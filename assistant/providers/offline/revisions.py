@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from assistant.providers.offline import lexicon as lx
@@ -29,6 +29,7 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.when import When, read_when
 from assistant.reading.text import PUNCTUATION
 from assistant.reading.vocabulary import PARTS_OF_DAY
+from scheduling.symbols import InvalidExpression, resolve
 
 _MADE = frozenset({"created", "updated", "to delete"})
 
@@ -42,6 +43,7 @@ class Focus:
     entity_ref: str | None  # the event the revision starts from, for a shift
     title: str | None
     start: str | None  # "HH:mm", when known
+    day: str | None = None  # its day (a date symbol or YYYY-MM-DD), when known
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,8 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
         entity = next((e for e in turn.recent_entities if ref and e.get("ref") == ref), {})
         title = known.get("title") or entity.get("title")
         start = known.get("time") or entity.get("start")
-        return Focus(command, ref, ref, str(title) if title else None, str(start) if start else None)
+        day = known.get("date") or entity.get("date")
+        return Focus(command, ref, ref, str(title) if title else None, str(start) if start else None, day)
     entities = turn.recent_entities
     if not entities:
         return None
@@ -94,15 +97,15 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
     nothing_since = not goal or made_last
     in_focus = (top.get("via") in _MADE and nothing_since) or turn.last_listed == [str(top["ref"])]
     if made is not None and made.get("ref") == top.get("ref"):
-        return Focus(None, None if in_focus else str(top["ref"]), str(top["ref"]), top.get("title"), top.get("start"))
+        return Focus(None, None if in_focus else str(top["ref"]), str(top["ref"]), top.get("title"), top.get("start"), top.get("date"))
     if cue == "strong" and made is not None:
         # "actually, make it 8" after a look at a busy day: the correction is of what was just made.
-        return Focus(None, str(made["ref"]), str(made["ref"]), made.get("title"), made.get("start"))
+        return Focus(None, str(made["ref"]), str(made["ref"]), made.get("title"), made.get("start"), made.get("date"))
     if in_focus and cue == "strong" and top.get("via") not in _MADE and turn.last_reply == say("unclear", turn.language):
         return None  # "actually make it 3:30" after a request not understood corrects that request, not what was listed
     if in_focus and cue != "soft":
         # The one event just listed: "move it to 4" / "actually 4" means that one.
-        return Focus(None, None, str(top["ref"]), top.get("title"), top.get("start"))
+        return Focus(None, None, str(top["ref"]), top.get("title"), top.get("start"), top.get("date"))
     return None
 
 
@@ -115,6 +118,23 @@ def _cue(text: str, today: datetime.date) -> str | None:
     if when.duration is not None and not (when.date or when.time):
         return "verb"  # "90 minutes": a length alone can only be a new length
     return "soft" if rp.SOFT.search(text) else None
+
+
+def _in_week_of(when: When, focus: Focus, today: datetime.date) -> When:
+    """A weekday alone corrects the day within the week of the day it corrects: "下周三 …" then
+    "不对 是周四" is next week's Thursday, never this week's. Alone: its symbol is a bare weekday's
+    (the next one); a later week than that is taken from the day corrected, never an earlier one."""
+    said = re.fullmatch(r"W([1-7])(?:\+(1))?", when.single_day or "")
+    weekday = int(said.group(1)) if said else 0
+    bare_weeks = 0 if weekday > today.isoweekday() else 1
+    if said is None or int(said.group(2) or 0) != bare_weeks or not focus.day:
+        return when
+    try:
+        day = resolve(str(focus.day), today)[0]
+    except InvalidExpression:
+        return when
+    weeks = (day.toordinal() - day.weekday() - today.toordinal() + today.weekday()) // 7
+    return replace(when, date=f"W{weekday}+{weeks}") if weeks > bare_weeks else when
 
 
 def _is_when(words: str, today: datetime.date) -> bool:
@@ -173,7 +193,7 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
     if a_bit is not None:
         cleaned = cleaned[: a_bit.start()] + " " + cleaned[a_bit.end() :]  # "推一点" is not 1 o'clock
     said_meal = read_meals(cleaned, focus.title).new_kind
-    when = _read(cleaned, turn, _near(said_meal, focus))
+    when = _in_week_of(_read(cleaned, turn, _near(said_meal, focus)), focus, turn.today)
     if when.ordinal is not None or when.past:
         return None  # a list position picks an event; a past day is a report
     meals = read_meals(when.residue, focus.title)

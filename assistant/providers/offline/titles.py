@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from assistant.providers.offline.calls import say
 from assistant.reading.answers import is_courtesy
@@ -21,7 +21,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?(?:calendar|diary|agenda)(?:\s+(?:for|that))?|calendar(?:\s+it)?(?=\s+\S)|put\s+that|recurring|repeating|(?:it|this)(?=\s+(?:in|on|into|to)\s+(?:my\s+|the\s+)?(?:calendar|diary|agenda)\b)|"
-    r"please|pls|plz|kindly|ok(?:ay)?|k+|but|got(?=\s+(?:an?|the|my|some)\s)|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|u+m+|u+h+|e+r+m*|right|btw|by\s+the\s+way|fyi|anyways?|before\s+i\s+forget|one\s+more\s+thing|"
+    r"please|pls|plz|kindly|ok(?:ay)?|k+|ya+h?|ha(?:ha)+|lol|lmao|but|got(?=\s+(?:an?|the|my|some)\s)|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|u+m+|u+h+|e+r+m*|right|btw|by\s+the\s+way|fyi|anyways?|before\s+i\s+forget|one\s+more\s+thing|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|yeah|yep|yup|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
@@ -43,7 +43,7 @@ _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into|from)\s+(?:my\s+|the\s+)?(?:calendar|schedule|agenda|diary)|(?:for|4)\s+me|please|thanks|thx|ty|can|"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|book|schedule|save)(?:\s+(?:it|that|this)(?:\s+(?:in|on|down))?)?|"
     r"thank\s+you|many\s+thanks|there|ugh|lol|lmao|haha+|omg|phew|pls|plz|on|at|for|from|by|in|to|next|this|and|then|(?:is|are|was)(?:\s+(?:booked|scheduled|set|planned|confirmed))?|at\s+like|at\s+around|around|about|starting|that|it|as\s+well|too|"
-    r"instead|again|now|ok(?:ay)?|sometime|right\s+(?:after|before))$",
+    r"instead(?:\s+of\s+[\w:.]+(?:\s*[ap]\.?m\.?)?)?|again|now|ok(?:ay)?|sometime|right\s+(?:after|before))$",
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
@@ -51,7 +51,7 @@ _LEAD_ZH = re.compile(
     r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰|理发|剪发|洗牙|体检|按摩|面试))|以后|今后|"
-    r"订|[加记]上|加(?:一?个)?|添加|设置|设定|一?[场次](?=[\u4e00-\u9fff]{2})|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|"
+    r"订|[加记]上|加(?:一?个)?|添加|设置|设定|一?[场次](?=[\u4e00-\u9fff]{2})|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|一?趟|"
     r"(?:日程|日历|活动|事项)(?=[:：\s,，]|$)|会(?=[:：])|(?:日程|日历)[上里]|月底|月初|年底|年初|"  # "添加日程：部门例会", "订个日程 开家长会"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
     r"做(?!头发)(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$|[工题学业幕发年])(?:一?[个场次])?(?=\s?[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
@@ -118,7 +118,7 @@ def title_from(raw: str | None, *, verb: bool = True) -> str | None:
 
 # Filler before a reminder's words ("hey …", "嗯 那个 记得…"); its verb is its own ("订机票" is booking tickets).
 _SAID_LEAD = re.compile(
-    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|ok(?:ay)?|pls|plz|please|you\s+can|u\s+can|for\s+me|for|me(?=\s+(?:to|about|that)\b)|to|2|about|regarding|of|that)\b|嗯+|呃|那个|那就|那|对了|记得)[\s,，]*)+", re.IGNORECASE
+    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|and|also|ok(?:ay)?|pls|plz|please|you\s+can|u\s+can|for\s+me|for|me(?=\s+(?:to|about|that)\b)|to|2|about|regarding|of|that)\b|嗯+|呃|那个|那就|那|对了|记得)[\s,，]*)+", re.IGNORECASE
 )
 
 
@@ -255,8 +255,14 @@ def place_only(text: str) -> bool:
     return _PLACE.match(text) is not None or _AT_ADDRESS.fullmatch(text.strip(" .,!。，")) is not None
 
 
+# "约个会 和刘总" leaves the thing before the person: in Chinese the person comes first, then the doing ("和刘总开会").
+_DOING_ZH: Final = {"会": "开会", "会议": "开会", "饭": "吃饭", "球": "打球", "电话": "打电话", "咖啡": "喝咖啡"}
+_THING_FIRST_ZH = re.compile(rf"^(?P<thing>{'|'.join(_DOING_ZH)})\s*(?P<who>[和跟与同][\u4e00-\u9fff]{{1,4}})$")
+
+
 def _finish(title: str) -> str | None:
     title = _PLACE.sub("", title)
+    title = _THING_FIRST_ZH.sub(lambda m: m["who"] + _DOING_ZH[m["thing"]], title)
     # "那天" ("that day") is a date word the reader leaves inside "妈妈生日那天吃饭"; "一下" is
     # filler inside "见一下张老师".
     title = re.sub(r"(?<=[\u4e00-\u9fff])(?:那天|当天|一下)(?=[\u4e00-\u9fff])", "", title)

@@ -133,7 +133,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
     if turn.previous and _adds_the_offer(turn):
         # "the train leaves tomorrow at 9" … "add it to my calendar" / "yes please": the person asked for it now.
-        before = dataclasses.replace(turn, text=turn.previous, previous=None)
+        before = dataclasses.replace(turn, text=vocabulary.HAPPENING.remove(turn.previous), previous=None)
         offered = create_action.create(before, read_signals(before), tools)
         unnamed = any(json.loads(c.arguments).get("title") is None for c in offered.tool_calls if c.name == "schedule_event")
         if unnamed and read_short_answer(turn.text) == "yes":
