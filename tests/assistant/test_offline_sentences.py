@@ -379,3 +379,14 @@ def test_one_is_no_time_without_both(message: str) -> None:
 )  # fmt: skip
 def test_a_summary_as_a_thing_is_the_persons_words(message: str, handed_over: bool) -> None:
     assert (own_words(message) == "") is handed_over
+
+
+@pytest.mark.parametrize(("message", "language"), [("delete the birthday party on saturday", "en"), ("删掉20号的生日聚会", "zh")])
+def test_a_birthday_party_is_an_event_to_delete_not_a_fact_to_forget(message: str, language: str) -> None:
+    assert tool_of(respond(request(message, language=language)))[0] == "delete_event"
+
+
+@pytest.mark.parametrize(("message", "language"), [("forget my mums birthday", "en"), ("忘掉我妈的生日", "zh")])
+def test_a_birthday_at_the_end_is_the_fact(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert response.tool_calls == [] and ("can't remove" in response.text or "没法从记忆里删除" in response.text)

@@ -180,9 +180,11 @@ MEMORY_QUESTION = table(
 # Forgetting facts: no tool does it, so the answer says so.
 FORGET = table(
     en=(
-        r"^(?:please\s+)?(?:forget|delete|remove|erase)\s+(?:that\s+|about\s+)?(?!it\b|that\b|about\s+it\b)(?=.*\b(?:memory|remember|birthday|anniversary|fact)\b)",
+        # A birthday is the fact only at the end: "delete the birthday party" is an event.
+        r"^(?:please\s+)?(?:forget|delete|remove|erase)\s+(?:that\s+|about\s+)?(?!it\b|that\b|about\s+it\b)"
+        r"(?=.*\b(?:memory|remember|fact)\b|.*\b(?:birthday|bday|anniversary)[\s.!]*$)",
     ),
-    zh=(r"(?:忘掉|忘记|删掉|删除)(?:关于)?.{0,12}(?:生日|纪念日|记忆|这条信息|那条信息)",),
+    zh=(r"(?:忘掉|忘记|删掉|删除)(?:关于)?.{0,12}(?:(?:生日|纪念日)(?=$|[。！!\s吧了这那])|记忆|这条信息|那条信息)",),
 )
 
 RESUME = table(
