@@ -166,6 +166,11 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         "Sure — to which day or time should it move?",
         "好的，要改到哪天或几点？",
     ),
+    "ask_time_in_part": ("What time in the {part}?", "{part}几点？"),
+    "ask_change_half": (
+        'Which {time} do you mean, morning or evening? Say it with the part of the day, e.g. "move {title} to {time}pm".',
+        "是上午{time}还是晚上{time}？请带上时段再说一次，比如“{title}改到晚上{time}”。",
+    ),
     "ask_new_length": (
         "Sure — how long should it last in all? Say it like \"make it 2 hours\".",
         "好的，一共要多长时间？可以说“改成两个小时”。",

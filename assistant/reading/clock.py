@@ -106,8 +106,8 @@ def _find_relative(scan: Scan) -> None:
         explicit_target = match["noon"] or match["midnight"] or _meridiem(match) or match["french"]
         if (direction == "from" and not match["minutes"]) or (match["half"] and not later):
             continue
-        if plain_number and not later and not explicit_target:
-            continue  # "10 to 4" reads as a range as often as 3:50
+        if plain_number and not later and not explicit_target and match["n"].isdigit():
+            continue  # "10 to 4" reads as a range as often as 3:50; "ten to nine" is 8:50
         minutes = 15 if match["quarter"] else 30 if match["half"] else any_int(match["n"])
         if minutes is None or not 0 < minutes < 60:
             continue

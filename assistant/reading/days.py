@@ -54,7 +54,7 @@ _ZH_WEEKEND = re.compile(r"(?<![上下])(?P<mod>下下个?|下个?|这个?|本|�
 _TOMORROW: Final = r"(?:tomorrows?|tmrw|tmr|tmw|tomorow|tommorow|tommorrow|tomorro|tomrrow|tmorrow|2morrow|2moro)"
 _EN_RELATIVE_DAY = re.compile(
     rf"(?<![a-z])(?:(?P<plus2>(?:the\s+)?day\s+after\s+{_TOMORROW})|(?P<minus2>(?:the\s+)?day\s+before\s+yesterday)"
-    rf"|(?P<tonight>tonight|tonite)|(?P<today>today)|(?P<plus1>{_TOMORROW})"
+    rf"|(?P<tonight>tonights?|tonites?)|(?P<today>today)|(?P<plus1>{_TOMORROW})"
     r"|(?P<minus1>yesterday)|(?P<last_night>last\s+night))(?![a-z])"
 )
 _ZH_RELATIVE_DAYS: Final = {

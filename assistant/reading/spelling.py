@@ -59,6 +59,10 @@ _SHORTHAND: Final = {"b4": "before", "2day": "today", "2nite": "tonight", "cna":
 _SHORT = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(_SHORTHAND) + r")(?![0-9A-Za-z])", re.IGNORECASE)
 
 
+# "ya" after a modal is "you" ("could ya add …"); alone it is "yes" ("ya add it").
+_YA = re.compile(r"(?<![0-9A-Za-z])(can|could|would|will|do|did|are|thank)\s+ya(?![0-9A-Za-z])", re.IGNORECASE)
+
+
 def respell(text: str) -> str:
     """``text`` with each mistyped request word written as the word ("shedule a meetign" -> "schedule a meeting")."""
 
@@ -67,4 +71,5 @@ def respell(text: str) -> str:
         meant = _meant(typed.lower())
         return typed if meant is None else meant
 
-    return _WORD.sub(one, _SHORT.sub(lambda short: _SHORTHAND[short.group().lower()], text))
+    text = _YA.sub(r"\1 you", _SHORT.sub(lambda short: _SHORTHAND[short.group().lower()], text))
+    return _WORD.sub(one, text)

@@ -90,6 +90,13 @@ PARTS_OF_DAY: Final = (
     (re.compile(r"\b(?:noon|midday)\b|中午|正午", re.IGNORECASE), "noon"),
 )
 
+
+def part_of_day(text: str) -> str | None:
+    """The one part of the day a text says ("tonight", 下午), or None when it says none, or two."""
+    found = {part for pattern, part in PARTS_OF_DAY if pattern.search(text)}
+    return found.pop() if len(found) == 1 else None
+
+
 # A question: it ends with a question mark, opens with a question word, or (Chinese) carries a
 # question particle. ``QUESTION_WORD`` finds a question word anywhere in a sentence.
 QUESTION_EN: Final = re.compile(
@@ -149,7 +156,7 @@ SERVICE = table(
         r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
         r"\b(?:to|on)\s+(?:my|the)\s+(?:shopping|grocery|groceries|to[- ]?do|todo)\s+list\b",  # a list is another app's
         # A table, a meal or a message is someone else's to take: "reserve a table for 4", "send the team an email".
-        r"\b(?:book|reserve|get|grab|find)\s+(?:me\s+|us\s+)?(?:a\s+)?table\b|\btable\s+for\s+(?:\d+|two|three|four|five|six)\b|\border\s+(?:me|us|an?|some)\b|\b(?:send|e-?mail|text|message)\s+(?:\w+\s+){0,3}?(?:an?\s+)?(?:e-?mail|text|message|note)\b"
+        r"\b(?:book|reserve|get|grab|find)\s+(?:me\s+|us\s+)?(?:a\s+)?table\b(?!\s+tennis)|\btable\s+for\s+(?:\d+|two|three|four|five|six)\b|\border\s+(?:me|us|an?|some)\b|\b(?:send|e-?mail|text|message)\s+(?:\w+\s+){0,3}?(?:an?\s+)?(?:e-?mail|text|message|note)\b"
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)"
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:check|register|sign|enrol|enroll)\s+(?:me|us)\b",  # "check me in for my flight"
     ),

@@ -23,8 +23,9 @@ from assistant.council import council_reply
 from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.intent.derive import Act
 from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role
-from assistant.reading import extract_when
 from assistant.reading.answers import read_short_answer
+from assistant.reading.meals import own_kind, usual_time
+from assistant.reading.vocabulary import part_of_day
 from assistant.turn.bare_answer import bare_answer
 from assistant.turn.context import Reply, ToolCallRecord, TurnContext
 from assistant.turn.patch import read_patch
@@ -212,16 +213,26 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
     return reply_for(context, tool, result)
 
 
-# A part of the day said with the request ("a meeting with john tonight"): a bare hour answered later is read in it.
+# A part of the day said for the request ("a meeting with john tonight", or "evening" to "what time?"), or the meal
+# it is ("Dinner with Jo"): a bare hour answered later is read in it.
 _PART_NEAR = {"morning": datetime.time(9), "afternoon": datetime.time(15), "evening": datetime.time(19)}
 
 
 def _part_said(context: TurnContext, command: ScheduleCommand) -> datetime.time | None:
-    """The part of the day the person said in the message that gave the request its day, if any."""
-    said = (command.slots.get("date") or {}).get("source_turn")
-    text = Message.objects.filter(pk=said, role=Role.USER).values_list("text", flat=True).first() if said else None
-    found = extract_when(text, today=context.today) if text else None
-    return _PART_NEAR.get(str(found.part_of_day)) if found is not None else None
+    """The part of the day the person said in their messages since the request began (newest first), else
+    the usual time of the meal its title names. One indexed read, only while a create waits for its time."""
+    turns = [slot.get("source_turn") for slot in command.slots.values() if isinstance(slot, dict)]
+    first = min((turn for turn in turns if isinstance(turn, int)), default=None)
+    said: list[str] = []
+    if first is not None and command.thread_id is not None:
+        mine = Message.objects.filter(thread_id=command.thread_id, role=Role.USER, pk__gte=first)
+        said = list(mine.exclude(pk=context.user_message.id).order_by("-pk").values_list("text", flat=True)[:6])
+    for text in said:
+        part = part_of_day(text)
+        if part in _PART_NEAR:
+            return _PART_NEAR[part]
+    meal = own_kind(str(command.slot_value("title") or ""))
+    return usual_time(meal) if meal else None
 
 
 def _still_asked(context: TurnContext, command: ScheduleCommand) -> bool:

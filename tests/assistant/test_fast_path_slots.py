@@ -166,3 +166,24 @@ def test_a_bare_hour_answer_is_read_in_the_part_of_the_day_the_request_said(
     assert answered.trace.route == "fast_path"
     [event] = chat.events()
     assert local(event).endswith(start)
+
+
+@pytest.mark.django_db
+def test_a_part_of_the_day_said_after_the_request_reads_the_bare_hour_in_it(chat: Chat) -> None:
+    # "put doctor appointment next tuesday" … "evening" (to "what time?") … "at 8": 20:00, from the person's own words.
+    chat.say("put doctor appointment on tuesday", tool("schedule_event", title="Doctor appointment", date="W2", time=None, duration_minutes=None, command_id=None))
+    chat.say("evening", text("What time in the evening?"))
+    answered = chat.say("at 8")
+    assert answered.trace.route == "fast_path"
+    [event] = chat.events()
+    assert (event.title, local(event)[-5:]) == ("Doctor appointment", "20:00")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("title", "start"), [("Dinner with Jo", "20:00"), ("Breakfast with Jo", "08:00")])
+def test_a_bare_hour_for_a_meal_is_read_near_its_usual_time(chat: Chat, title: str, start: str) -> None:
+    chat.say(f"{title.lower()} on tuesday", tool("schedule_event", title=title, date="W2", time=None, duration_minutes=None, command_id=None))
+    answered = chat.say("at 8")
+    assert answered.trace.route == "fast_path"
+    [event] = chat.events()
+    assert local(event)[-5:] == start

@@ -11,8 +11,8 @@ import pytest
 
 import catalogue
 from assistant.providers.offline.understand import respond
-from assistant.providers.offline.when import part_of_day_words
 from assistant.reading import vocabulary
+from assistant.reading.vocabulary import part_of_day
 from assistant.turn import authority, claim_request, patch
 from tests.assistant.offline_requests import CREATING_LUNCH, assert_honest, request, tool_of, with_history
 
@@ -209,8 +209,8 @@ def test_one_vocabulary_for_every_reader() -> None:
     assert patch._QUESTION is vocabulary.QUESTION_WORD
     assert claim_request._QUESTION_WORDS is vocabulary.ASKS_OR_AVAILABILITY
     # 中午 is noon for the stand-in too (it was "afternoon"), and a free-time search takes no part for it.
-    assert part_of_day_words("中午找个空") == "noon"
-    assert part_of_day_words("下午有空吗") == "afternoon"
+    assert part_of_day("中午找个空") == "noon"
+    assert part_of_day("下午有空吗") == "afternoon"
     assert vocabulary.WEEKDAYS_ZH["天"] == vocabulary.WEEKDAYS_EN["sunday"] == 7
 
 

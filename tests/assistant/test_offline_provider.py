@@ -433,6 +433,7 @@ def test_every_fixed_text_is_honest(key: str) -> None:
             time="15:00",
             day="1 Dec",
             text="hi",
+            part="evening",
         )
         assert_honest(filled)
 

@@ -390,3 +390,58 @@ def test_a_birthday_party_is_an_event_to_delete_not_a_fact_to_forget(message: st
 def test_a_birthday_at_the_end_is_the_fact(message: str, language: str) -> None:
     response = respond(request(message, language=language))
     assert response.tool_calls == [] and ("can't remove" in response.text or "没法从记忆里删除" in response.text)
+
+
+_WAITING_TIME = {"command_id": "c-7", "kind": "create", "status": "needs_time", "known": {"title": "Doctor appointment", "date": "W2+1"}, "missing": ["time"]}  # fmt: skip
+
+
+@pytest.mark.parametrize(("message", "language", "asked"), [("morning", "en", "morning"), ("in the evening pls", "en", "evening"), ("下午", "zh", "下午")])
+def test_a_part_of_the_day_to_what_time_is_when_never_the_name(message: str, language: str, asked: str) -> None:
+    response = respond(request(message, language=language, active=_WAITING_TIME))
+    assert response.tool_calls == [] and asked in response.text
+
+
+@pytest.mark.parametrize(
+    ("known", "message", "language", "title"),
+    [("Meeting", "with the hr team", "en", "Meeting with the hr team"), ("Call", "with my accountant", "en", "Call with my accountant"),
+     ("会", "和张经理", "zh", "和张经理开会")],
+)  # fmt: skip
+def test_who_said_to_an_open_request_joins_its_kind(known: str, message: str, language: str, title: str) -> None:
+    active = {"command_id": "c-8", "kind": "create", "status": "needs_date", "known": {"title": known}, "missing": ["date", "time"]}
+    name, arguments = tool_of(respond(request(message, language=language, active=active)))
+    assert (name, arguments["title"], arguments["command_id"]) == ("schedule_event", title, "c-8")
+
+
+def test_a_reminder_at_a_bare_six_or_seven_on_a_said_day_asks_the_time() -> None:
+    name, arguments = tool_of(respond(request("fine remind me at 7:30 tomorrow to call the plumber")))
+    assert (name, arguments["time"], arguments["date"]) == ("set_reminder", None, "D+1")
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "expected"),
+    [("ugh ok put the plumber visit friday at 10am anyway", "en", {"title": "Plumber visit"}),
+     ("帮我建个日程 标题是周报评审 时间明天上午十一点", "zh", {"title": "周报评审", "time": "11:00"}),
+     ("could ya add coffee with dave next tues 9ish in the morning", "en", {"title": "Coffee with dave", "time": "09:00"}),
+     ("book a table tennis session in 45 minutes", "en", {"title": "Table tennis session"}),
+     ("add a meeting with the contractor tomorrow at ten to nine", "en", {"title": "Meeting with the contractor", "time": "08:50"})],
+)  # fmt: skip
+def test_round_fifty_one_names_and_moments(message: str, language: str, expected: dict[str, Any]) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+    assert {key: arguments.get(key) for key in expected} == expected
+
+
+def test_wake_me_in_cantonese_is_an_alarm() -> None:
+    response = respond(request("听朝七点嗌我起身", language="zh"))
+    assert response.tool_calls == [] and "闹钟" in response.text
+
+
+def test_tonights_names_tonights_event() -> None:
+    name, arguments = tool_of(respond(request("cancel tonights dinner with amy")))
+    assert (name, arguments["event_date"]) == ("delete_event", "D+0")
+
+
+@pytest.mark.parametrize(("message", "language", "said"), [("瑜伽课改到八点", "zh", "8点"), ("move yoga to 7:30", "en", "7:30")])
+def test_a_bare_hour_to_move_an_event_not_shown_asks_which_half(message: str, language: str, said: str) -> None:
+    response = respond(request(message, language=language))
+    assert response.tool_calls == [] and said in response.text

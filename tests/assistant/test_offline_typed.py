@@ -131,11 +131,29 @@ def test_days_as_typed(message: str, date: str) -> None:
     assert (name, arguments["date"]) == ("schedule_event", date), message
 
 
-@pytest.mark.parametrize("message", ["记一下 晚上八点", "帮我记一下明天", "note 8pm", "note that tomorrow at 5pm"])
+@pytest.mark.parametrize("message", ["note 8pm", "note that tomorrow at 5pm"])
 def test_a_moment_with_nothing_to_keep_asks_what_to_note(message: str) -> None:
     response = respond(request(message))
     assert not response.tool_calls, message
-    assert "note" in response.text or "记什么" in response.text, response.text
+    assert "note" in response.text, response.text
+
+
+# 记一下 is a note of a thing to do as often as of a fact: with a moment and no name, what is asked is its name.
+@pytest.mark.parametrize("message", ["记一下 晚上八点", "帮我记一下明天"])
+def test_jiyixia_a_moment_asks_what_it_is(message: str) -> None:
+    response = respond(request(message, language="zh"))
+    if response.tool_calls:
+        assert tool_of(response)[0] == "schedule_event" and tool_of(response)[1]["title"] is None
+    else:
+        assert "要安排什么" in response.text or "记什么" in response.text, response.text
+
+
+@pytest.mark.parametrize(
+    ("message", "tool"),
+    [("帮我记一下 去银行办事", "schedule_event"), ("帮我记一下 我的车位是B12", "remember_fact"), ("帮我记下 老王喜欢喝茶", "remember_fact")],
+)
+def test_jiyixia_a_thing_to_do_is_a_booking_a_fact_is_kept(message: str, tool: str) -> None:
+    assert tool_of(respond(request(message, language="zh")))[0] == tool
 
 
 @pytest.mark.parametrize("message", ["at 21 park lane", "it's at 21 Park Lane", "21 park lane", "地点在中山路12号"])

@@ -26,9 +26,9 @@ from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.titles import best_match, clauses_of, overlap, title_from, weak_only
-from assistant.providers.offline.when import LAST, THAT_DAY, When, part_of_day_words, read_when
+from assistant.providers.offline.when import LAST, THAT_DAY, When, read_when
 from assistant.reading.days import days_of
-from assistant.reading.vocabulary import CLAUSE, DAY_POSSESSIVE, POLITE
+from assistant.reading.vocabulary import CLAUSE, DAY_POSSESSIVE, POLITE, part_of_day
 
 Tools = Sequence[dict[str, Any]]
 
@@ -121,7 +121,7 @@ def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     first = days_of(start, turn.today)
     if first and first[0] < turn.today:
         start = "D+0"  # "this week" from a Wednesday: the days already gone have no free time to offer
-    part = None if when.time else (when.part_of_day or part_of_day_words(s.text))
+    part = None if when.time else (when.part_of_day or part_of_day(s.text))
     return call(
         turn, tools, "suggest_slots",
         date=start, end_date=end if end != start else None, duration_minutes=when.duration, part_of_day=part,
@@ -187,7 +187,7 @@ def _target(
 def _chosen(turn: Turn, s: Signals, listed: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The one event of a list on the day and in the part of the day said ("thursday's", "下午那个"),
     with no clock time said (a time is the server's to match: ``event_time``)."""
-    part = None if s.when.time else (s.when.part_of_day or part_of_day_words(s.text))
+    part = None if s.when.time else (s.when.part_of_day or part_of_day(s.text))
     day = _iso_day(s.day, turn.today)
     named = named_among_listed(turn, s.when.residue) if part is None and day is None and not s.when.time else []
     if len(named) == 1:
@@ -264,6 +264,12 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target)
     new_time = to.time if to is not None else when.time
+    if new_time and (to or when).guessed and not (_entity(turn, target) or target.time) and target.words and int(new_time[:2]) % 12 in _UNSURE_HALF:
+        # "瑜伽课改到八点", the class not shown: its own time is unknown here, so which 八点 is asked, never guessed.
+        hour_said, minutes_said = str(int(new_time[:2]) % 12), new_time[3:]
+        said = (hour_said if minutes_said == "00" else f"{hour_said}:{minutes_said}") if turn.language == "en" else (
+            f"{hour_said}点" + {"00": "", "30": "半"}.get(minutes_said, f"{int(minutes_said)}分"))
+        return text(say("ask_change_half", turn.language, time=said, title=target.words))
     if to is not None and to.time and to.duration and not from_time:
         when = dataclasses.replace(when, duration=to.duration)  # "改成九点到十二点": the span said is its new length
     if from_time and to_time:
@@ -287,6 +293,9 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         **target.named(), title=new_title, date=new_day, time=new_time, duration_minutes=when.duration,
         shift_minutes=shift, scope=lx.scope_of(s.text) or _scope(turn, s.text[: moved.start()] if moved else s.text, None),
     )  # fmt: skip
+
+
+_UNSURE_HALF = frozenset({6, 7, 8})  # "改到八点": a class at 19:30 moves to 20:00, a breakfast to 08:00
 
 
 def _near_the_event(turn: Turn, s: Signals, target: Target) -> When:

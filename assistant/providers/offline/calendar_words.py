@@ -14,13 +14,14 @@ from typing import Any, Protocol
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.lexicon import POINTER
-from assistant.providers.offline.meals import MEAL
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, only_filler, said_words, title_from
 from assistant.providers.offline.when import THAT_DAY, When, from_now, read_when
 from assistant.reading import extract_when
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
 from assistant.reading.durations import find_lengths
+from assistant.reading.hours import EITHER_HALF
+from assistant.reading.meals import MEAL
 from assistant.reading.numbers import NUMBER, number
 from assistant.reading.text import is_filler
 from assistant.reading.vocabulary import RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
@@ -235,6 +236,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
     if date is None and time and when.guessed and turn.now is not None:
         time = _next_half(time, turn.now)  # "at 6:45" said at 23:10: tomorrow's 06:45 comes first, not 18:45
+    elif time and when.guessed and int(time[:2]) in EITHER_HALF:
+        time = None  # "at 7:30 tomorrow": morning or evening? asked, never guessed
     if date is None and offset is not None:
         focus = str(turn.recent_entities[0].get("date") or "") if turn.recent_entities else ""
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", focus):

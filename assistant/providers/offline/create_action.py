@@ -17,12 +17,13 @@ from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, no_name, previous_intent
-from assistant.providers.offline.meals import own_kind, usual_time
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.titles import asking_clause, overlap, placeholder, refines, same, title_from, words
 from assistant.providers.offline.when import from_now, read_when
 from assistant.reading import vocabulary
+from assistant.reading.hours import EITHER_HALF
+from assistant.reading.meals import own_kind, usual_time
 
 Tools = Sequence[dict[str, Any]]
 
@@ -81,7 +82,6 @@ def _occasion_owner_zh(text: str) -> str | None:
     return owner if re.fullmatch(r"[\u4e00-\u9fff]{1,4}", owner) else None
 
 
-_EITHER_HALF = frozenset({6, 7, 18, 19})  # a bare 6 or 7 is as often morning as evening
 _ONE_DAY_KIND = re.compile(r"\b(?:birthday|bday|anniversary)\b|生日|纪念日", re.IGNORECASE)
 _COMPANY_EN = re.compile(r"\bwith\s+(?P<who>.+)$", re.IGNORECASE)
 _COMPANY_ZH = re.compile(
@@ -146,7 +146,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         # "breakfast at 7" is 07:00, "dinner at 7" 19:00: the meal says which half of the day.
         when = read_when(extra.cut(s.text) or s.text, today=turn.today, prefer_near=usual_time(meal))
         s = dataclasses.replace(s, when=when)
-    elif when.guessed and when.time and int(when.time[:2]) in _EITHER_HALF:
+    elif when.guessed and when.time and int(when.time[:2]) in EITHER_HALF:
         when = dataclasses.replace(when, time=None)  # "gym at 6", "7点开会": morning or evening? asked, not guessed
         s = dataclasses.replace(s, when=when)
     title, how = _words_for_title(s)

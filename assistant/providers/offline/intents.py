@@ -31,7 +31,7 @@ from assistant.providers.offline.titles import (
     place_only,
     title_from,
 )
-from assistant.providers.offline.when import THAT_DAY, When, part_of_day_words, read_when, without_part_of_day
+from assistant.providers.offline.when import THAT_DAY, When, read_when, without_part_of_day
 from assistant.reading import extract_when, vocabulary
 from assistant.reading.answers import is_courtesy
 
@@ -249,7 +249,7 @@ def _pick(turn: Turn, s: Signals) -> bool:
     if s.when.ordinal is None and turn.context.get("choosing") and turn.previous and not s.when.time:
         if len(named_among_listed(turn, s.when.residue)) == 1:
             return True  # "the one with sara": the words name one of the events just listed
-        return bool(s.day or part_of_day_words(s.text)) and only_filler(without_part_of_day(s.when.residue))
+        return bool(s.day or vocabulary.part_of_day(s.text)) and only_filler(without_part_of_day(s.when.residue))
     if s.when.ordinal is None or (turn.previous is None and turn.last_reply is None):
         return False
     leftover = re.sub(

@@ -24,9 +24,9 @@ from typing import Any
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline import revision_phrases as rp
 from assistant.providers.offline.calls import say
-from assistant.providers.offline.meals import MEAL, read_meals, retitled, usual_time
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.when import When, read_when
+from assistant.reading.meals import MEAL, read_meals, retitled, usual_time
 from assistant.reading.text import PUNCTUATION
 from assistant.reading.vocabulary import PARTS_OF_DAY
 from scheduling.symbols import InvalidExpression, resolve

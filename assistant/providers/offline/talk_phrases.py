@@ -145,7 +145,8 @@ REMEMBER = table(
         r"(?:\s+that|\s*:|\s*,)?\s+(?P<fact>.+)$",
         r"^(?:for\s+future\s+reference|fyi|just\s+so\s+you\s+know)[\s,:]+(?P<fact>.+)$",
     ),
-    zh=(r"^(?:请|麻烦)?(?:你)?(?:帮我|给我)?(?:记住|记一下|记下|记着|备忘)(?:一下)?[:：,，\s]*(?P<fact>.+)$",),
+    # 记一下 is a note of a fact ("记一下 我的车位是B12") or of a thing to do ("记一下 去银行办事": a booking, asked for its day).
+    zh=(r"^(?:请|麻烦)?(?:你)?(?:帮我|给我)?(?:记住|备忘|(?:记一下|记下|记着)(?=.*(?:是|叫|住|喜欢|爱|不吃|过敏)))(?:一下)?[:：,，\s]*(?P<fact>.+)$",),
 )
 # Facts a person keeps that give a day: "<someone's> birthday / anniversary".
 MEMORY_DAY = table(

@@ -29,7 +29,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, classify, no_name, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn, read_turn, split_user_turn
 from assistant.providers.offline.revise_action import revise
-from assistant.providers.offline.when import read_when
+from assistant.providers.offline.when import read_when, without_part_of_day
 from assistant.reading import vocabulary
 from assistant.reading.answers import read_short_answer
 from assistant.reading.chinese import as_written
@@ -100,6 +100,10 @@ def _named(text: str) -> str | None:
     return re.split(r",\s*(?=(?:at|in)\s)", titles.clean_title(text) or "")[0] or None
 
 
+_WHO_ONLY = re.compile(r"(?:with|w/)\s|[和跟与同][\u4e00-\u9fff]{1,6}$", re.IGNORECASE)
+_PART_WORDS = {"morning": ("morning", "上午"), "afternoon": ("afternoon", "下午"), "evening": ("evening", "晚上")}
+
+
 def _names_it(turn: Turn, signals: Signals) -> bool:
     """A short answer that is neither a yes/no, a question, nor a date or time: a name."""
     title = _named(turn.text)
@@ -107,8 +111,10 @@ def _names_it(turn: Turn, signals: Signals) -> bool:
         return False  # "i don't know" names nothing
     if vocabulary.CLAUSE.en[0].search(title) or vocabulary.CLAUSE.zh[0].search(title):
         return False  # "my daughter's in it!": who does something, said about it, not its name
-    if signals.when.declined or titles.title_from(turn.text) is None:
-        return False  # a day said that was not read ("first thing, like 9am"), or words that name nothing
+    if signals.when.declined or titles.title_from(without_part_of_day(turn.text)) is None:
+        # A day said that was not read ("first thing, like 9am"), or words that name nothing once a part of
+        # the day is gone ("morning" to "what time?" is when, never the name).
+        return False
     cjk = sum(1 for char in title if "\u4e00" <= char <= "\u9fff")
     return bool(cjk and len(title) <= 20) or len(title.split()) <= 6
 
@@ -172,12 +178,20 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # the answer to its own question finishes that change, with the event the person named.
         asked = read_signals(turn, text=f"{turn.previous} {turn.text}")
         return calendar.change(turn, asked, tools)
+    part = vocabulary.part_of_day(turn.text) if "time" in (active.get("missing") or []) and not signals.has_slots else None
+    if part in _PART_WORDS and titles.title_from(without_part_of_day(turn.text)) is None:
+        # "evening" to "what time?": which time in it is still the person's to say (a bare hour then is read in it).
+        return text(say("ask_time_in_part", turn.language, part=_PART_WORDS[str(part)][turn.language == "zh"]))
     unnamed = active.get("status") == "needs_title" or titles.placeholder((active.get("known") or {}).get("title"))
     if active.get("kind") == "create" and (intent == "unclear" or (unnamed and intent == "create")) and _names_it(turn, signals):
         # A bare name said to an open request is its title: the answer to "what should I call it?", or
         # the person's own name for it after "Which day should 'X' be?" (the reply names it; nothing is
         # written until they answer). The fast path takes only explicit namings, so it reaches here.
-        return call(turn, tools, "schedule_event", title=_named(turn.text), command_id=active["command_id"])
+        named, known = _named(turn.text), str((active.get("known") or {}).get("title") or "")
+        if named and known and _WHO_ONLY.match(named):
+            # "with the hr team" to "Which day should 'Meeting' be?" says who, not what: 'Meeting with the hr team'.
+            named = titles.title_from(f"{known} {named[0].lower()}{named[1:]}") or named
+        return call(turn, tools, "schedule_event", title=named, command_id=active["command_id"])
     if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST):
         # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": the report is
         # acknowledged by acting on the request that follows it, never by writing the past.

@@ -98,11 +98,6 @@ def _read_ordinal(masker: Masker) -> int | None:
     return None
 
 
-def part_of_day_words(text: str) -> str | None:
-    found = {part for pattern, part in PARTS_OF_DAY if pattern.search(text)}
-    return found.pop() if len(found) == 1 else None
-
-
 def without_part_of_day(text: str) -> str:
     for pattern, _ in PARTS_OF_DAY:
         text = pattern.sub(" ", text)
