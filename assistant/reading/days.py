@@ -41,9 +41,13 @@ _EN_DAY = re.compile(
 # A numeral right before 周 means a count ("两周三天", "每周三"), not a weekday; but a week prefix
 # after a name ending in a numeral ("约张三下周二") is still a weekday, and so are "安排一下周五" and
 # "安排一下下周五" (一下, then next week's Friday).
+# A verb's 上 or 下 ("加上这周五", "记下下周一") is the verb's, not the week's; "加上周六" could be either, so it
+# is not read (``_find_weekdays``).
+_VERB_UP_DOWN: Final = r"(?<=[加记排订约写填放存]上)|(?<=[记写留定存]下)"
+_VERB_CHARS: Final = {"上": "加记排订约写填放存", "下": "记写留定存"}
 _ZH_DAY = re.compile(
-    r"(?:(?:(?<=一下)|(?<![上下这本今每一]))(?P<mod>下下个?|下个?|上上个?|上个?|这个?|本|今个?)"
-    r"|(?<=一下)|(?<![上下这本今0-9一二两三四五六七八九十几每]))"
+    rf"(?:(?:(?<=一下)|{_VERB_UP_DOWN}|(?<![上下这本今每一]))(?P<mod>下下个?|下个?|上上个?|上个?|这个?|本|今个?)"
+    rf"|(?<=一下)|{_VERB_UP_DOWN}|(?<![上下这本今0-9一二两三四五六七八九十几每]))"
     r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天]|[1-7](?![0-9]|\s?(?:次|天|个|小时|分钟|号|月|年)))"  # "周5下午": a digit too
 )
 _EN_WEEKEND = re.compile(
@@ -156,6 +160,10 @@ def _find_weekdays(scan: Scan) -> None:
             _add_weekday(scan, match, weekday, None)
     for match in _ZH_DAY.finditer(scan.masked):
         mod = (match.group("mod") or "").rstrip("个")
+        before = scan.masked[match.start() - 1] if match.start() else ""
+        if mod[:1] in _VERB_CHARS and before and before in _VERB_CHARS[mod[:1]]:
+            scan.out_of_scope = True  # "加上周六": last Saturday, or "add on" Saturday? asked, never guessed
+            continue
         shift = {"下下": 2, "下": 1, "上上": -2, "上": -1, "这": 0, "本": 0, "今": 0}.get(mod)
         _add_weekday(scan, match, _ZH_WEEKDAYS["一二三四五六日"[int(wd) - 1] if (wd := match.group("wd")).isdigit() else wd], shift)
 

@@ -423,6 +423,11 @@ def test_a_reminder_at_a_bare_six_or_seven_on_a_said_day_asks_the_time() -> None
      ("帮我建个日程 标题是周报评审 时间明天上午十一点", "zh", {"title": "周报评审", "time": "11:00"}),
      ("could ya add coffee with dave next tues 9ish in the morning", "en", {"title": "Coffee with dave", "time": "09:00"}),
      ("book a table tennis session in 45 minutes", "en", {"title": "Table tennis session"}),
+     ("帮我记下明天下午三点看医生", "zh", {"title": "看医生", "time": "15:00"}),
+     ("帮我加上这周五晚上七点公司年会", "zh", {"title": "公司年会", "date": "W5", "time": "19:00"}),
+     ("今天下午五点半去取快递 记一下", "zh", {"title": "取快递", "time": "17:30"}),
+     ("礼拜六朝早十点去饮茶 帮我加埋", "zh", {"title": "饮茶", "date": "W6"}),
+     ("帮我记低听日下昼三点睇医生", "zh", {"title": "睇医生", "date": "D+1"}),
      ("add a meeting with the contractor tomorrow at ten to nine", "en", {"title": "Meeting with the contractor", "time": "08:50"})],
 )  # fmt: skip
 def test_round_fifty_one_names_and_moments(message: str, language: str, expected: dict[str, Any]) -> None:
@@ -445,3 +450,15 @@ def test_tonights_names_tonights_event() -> None:
 def test_a_bare_hour_to_move_an_event_not_shown_asks_which_half(message: str, language: str, said: str) -> None:
     response = respond(request(message, language=language))
     assert response.tool_calls == [] and said in response.text
+
+
+@pytest.mark.parametrize("message", ["加上周六下午三点打球", "帮我记下下周一上午十点开会"])
+def test_a_verbs_shang_or_xia_before_a_week_word_is_never_guessed(message: str) -> None:
+    # "加上周六": last Saturday, or "add on" Saturday? "记下下周一": next Monday, or the Monday after?
+    assert read_when(message, today=datetime.date(2026, 12, 8)).date is None
+    assert respond(request(message, language="zh")).tool_calls == []
+
+
+def test_sending_a_parcel_is_another_apps() -> None:
+    response = respond(request("帮我寄个快递", language="zh"))
+    assert response.tool_calls == [] and response.text
