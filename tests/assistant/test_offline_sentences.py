@@ -462,3 +462,23 @@ def test_a_verbs_shang_or_xia_before_a_week_word_is_never_guessed(message: str) 
 def test_sending_a_parcel_is_another_apps() -> None:
     response = respond(request("帮我寄个快递", language="zh"))
     assert response.tool_calls == [] and response.text
+
+
+_MADE_BADMINTON = {"entities": [{"ref": "E9", "title": "Badminton", "date": "2026-12-10", "start": "19:00", "via": "created"}],
+                   "goal": {"id": "g2", "kind": "create", "status": "done", "command_id": "c-4", "event_id": 9, "title": "Badminton"}}  # fmt: skip
+
+
+@pytest.mark.parametrize(("message", "tool"), [("ugh scratch that i cant make it", "delete_event"), ("i cant make it after all", "delete_event"),
+                                               ("cant make it thursday, move it to friday", "change_event")])  # fmt: skip
+def test_not_going_is_a_cancel_unless_a_new_moment_is_said(message: str, tool: str) -> None:
+    assert tool_of(respond(request(message, **_MADE_BADMINTON)))[0] == tool
+
+
+@pytest.mark.parametrize(("message", "language"), [("and saturday", "en"), ("and may 9th", "en"), ("还有周六", "zh")])
+def test_and_a_day_after_a_look_asks_the_same_of_that_day(message: str, language: str) -> None:
+    looked = "whats on friday" if language == "en" else "周五有什么安排"
+    shown = "Nothing on your calendar for Fri 11 Dec." if language == "en" else "12月11日（周五）没有安排。"
+    previous = respond(request(looked, language=language))
+    assert tool_of(previous)[0] == "query_events"
+    built = with_history(message, looked, shown, language=language)
+    assert tool_of(respond(built))[0] == "query_events"

@@ -120,7 +120,7 @@ def _follows_a_question(turn: Turn, s: Signals) -> bool:
     """A follow-up: "and on Sunday?" / "那周日呢？" after a question asks the same of another day."""
     if s.day is None or title_from(s.when.residue) is not None or s.text in lx.CREATE:
         return False  # "…could you add an event then?" asks for a write, not about a day
-    if not (lx.WHAT_ABOUT.search(s.text) or re.search(r"[?？]\s*$|呢\s*$", s.text)):
+    if not (lx.WHAT_ABOUT.search(s.text) or re.search(r"[?？]\s*$|呢\s*$", s.text) or lx.AND_ALONE.fullmatch(s.when.residue)):
         return False
     return previous_intent(turn) in {"query", "suggest"}
 

@@ -19,6 +19,9 @@ DELETE = table(
     en=(
         r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
+        # Not going, and nothing else said ("ugh scratch that i cant make it"): a cancel, never a move.
+        r"^(?:\W*(?:ugh|oh|sorry|oops|hmm|ok|so|actually)\b)*(?:\W*(?:scratch\s+that|(?:i\s+)?(?:can'?t|cannot|won'?t\s+be\s+able\s+to)"
+        r"\s+make\s+it(?:\s+after\s+all|\s+any\s*more)?))+\W*$",
     ),
     zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不去了|不开了", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
 )
@@ -280,6 +283,7 @@ LENGTH_CHANGE = re.compile(
 EXTEND = re.compile(r"\b(?:extend|lengthen)\b|延长|延到|拖到", re.IGNORECASE)
 # "What about Friday?" continues whatever came before: the open request, or else the last question
 # (a question, unless something says "instead").
+AND_ALONE = re.compile(r"\W*(?:and|also|还有|那)\W*", re.IGNORECASE)  # "and saturday" after a look at friday
 WHAT_ABOUT = re.compile(rf"^(?:{COURTESY_EN}[\s,]+)*(?:how|what)\s+about\b|^那?(?:.{{0,8}})呢[?？]?$", re.IGNORECASE)
 
 # What is left of a query once its day is read: "my schedule", "的安排呢".
