@@ -63,6 +63,10 @@ _SHORT = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(_SHORTHAND) + r")(?![0-9A-
 _YA = re.compile(r"(?<![0-9A-Za-z])(can|could|would|will|do|did|are|thank)\s+ya(?![0-9A-Za-z])", re.IGNORECASE)
 
 
+# "thurs eve" is Thursday evening ("christmas eve" is a day, "lunch with eve" a name).
+_EVE = re.compile(r"(?<![0-9A-Za-z])((?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|tmrw|tomorrow)\s+eve(?![0-9A-Za-z'])", re.IGNORECASE)
+
+
 def respell(text: str) -> str:
     """``text`` with each mistyped request word written as the word ("shedule a meetign" -> "schedule a meeting")."""
 
@@ -71,5 +75,5 @@ def respell(text: str) -> str:
         meant = _meant(typed.lower())
         return typed if meant is None else meant
 
-    text = _YA.sub(r"\1 you", _SHORT.sub(lambda short: _SHORTHAND[short.group().lower()], text))
+    text = _EVE.sub(r"\1 evening", _YA.sub(r"\1 you", _SHORT.sub(lambda short: _SHORTHAND[short.group().lower()], text)))
     return _WORD.sub(one, text)

@@ -482,3 +482,44 @@ def test_and_a_day_after_a_look_asks_the_same_of_that_day(message: str, language
     assert tool_of(previous)[0] == "query_events"
     built = with_history(message, looked, shown, language=language)
     assert tool_of(respond(built))[0] == "query_events"
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "expected"),
+    [("put football practice thurs eve at 7", "en", {"title": "Football practice", "date": "W4", "time": "19:00"}),
+     ("那周日下午三点也加一个补课", "zh", {"title": "补课", "date": "W7", "time": "15:00"})],
+)  # fmt: skip
+def test_round_fifty_two_names_and_moments(message: str, language: str, expected: dict[str, Any]) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+    assert {key: arguments.get(key) for key in expected} == expected
+
+
+def test_lunch_with_eve_keeps_her_name() -> None:
+    assert tool_of(respond(request("lunch with eve on friday at 1pm")))[1]["title"] == "Lunch with eve"
+
+
+def test_gai_typed_for_gai_before_a_moment_is_a_change_never_a_new_event() -> None:
+    assert tool_of(respond(request("周五的会该到下午四点", language="zh")))[0] == "change_event"
+
+
+def test_a_rename_after_a_space_drops_jiao() -> None:
+    name, arguments = tool_of(respond(request("改个名字 叫部门聚餐吧", language="zh", **_MADE_BADMINTON)))
+    assert (name, arguments["title"]) == ("change_event", "部门聚餐")
+
+
+@pytest.mark.parametrize(("message", "time"), [("change dinner with the smiths to 8 instead", "20:00"), ("move breakfast with jo to 8", "08:00")])
+def test_a_bare_hour_for_a_meal_moves_near_its_usual_time(message: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["time"]) == ("change_event", time)
+
+
+def test_that_morning_at_nine_is_nine_on_that_day_of_that_event() -> None:
+    made = {"entities": [{"ref": "E2", "title": "Planning session", "date": "2026-12-10", "start": "14:00", "via": "created"}]}
+    name, arguments = tool_of(respond(request("and remind me that morning at 9", **made)))
+    assert (name, arguments["text"], arguments["date"], arguments["time"]) == ("set_reminder", "Planning session", "2026-12-10", "09:00")
+
+
+@pytest.mark.parametrize(("message", "time"), [("and evening at 8", "20:00"), ("and that morning at 9", "09:00")])
+def test_a_part_after_and_is_the_days_part(message: str, time: str) -> None:
+    assert read_when(message, today=datetime.date(2026, 12, 7)).time == time

@@ -28,6 +28,7 @@ from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.titles import best_match, clauses_of, overlap, title_from, weak_only
 from assistant.providers.offline.when import LAST, THAT_DAY, When, read_when
 from assistant.reading.days import days_of
+from assistant.reading.meals import own_kind, usual_time
 from assistant.reading.vocabulary import CLAUSE, DAY_POSSESSIVE, POLITE, part_of_day
 
 Tools = Sequence[dict[str, Any]]
@@ -264,7 +265,10 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target)
     new_time = to.time if to is not None else when.time
-    if new_time and (to or when).guessed and not (_entity(turn, target) or target.time) and target.words and int(new_time[:2]) % 12 in _UNSURE_HALF:
+    meal = own_kind(target.words) if new_time and (to or when).guessed and target.words else None
+    if meal is not None:  # "change dinner with the smiths to 8": near dinner's usual time, 20:00
+        new_time = read_when((moved["new"] or moved["new_zh"]) if moved else s.text, today=turn.today, prefer_near=usual_time(meal)).time
+    elif new_time and (to or when).guessed and not (_entity(turn, target) or target.time) and target.words and int(new_time[:2]) % 12 in _UNSURE_HALF:
         # "瑜伽课改到八点", the class not shown: its own time is unknown here, so which 八点 is asked, never guessed.
         hour_said, minutes_said = str(int(new_time[:2]) % 12), new_time[3:]
         said = (hour_said if minutes_said == "00" else f"{hour_said}:{minutes_said}") if turn.language == "en" else (

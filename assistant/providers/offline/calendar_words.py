@@ -234,10 +234,6 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
     date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
-    if date is None and time and when.guessed and turn.now is not None:
-        time = _next_half(time, turn.now)  # "at 6:45" said at 23:10: tomorrow's 06:45 comes first, not 18:45
-    elif time and when.guessed and int(time[:2]) in EITHER_HALF:
-        time = None  # "at 7:30 tomorrow": morning or evening? asked, never guessed
     if date is None and offset is not None:
         focus = str(turn.recent_entities[0].get("date") or "") if turn.recent_entities else ""
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", focus):
@@ -245,6 +241,10 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         date = (datetime.date.fromisoformat(focus) + datetime.timedelta(days=offset)).isoformat()
         if what is None or only_filler(what):
             what = str(turn.recent_entities[0].get("title") or "") or None  # "and remind me at noon that day": of that event
+    if date is None and time and when.guessed and turn.now is not None:
+        time = _next_half(time, turn.now)  # "at 6:45" said at 23:10: tomorrow's 06:45 comes first, not 18:45
+    elif time and when.guessed and int(time[:2]) in EITHER_HALF:
+        time = None  # "at 7:30 tomorrow": morning or evening? asked, never guessed
     repeat = None
     if words.recurrence is not None:
         repeat, first = _reminder_repeat(words.recurrence, turn.today)

@@ -32,7 +32,7 @@ CHANGE = table(
         r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:[\w']+\s+){0,3}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|set\s+(?:it|that)|(?:update|edit)\s+(?:it|that|this)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
-    zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短",),
+    zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短",),
 )
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
@@ -95,7 +95,7 @@ RENAME = table(
         r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”,]+?)[\"'”]?(?:,.*)?[\s.!]*$",  # "…, and it's at 12 Oak Ave": not the name
     ),
     zh=(
-        r"(?:(?:^|(?<=[\s，,]))叫(?!我|醒|车)|改(?:个)?名(?:字)?[，,]?(?:为|叫|成)?|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)\s*[「“\"]?(?P<title>[^」”\"\s，,]+?)[」”\"]?(?:吧|。|！)*(?:[\s，,].*)?$",  # "叫圣诞派对 在人民路88号"
+        r"(?:(?:^|(?<=[\s，,]))叫(?!我|醒|车)|改(?:个)?名(?:字)?[，,\s]*(?:为|叫|成)?|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)\s*[「“\"]?(?P<title>[^」”\"\s，,]+?)[」”\"]?(?:吧|。|！)*(?:[\s，,].*)?$",  # "叫圣诞派对 在人民路88号"
     ),
 )
 
