@@ -46,8 +46,10 @@ def find_parts_of_day(scan: Scan) -> None:
             part = "morning"
         elif match["night"] or (match["part"] and not match["this"]):
             before = scan.masked[: match.start()]
-            if not match.group().startswith("at") and re.search(r"[a-z]\s*$", before) and not re.search(r"(?:o'?clock|[ap]\.?m\.?|\b(?:and|or|then|that))\s*$", before):
-                continue  # "date night", "parents evening", "coffee morning": after a word, not a day, a name's
+            if not match.group().startswith("at") and re.search(r"[a-z]\s?$", before) and not re.search(r"(?:o'?clock|[ap]\.?m\.?|\b(?:and|or|then|that))\s*$", before):
+                # "date night", "parents evening", "coffee morning": right after a word, not a day, a name's (a
+                # word read out before it, "bag [that] morning", leaves a gap)
+                continue
             part = "evening" if match["night"] else match["part"]  # type: ignore[assignment]
         elif match["noon"]:
             part = "noon"

@@ -71,7 +71,7 @@ WEEKDAYS_ZH: Final = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6
 RFC_DAYS: Final = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 # Words that say something repeats: a repeat rule is written only when the person said one of them.
 REPEATING: Final = re.compile(
-    r"\b(?:every|each|daily|weekly|fortnightly|biweekly|monthly|yearly|annually|weekdays|weeknights|recurring|"
+    r"\b(?:every|everyday|each|daily|weekly|fortnightly|biweekly|monthly|yearly|annually|weekdays|weeknights|recurring|"
     r"repeat(?:s|ing)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b|每|天天|工作日|周周|月月|年年|重复",
     re.IGNORECASE,
 )

@@ -523,3 +523,44 @@ def test_that_morning_at_nine_is_nine_on_that_day_of_that_event() -> None:
 @pytest.mark.parametrize(("message", "time"), [("and evening at 8", "20:00"), ("and that morning at 9", "09:00")])
 def test_a_part_after_and_is_the_days_part(message: str, time: str) -> None:
     assert read_when(message, today=datetime.date(2026, 12, 7)).time == time
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "expected"),
+    [("i have a flu shot booked on the 9th at 10:45 can u add it", "en", {"title": "Flu shot", "time": "10:45"}),
+     ("oh before that add coffee with jess tomorrow 10am", "en", {"title": "Coffee with jess", "date": "D+1"}),
+     ("每周四晚上七点 上钢琴课", "zh", {"title": "上钢琴课", "time": "19:00"}),
+     ("每天早上七点 晨跑", "zh", {"title": "晨跑", "time": "07:00"}),
+     ("明天下午两点和设计部开会 开两个小时", "zh", {"title": "和设计部开会", "duration_minutes": 120}),
+     ("麻烦你 明天下午三点半 跟房东看房", "zh", {"title": "跟房东看房", "time": "15:30"})],
+)  # fmt: skip
+def test_round_fifty_three_names_and_moments(message: str, language: str, expected: dict[str, Any]) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+    assert {key: arguments.get(key) for key in expected} == expected
+
+
+def test_everyday_repeats() -> None:
+    name, arguments = tool_of(respond(request("remind me everyday at 10pm to floss")))
+    assert (name, arguments["text"], arguments["repeat"]) == ("set_reminder", "floss", "daily")
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "time"),
+    [("remind me the evening before at 9", "en", "21:00"), ("前一天晚上九点提醒我准备材料", "zh", "21:00"), ("前一晚九点提醒我", "zh", "21:00"),
+     ("and remind me to pack my bag that morning at 7", "en", "07:00")],
+)  # fmt: skip
+def test_the_part_said_with_a_day_from_focus_is_kept(message: str, language: str, time: str) -> None:
+    made = {"entities": [{"ref": "E2", "title": "Vet", "date": "2026-12-11", "start": "15:00", "via": "created"}]}
+    name, arguments = tool_of(respond(request(message, language=language, **made)))
+    assert (name, arguments["time"]) == ("set_reminder", time)
+
+
+@pytest.mark.parametrize(("answers", "language", "expected"), [(("remind me to call mum", "tomorrow", "10am"), "en", ("call mum", "D+1", "10:00")),
+                                                               (("提醒我交房租", "明天", "早上九点"), "zh", ("交房租", "D+1", "09:00"))])  # fmt: skip
+def test_a_reminder_answered_in_pieces_keeps_every_piece(answers: tuple[str, ...], language: str, expected: tuple[str, str, str]) -> None:
+    asked = "What time should I remind you?" if language == "en" else "几点提醒你？"
+    built = request(answers[-1], language=language)
+    built.messages[2:4] = [m for said in answers[:-1] for m in ({"role": "user", "content": said}, {"role": "assistant", "content": asked})]
+    name, arguments = tool_of(respond(built))
+    assert (name, arguments["text"], arguments["date"], arguments["time"]) == ("set_reminder", *expected)

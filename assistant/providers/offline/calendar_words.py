@@ -48,7 +48,7 @@ _EVERY_DAY_EN = re.compile(
     rf"\b(?:every\s+(?P<other>other\s+)?|on\s+)(?P<days>(?:(?:{_DAY_EN})s?(?:\s*(?:,|and|&)\s*|\s+(?=(?:{_DAY_EN})))?)+)\b(?:\s+(?:morning|afternoon|evening|night)s?\b)?", re.I
 )
 _EVERY_UNIT_EN = re.compile(
-    r"\b(?:(?:repeat(?:s|ed|ing)?\s+)?(?:every\s+(?:single\s+)?(?P<other>other\s+)?(?P<unit>day|week|month|year)"
+    r"\b(?:(?:repeat(?:s|ed|ing)?\s+)?(?:every(?:\s+|(?=day\b))(?:single\s+)?(?P<other>other\s+)?(?P<unit>day|week|month|year)"
     r"|(?P<ly>daily|weekly|monthly|yearly|annually)|(?P<fortnight>fortnightly|bi-?weekly|every\s+(?:two|2)\s+weeks|every\s+fortnight)))\b",
     re.I,
 )
@@ -202,10 +202,15 @@ def _next_half(clock: str, now: datetime.datetime) -> str:
 
 
 _FROM_FOCUS = (
-    (re.compile(r"\b(?:the\s+)?(?:day|night|evening|morning)\s+before\b|前一天(?:晚上|早上)?|前一晚|头一天", re.I), -1),
+    (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|前一天|(?P<part_zh>前一晚)|头一天", re.I), -1),
     (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
     (THAT_DAY, 0),
 )
+
+
+def _part_kept(match: re.Match[str]) -> str:
+    part = (match["part"] or "").lower()
+    return " 晚上 " if match["part_zh"] else f" {'evening' if part == 'night' else part} "
 
 
 def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelResponse:
@@ -226,7 +231,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     said = (words.cut(s.text) or "") if words.recurrence else s.text
     # "that day", "the evening before", 前一天晚上: a day counted from what was just made or shown.
     offset = next((days for pattern, days in _FROM_FOCUS if pattern.search(said)), None)
-    said = " ".join(_FROM_FOCUS[0][0].sub(" ", _FROM_FOCUS[1][0].sub(" ", said)).split())
+    # The day goes; its part stays ("the evening before at 9" is 21:00, 前一晚九点 too).
+    said = " ".join(_FROM_FOCUS[0][0].sub(_part_kept, _FROM_FOCUS[1][0].sub(" ", said)).split())
     when = from_now(read_when(_REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
     what = said_words(when.residue)
     marker = _REMIND_MARKER.search(said)

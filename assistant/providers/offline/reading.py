@@ -41,6 +41,9 @@ class Turn:
     calls_so_far: int = 0  # tool calls already made in this turn (for deterministic call ids)
     previous: str | None = None  # the person's message before this one, if it is in the window
     last_reply: str | None = None  # the assistant's reply just before this message
+    # The person's messages, oldest first, that got this same reply before this one: a request and its
+    # earlier answers while the same question was asked ("remind me to call mum" … "tomorrow" … "10am").
+    asked_since: tuple[str, ...] = ()
 
     @property
     def active_command(self) -> dict[str, Any] | None:
@@ -161,7 +164,26 @@ def read_turn(request: ModelRequest) -> Turn:
         calls_so_far=calls,
         previous=previous,
         last_reply=last_reply,
+        asked_since=_asked_since(messages),
     )
+
+
+def _asked_since(messages: list[dict[str, Any]]) -> tuple[str, ...]:
+    said: list[tuple[str, str | None]] = []  # each user message, and the assistant's text after it
+    for message in messages:
+        content = message.get("content")
+        if message.get("role") == "user" and isinstance(content, str):
+            said.append((normalize(split_user_turn(content)[1]), None))
+        elif message.get("role") == "assistant" and isinstance(content, str) and said:
+            said[-1] = (said[-1][0], content)
+    if len(said) < 2 or said[-2][1] is None:
+        return ()
+    asked, run = said[-2][1], list[str]()
+    for text, reply in reversed(said[:-1]):
+        if reply != asked:
+            break
+        run.insert(0, text)
+    return tuple(run)
 
 
 def _last_reply(messages: list[dict[str, Any]]) -> str | None:

@@ -42,12 +42,12 @@ _VERB_EN = re.compile(
 _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into|from)\s+(?:my\s+|the\s+)?(?:calendar|schedule|agenda|diary)|(?:for|4)\s+me|please|thanks|thx|ty|can|"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|book|schedule|save)(?:\s+(?:it|that|this)(?:\s+(?:in|on|down))?)?|"
-    r"thank\s+you|many\s+thanks|there|ugh|lol|lmao|haha+|omg|phew|pls|plz|on|at|for|from|by|in|to|next|this|and|then|(?:is|are|was)(?:\s+(?:booked|scheduled|set|planned|confirmed))?|at\s+like|at\s+around|around|about|starting|that|it|as\s+well|too|"
+    r"thank\s+you|many\s+thanks|booked|scheduled|planned|arranged|there|ugh|lol|lmao|haha+|omg|phew|pls|plz|on|at|for|from|by|in|to|next|this|and|then|(?:is|are|was)(?:\s+(?:booked|scheduled|set|planned|confirmed))?|at\s+like|at\s+around|around|about|starting|that|it|as\s+well|too|"
     r"anyways?|instead(?:\s+of\s+[\w:.]+(?:\s*[ap]\.?m\.?)?)?|again|now|ok(?:ay)?|sometime|right\s+(?:after|before))$",
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再也](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|请|麻烦|帮我|给我|替我|帮忙|"
+    r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再也](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|(?:请|麻烦)[你您]?|帮我|给我|替我|帮忙|"
     r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰|理发|剪发|洗牙|体检|按摩|面试))|以后|今后|"
@@ -102,7 +102,7 @@ _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "need", "takes", "take", "lasts", "last", "enough", "it's", "its", "earlier", "later", "time", "duration", "length",
     "long", "longer", "shorter", "end", "wait", "sorry", "hmm", "oh", "should", "meant", "mean", "them", "entries",
     "reminder", "reminders", "some", "can", "u", "pls", "am", "doing", "going", "happening", "plan", "plans", "if",
-    "possible", "btw", "ugh", "entry", "like", "first", "slot", "quick", "goes", "runs", "run", "try",
+    "possible", "btw", "ugh", "entry", "like", "first", "slot", "quick", "goes", "runs", "run", "try", "before", "after",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
 _NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|会?持续|大概|大约|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约打开都]")
@@ -132,6 +132,9 @@ def said_words(raw: str) -> str | None:
     return said or None
 
 
+_PRONOUN_CONTRACTED = re.compile(r"^(it|you|we|they|he|she|i|that|there)(?:ll|re|ve|d|m)$")  # "itll", never "before"
+
+
 def only_filler(text: str) -> bool:
     """Words that name nothing: filler, function words and words for "a thing" ("itll take", "有个事要")."""
     text = re.sub(r"'s\b", " ", text)  # "thursday's"
@@ -139,7 +142,7 @@ def only_filler(text: str) -> bool:
         return True
     # A contraction is its word and an auxiliary: "It'll be" names nothing, like "it will be".
     # Typed without the apostrophe too: "itll", "youre".
-    latin = [re.sub(r"'?(?:ll|re|ve)$|'(?:d|m|s)$", "", word) for word in re.findall(r"[A-Za-z']+", text.lower())]
+    latin = [_PRONOUN_CONTRACTED.sub(r"\1", re.sub(r"'(?:ll|re|ve|d|m|s)$", "", word)) for word in re.findall(r"[A-Za-z']+", text.lower())]
     return bool(latin) and all(word in _NAMELESS_WORDS for word in latin) and not re.search(r"[\u4e00-\u9fff0-9]", text)
 
 

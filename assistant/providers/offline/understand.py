@@ -153,10 +153,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         joined = dataclasses.replace(turn, text=f"{turn.previous}, {turn.text}", previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
     said = read_signals(turn) if turn.last_reply == catalogue.text("needs_reminder_time", turn.language) else None
-    if said is not None and said.has_slots and titles.title_from(said.when.residue) is None and previous_intent(turn) == "reminder":
-        # "remind me to call the vet" … "What time should I remind you?" … "at 4pm": that time (a request
-        # of its own, "lunch with Sam next Wednesday at 1pm", is no answer to it).
-        joined = dataclasses.replace(turn, text=f"{turn.previous} {turn.text}", previous=None)
+    first = dataclasses.replace(turn, previous=turn.asked_since[0]) if turn.asked_since else turn
+    if said is not None and said.has_slots and titles.title_from(said.when.residue) is None and previous_intent(first) == "reminder":
+        # "remind me to call the vet" … "What time should I remind you?" … ("tomorrow" …) "at 4pm": that time, with
+        # every answer given to the same question (a request of its own, "lunch with Sam next Wednesday at 1pm", is no answer to it).
+        joined = dataclasses.replace(turn, text=" ".join((*turn.asked_since, turn.text)), previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
     if turn.previous and turn.last_reply == catalogue.text("ambiguous", turn.language) and previous_intent(turn) == "reminder":
         # "set a reminder 15 min before" … "Which event do you mean?" … "the dentist one": that event.
