@@ -216,6 +216,7 @@ def test_the_day_a_repeating_event_is_named_by_is_the_occurrence_meant(
         ("和小王吃饭", "和小李吃饭", False),
         ("和小李吃饭", "和小李吃饭", True),
         ("dinner with my parents", "Dinner with parents", True),  # "my" says whose, not who
+        ("开会", "项目周会", True),  # to have a meeting names a meeting
         ("dinner with my parents", "Dinner with the Smiths", False),
     ],
 )

@@ -62,7 +62,7 @@ _GENERIC = frozenset(
         "schedule",
     ]
 )
-_GENERIC_ZH = re.compile(r"我的|我们的|那个|这个|安排|日程|活动|的")
+_GENERIC_ZH = re.compile(r"我的|我们的|那个|这个|安排|日程|活动|的|开(?=会)")  # "开会" is a meeting: 会
 TYPO_RATIO = 0.8
 _SIMPLIFIED = opencc.OpenCC("t2s")
 
