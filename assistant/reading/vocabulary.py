@@ -142,10 +142,10 @@ WAKE_WORDS: Final = re.compile(
 # devices. Each gets an honest answer; none becomes a calendar event.
 ALARM = table(
     en=(
-        r"(?<![a-z])(?:alarms?|alram|alarm\s*clock|timers?|countdown|stopwatch)(?![a-z])",
+        r"(?<![a-z])(?:alarms?|alram|alarm\s*clock|timers?|countdown|stopwatch|pomodoro)(?![a-z])",
         r"(?<![a-z])wake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|(?<![a-z])wake\s+me\b",
     ),
-    zh=(r"(?:闹|nao)(?:钟|zhong)|闹铃|响铃|倒计时|计时器?|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$|(?:点|分钟?|小时)(?:之|以)?后?(?:叫|喊)我(?=$|[\s,，。!！吧啊]|起)",),
+    zh=(r"(?:闹|nao)(?:钟|zhong)|闹铃|响铃|倒[计记]时|计时器?|定时器|番茄钟|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$|(?:点|分钟?|小时)(?:之|以)?后?(?:叫|喊)我(?=$|[\s,，。!！吧啊]|起)",),
 )
 SERVICE = table(
     en=(
@@ -203,7 +203,7 @@ DECLARATIVE = table(
 # What a thing does at its time ("the train leaves sunday at 9", "演唱会周六晚上八点开始"): a verb of the
 # sentence, never part of the thing's name when a statement is put on the calendar.
 HAPPENING = table(
-    en=(r"\b(?:starts?|begins?|leaves|departs?|arrives?|lands?|(?:takes|kicks)\s+off|airs?|opens?|ends|finishes|is\s+on)\b",),
+    en=(r"\b(?:starts?|begins?|leaves|departs?|arrives?|lands?|(?:takes|kicks)\s+off|airs?|opens?|ends|finishes|is\s+on)(?:\s+(?:tv|the\s+telly|the\s+radio))?\b",),
     zh=(r"(?:开始|结束|起飞|降落|落地|发车|出发|到达|抵达|开演|开播|播出|上映|开幕|开场|开赛)(?=[\s，,。!！]|$)",),
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.

@@ -564,3 +564,48 @@ def test_a_reminder_answered_in_pieces_keeps_every_piece(answers: tuple[str, ...
     built.messages[2:4] = [m for said in answers[:-1] for m in ({"role": "user", "content": said}, {"role": "assistant", "content": asked})]
     name, arguments = tool_of(respond(built))
     assert (name, arguments["text"], arguments["date"], arguments["time"]) == ("set_reminder", *expected)
+
+
+def test_a_length_before_an_event_is_never_counted_from_now() -> None:
+    assert read_when("and also 2 hours before the flight", today=datetime.date(2026, 12, 7)).offset is None
+    assert read_when("in 2 hours", today=datetime.date(2026, 12, 7)).offset == 120
+    response = respond(request("and also 2 hours before the flight"))
+    assert not any(call.name == "schedule_event" for call in response.tool_calls)
+
+
+@pytest.mark.parametrize(
+    ("known", "message", "renamed"),
+    [("Team lunch", "lol sorry my cat just walked on the keyboard", False), ("Meeting", "project kickoff", True),
+     ("Lunch", "team lunch with sam", True)],
+)  # fmt: skip
+def test_only_words_about_it_rename_an_open_request(known: str, message: str, renamed: bool) -> None:
+    active = {"command_id": "c-9", "kind": "create", "status": "needs_time", "known": {"title": known, "date": "W5"}, "missing": ["time"]}
+    response = respond(request(message, active=active))
+    calls = [call for call in response.tool_calls if call.name == "schedule_event"]
+    assert bool(calls) is renamed
+
+
+@pytest.mark.parametrize(
+    ("said", "asked", "title"),
+    [("the match is on tv sunday at 8pm", "yeah add it to my calendar", "Match")],
+)
+def test_on_tv_is_when_it_airs_not_its_name(said: str, asked: str, title: str) -> None:
+    offered = respond(request(said))
+    assert tool_of(respond(with_history(asked, said, offered.text)))[1]["title"] == title
+
+
+@pytest.mark.parametrize(("message", "language"), [("定时器一小时", "zh"), ("开个25分钟番茄钟", "zh"), ("定个十分钟的倒记时", "zh"), ("start a pomodoro", "en")])
+def test_timers_are_alarms_nothing_is_written(message: str, language: str) -> None:
+    assert respond(request(message, language=language)).tool_calls == []
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "expected"),
+    [("明天下午三点定时服药", "zh", {"title": "定时服药"}), ("今晚八点 同班friend食饭", "zh", {"title": "同班friend食饭"}),
+     ("hold on before that add coffee with jen tomorrow 10am", "en", {"title": "Coffee with jen"}),
+     ("ad dentist tomorow at 3 pm", "en", {"title": None, "time": "15:00"})],
+)  # fmt: skip
+def test_round_fifty_four_names_and_moments(message: str, language: str, expected: dict[str, Any]) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+    assert {key: arguments.get(key) for key in expected} == expected

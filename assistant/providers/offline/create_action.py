@@ -150,6 +150,8 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         when = dataclasses.replace(when, time=None)  # "gym at 6", "7点开会": morning or evening? asked, not guessed
         s = dataclasses.replace(s, when=when)
     title, how = _words_for_title(s)
+    if lx.UNSURE_VERB.match(s.text):
+        title = None  # "ad dentist …": "add" mistyped, or an ad's name? The name is asked, never guessed
     asked = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     unasked_sentence = not asked and vocabulary.CLAUSE.search(title or "")  # an offer taken up: "Coworker wants to meet"
     if title and (len(title.split()) > _MOST_WORDS or (how != "named" and (no_name(title) or title in vocabulary.HEARSAY or unasked_sentence))):

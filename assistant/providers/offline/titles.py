@@ -51,7 +51,7 @@ _LEAD_ZH = re.compile(
     r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰|理发|剪发|洗牙|体检|按摩|面试))|以后|今后|"
-    r"订|[加记]上|加(?:一?个)?|添加|设置|设定|一?[场次](?=[\u4e00-\u9fff]{2})|新建|创建|建一?个|定(?:一?个)?|排(?:一?个)?|记(?:一?个|下来?|住|着)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|一?趟|"
+    r"订|[加记]上|加(?:一?个)?|添加|设置|设定|一?[场次](?=[\u4e00-\u9fff]{2})|新建|创建|建一?个|定(?!时)(?:一?个)?|排(?:一?个)?|记(?:一?个|下来?|住|着)?|(?:预)?留(?:出)?(?:一?个)?|空出|一个|一下|个|的|一?趟|"
     r"(?:日程|日历|活动|事项)(?=[:：\s,，]|$)|会(?=[:：])|(?:标题|名称|名字|主题|内容)(?:是|为|叫|[:：])|(?:日程|日历)[上里]|月底|月初|年底|年初|"  # "添加日程：部门例会", "订个日程 开家长会"
     # "做按摩" -> "按摩", "开部门会" -> "部门会", "吃早午餐" -> "早午餐"; "做饭", "开会", "吃午饭" stay whole.
     r"做(?!头发)(?=[\u4e00-\u9fff]{2,})|开(?!一?个?会$|[工题学业幕发年])(?:一?[个场次])?(?=\s?[\u4e00-\u9fff]+会)|吃(?=[\u4e00-\u9fff]{3,}))"
@@ -102,7 +102,7 @@ _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "need", "takes", "take", "lasts", "last", "enough", "it's", "its", "earlier", "later", "time", "duration", "length",
     "long", "longer", "shorter", "end", "wait", "sorry", "hmm", "oh", "should", "meant", "mean", "them", "entries",
     "reminder", "reminders", "some", "can", "u", "pls", "am", "doing", "going", "happening", "plan", "plans", "if",
-    "possible", "btw", "ugh", "entry", "like", "first", "slot", "quick", "goes", "runs", "run", "try", "before", "after",
+    "possible", "btw", "ugh", "entry", "like", "first", "slot", "quick", "goes", "runs", "run", "try", "before", "after", "hold", "hang",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
 _NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|会?持续|大概|大约|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约打开都]")
@@ -157,6 +157,12 @@ def refines(title: str, known: object) -> bool:
     """ "Design team meeting" for "Meeting", "设计组站会" for "会": every word of the open name and more."""
     tokens = [set(_WORD.findall(text.lower())) for text in (title, str(known or ""))]
     return bool(tokens[1]) and tokens[1] < tokens[0]
+
+
+def kind_only(title: str) -> bool:
+    """A name that only says what kind of event ("Meeting", "会"): any name said for it is better."""
+    said = {token.lower() for token in _WORD.findall(title)} - {"a", "an", "the", "my", "our"}
+    return bool(said) and said <= _WEAK | {"meetings", "calls", "appointments", "appt"}
 
 
 def same(left: object, right: object) -> bool:

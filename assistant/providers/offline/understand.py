@@ -104,6 +104,17 @@ _WHO_ONLY = re.compile(r"(?:with|w/)\s|[和跟与同][\u4e00-\u9fff]{1,6}$", re.
 _PART_WORDS = {"morning": ("morning", "上午"), "afternoon": ("afternoon", "下午"), "evening": ("evening", "晚上")}
 
 
+def _renames(named: str, known: str) -> bool:
+    """A name the open request already has is replaced by words about it (who: "with the hr team"; a fuller
+    name: "design team meeting" for "Meeting") or by a short name of its own ("rex checkup" for "Vet"); a
+    longer sentence said meanwhile ("lol sorry my cat just walked on the keyboard") is no name for it."""
+    short = len(named.split()) <= 3 if named.isascii() else len(named) <= 8
+    return (
+        not known or short or titles.kind_only(known) or bool(_WHO_ONLY.match(named)) or titles.refines(named, known)
+        or titles.overlap(named, known) > 0
+    )
+
+
 def _names_it(turn: Turn, signals: Signals) -> bool:
     """A short answer that is neither a yes/no, a question, nor a date or time: a name."""
     title = _named(turn.text)
@@ -184,7 +195,9 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # "evening" to "what time?": which time in it is still the person's to say (a bare hour then is read in it).
         return text(say("ask_time_in_part", turn.language, part=_PART_WORDS[str(part)][turn.language == "zh"]))
     unnamed = active.get("status") == "needs_title" or titles.placeholder((active.get("known") or {}).get("title"))
-    if active.get("kind") == "create" and (intent == "unclear" or (unnamed and intent == "create")) and _names_it(turn, signals):
+    if active.get("kind") == "create" and (intent == "unclear" or (unnamed and intent == "create")) and _names_it(turn, signals) and (
+        unnamed or _renames(_named(turn.text) or "", str((active.get("known") or {}).get("title") or ""))
+    ):
         # A bare name said to an open request is its title: the answer to "what should I call it?", or
         # the person's own name for it after "Which day should 'X' be?" (the reply names it; nothing is
         # written until they answer). The fast path takes only explicit namings, so it reaches here.

@@ -66,11 +66,16 @@ def from_now(when: When, now: datetime.datetime | None, today: datetime.date) ->
     return dataclasses.replace(when, date=f"D+{(moment.date() - today).days}", time=f"{moment:%H:%M}")
 
 
+_COUNTED_FROM_ANOTHER = re.compile(r"\s*(?:before|after)\s+(?!now\b)\S", re.IGNORECASE)
+
+
 def _read_lengths(masker: Masker) -> tuple[int | None, int | None, int | None]:
     duration = shift = offset = None
     for length in find_lengths(masker.text):
         if length.kind in ("later", "earlier") and shift is None:
             shift = length.minutes if length.kind == "later" else -length.minutes
+        elif length.kind == "offset" and _COUNTED_FROM_ANOTHER.match(masker.text, length.end):
+            continue  # "2 hours before the flight": counted from the flight, never from now
         elif length.kind == "offset" and offset is None:
             offset = length.minutes  # a moment from now, not how long it lasts
         elif length.kind == "more":
