@@ -21,6 +21,7 @@ WORDS: Final = (
     "cancel", "delete", "remove", "postpone", "check", "tomorrow", "tonight", "monday", "tuesday", "wednesday",
     "thursday", "friday", "saturday", "sunday", "morning", "afternoon", "evening", "minutes", "january",
     "february", "april", "august", "september", "october", "november", "december", "actually", "forward",
+    "something",
 )  # fmt: skip
 SIMILARITY: Final = 0.8  # as the guard's tracing of a typed word (authority.TYPO_SIMILARITY)
 RARER: Final = 0.02  # a word this much rarer than the request word it nearly is reads as that word

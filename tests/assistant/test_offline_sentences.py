@@ -609,3 +609,8 @@ def test_round_fifty_four_names_and_moments(message: str, language: str, expecte
     name, arguments = tool_of(respond(request(message, language=language)))
     assert name == "schedule_event"
     assert {key: arguments.get(key) for key in expected} == expected
+
+
+def test_something_mistyped_names_nothing() -> None:
+    name, arguments = tool_of(respond(request("can u book somthing for me")))
+    assert (name, arguments["title"]) == ("schedule_event", None)

@@ -108,7 +108,7 @@ def _renames(named: str, known: str) -> bool:
     """A name the open request already has is replaced by words about it (who: "with the hr team"; a fuller
     name: "design team meeting" for "Meeting") or by a short name of its own ("rex checkup" for "Vet"); a
     longer sentence said meanwhile ("lol sorry my cat just walked on the keyboard") is no name for it."""
-    short = len(named.split()) <= 3 if named.isascii() else len(named) <= 8
+    short = len(named.split()) <= 5 if named.isascii() else len(named) <= 8
     return (
         not known or short or titles.kind_only(known) or bool(_WHO_ONLY.match(named)) or titles.refines(named, known)
         or titles.overlap(named, known) > 0
