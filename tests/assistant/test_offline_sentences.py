@@ -614,3 +614,11 @@ def test_round_fifty_four_names_and_moments(message: str, language: str, expecte
 def test_something_mistyped_names_nothing() -> None:
     name, arguments = tool_of(respond(request("can u book somthing for me")))
     assert (name, arguments["title"]) == ("schedule_event", None)
+
+
+def test_the_day_before_at_a_time_is_that_time_never_24_hours_before() -> None:
+    made = {"entities": [{"ref": "E2", "title": "Vet", "date": "2026-12-11", "start": "09:15", "via": "created"}]}
+    name, arguments = tool_of(respond(request("remind me the day before at 6pm", **made)))
+    assert (name, arguments["date"], arguments["time"], arguments["minutes_before"]) == ("set_reminder", "2026-12-10", "18:00", None)
+    name, arguments = tool_of(respond(request("remind me a day before", **made)))
+    assert (name, arguments["minutes_before"]) == ("set_reminder", 1440)

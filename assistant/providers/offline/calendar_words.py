@@ -217,7 +217,9 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     """A reminder on its own ("remind me to call mum at 5pm"), or before the event in focus
     ("remind me 10 minutes before it")."""
     words = read_calendar_words(s.text)
-    if words.reminder_text is None:
+    # "the day before at 6pm": a day counted from the event in focus and a time, never 24 hours before it.
+    day_and_time = s.when.time is not None and any(pattern.search(s.text) for pattern, _ in _FROM_FOCUS[:2])
+    if words.reminder_text is None and not day_and_time:
         # "remind me 30 minutes before lunch with Sam": the event in context, or else the words that
         # name it (the tool finds it among the person's events).
         # "before the dentist on friday": the dentist (the day said is read off what is left).
@@ -293,7 +295,8 @@ def reminder_intent(text: str, has_time: bool) -> bool:
     """A reminder request that is not an event: plain, or minutes before an event already there ("remind
     me an hour before the dentist on friday": a day names which; a start time would make a new event)."""
     words = read_calendar_words(text)
-    return words.reminder_text is not None or (words.reminder_minutes is not None and not has_time)
+    day_before = has_time and any(pattern.search(text) for pattern, _ in _FROM_FOCUS[:2])  # "the day before at 6pm"
+    return words.reminder_text is not None or (words.reminder_minutes is not None and (not has_time or day_before))
 
 
 def _recurrence(text: str) -> dict[str, Any] | None:

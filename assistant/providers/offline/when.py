@@ -75,7 +75,7 @@ def _read_lengths(masker: Masker) -> tuple[int | None, int | None, int | None]:
         if length.kind in ("later", "earlier") and shift is None:
             shift = length.minutes if length.kind == "later" else -length.minutes
         elif length.kind == "offset" and _COUNTED_FROM_ANOTHER.match(masker.text, length.end):
-            continue  # "2 hours before the flight": counted from the flight, never from now
+            pass  # "2 hours before the flight", "the day before": counted from that, never from now
         elif length.kind == "offset" and offset is None:
             offset = length.minutes  # a moment from now, not how long it lasts
         elif length.kind == "more":
