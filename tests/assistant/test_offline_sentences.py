@@ -622,3 +622,10 @@ def test_the_day_before_at_a_time_is_that_time_never_24_hours_before() -> None:
     assert (name, arguments["date"], arguments["time"], arguments["minutes_before"]) == ("set_reminder", "2026-12-10", "18:00", None)
     name, arguments = tool_of(respond(request("remind me a day before", **made)))
     assert (name, arguments["minutes_before"]) == ("set_reminder", 1440)
+
+
+def test_a_reminder_after_an_offer_never_takes_the_offer() -> None:
+    said = "bake off starts at 9 tonight"
+    offered = respond(request(said))
+    response = respond(with_history("remind me 10 minutes before it", said, offered.text))
+    assert not any(call.name == "schedule_event" for call in response.tool_calls)

@@ -245,9 +245,9 @@ def _adds_the_offer(turn: Turn) -> bool:
     else:
         s = read_signals(turn)
         # A clause that asks to put down and names nothing: "add it pls", "oh that's right before drinks. add it to my calendar".
-        takes = not (s.has_slots or s.question) and any(
+        takes = not (s.has_slots or s.question or lx.REMIND_ME.search(turn.text)) and any(
             c in lx.CREATE and titles.title_from(c) is None for c in titles.clauses_of(s.when.residue)
-        )
+        )  # "remind me 10 minutes before it" asks for a reminder, never the event offered
     return takes
 
 
