@@ -106,7 +106,7 @@ _NAMED_DAY = re.compile(
     r"(?:(?<=\bon\s)|(?<=\bfor\s)|(?<=\bis\s)|(?<=\buntil\s)|(?<=\bby\s)|(?<=\bbefore\s)|(?<=\bafter\s))(?:"
     + "|".join(sorted((re.escape(name).replace("'", "'?") for name in NAMED_DAYS if name.isascii()), key=len, reverse=True))
     + ")(?![a-z])|(?:" + "|".join(name for name in NAMED_DAYS if not name.isascii())
-    + r")(?=$|[\s,，。？?!！的有那当前后上下中晚早0-9一二三四五六七八九十])"
+    + r")(?=$|[\s,，。？?!！的有那当前后上下中0-9一二三四五六七八九十]|晚(?![饭餐宴会])|早(?![饭餐点茶]))"  # 情人节晚上, never 情人节晚饭
 )
 _UNQUOTED_DAYS: Final = {name.replace("'", ""): day for name, day in NAMED_DAYS.items()}  # typed as "new years eve"
 _MONTH_SHIFTS: Final = {

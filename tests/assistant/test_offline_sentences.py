@@ -569,6 +569,10 @@ def test_a_reminder_after_an_offer_never_takes_the_offer() -> None:
      ("明天去一趟银行 上午十点", "zh", {"title": "银行"}),
      ("名天上午十点去税务局", "zh", {"date": "D+1", "time": "10:00"}),
      ("ugh ok put the plumber visit friday at 10am anyway", "en", {"title": "Plumber visit"}),
+     ("umm can you put dinner with tom on friday like 7:30 pm", "en", {"title": "Dinner with tom", "time": "19:30"}),
+     ("2月14号晚上七点半 情人节晚饭", "zh", {"title": "情人节晚饭", "date": "02-14"}),
+     ("add spanish class every wednesday at 7pm starting next week", "en", {"title": "Spanish class", "date": "W1+1"}),
+     ("从下周开始每周三晚上七点西班牙语课", "zh", {"title": "西班牙语课", "date": "W1+1"}),
      ("帮我建个日程 标题是周报评审 时间明天上午十一点", "zh", {"title": "周报评审", "time": "11:00"}),
      ("could ya add coffee with dave next tues 9ish in the morning", "en", {"title": "Coffee with dave", "time": "09:00"}),
      ("book a table tennis session in 45 minutes", "en", {"title": "Table tennis session"}),
@@ -594,3 +598,13 @@ def test_held_out_names_and_moments(message: str, language: str, expected: dict[
     name, arguments = tool_of(respond(request(message, language=language)))
     assert name == "schedule_event"
     assert {key: arguments.get(key) for key in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "text"),
+    [("remind me every monday at 9am to take out the bins", "and one for tomorrow at 7am to call the plumber", "call the plumber"),
+     ("remind me at 5pm to call mum", "oh and another one at 8am to bring my laptop", "bring my laptop")],
+)  # fmt: skip
+def test_one_more_after_a_reminder_is_another_reminder(first: str, then: str, text: str) -> None:
+    name, arguments = tool_of(respond(with_history(then, first, "OK: a reminder.")))
+    assert (name, arguments["text"]) == ("set_reminder", text)

@@ -17,7 +17,6 @@ from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, only_filler, said_words, title_from
 from assistant.providers.offline.when import THAT_DAY, When, from_now, read_when
-from assistant.reading import extract_when
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
 from assistant.reading.durations import find_lengths
 from assistant.reading.hours import EITHER_HALF
@@ -171,7 +170,8 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
         words.first_day = None if end_only else "D+0" if first <= today else first.isoformat()
         rule["until"] = last.isoformat()
     starting = _STARTING.search(text) if rule is not None and today is not None else None
-    begins = extract_when(starting["en"] or starting["zh"], today=today) if starting and today else None
+    # A week starts on its first day: "starting next week", 从下周开始.
+    begins = read_when(starting["en"] or starting["zh"], today=today) if starting and today else None
     if begins is not None and begins.date and not begins.time:
         words.first_day = begins.date
     if words.recurrence is not None:

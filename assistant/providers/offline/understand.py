@@ -163,6 +163,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # (after "an hour before my flight", "还是提前两小时吧" is no part of it: the first hour would be read).
         joined = dataclasses.replace(turn, text=f"{turn.previous}, {turn.text}", previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
+    another = lx.ANOTHER_ONE.match(turn.text)
+    if another and turn.previous and previous_intent(turn) == "reminder":
+        # "and one for tomorrow at 7am to call the plumber" after a reminder: one more reminder, never an event.
+        again = dataclasses.replace(turn, text=f"remind me {turn.text[another.end():].strip()}", previous=None)
+        return calendar_words.remind(again, read_signals(again), tools)
     said = read_signals(turn) if turn.last_reply == catalogue.text("needs_reminder_time", turn.language) else None
     first = dataclasses.replace(turn, previous=turn.asked_since[0]) if turn.asked_since else turn
     if said is not None and said.has_slots and titles.title_from(said.when.residue) is None and previous_intent(first) == "reminder":

@@ -25,7 +25,7 @@ from assistant.reading.vocabulary import PARTS_OF_DAY
 LAST = -1  # "the last one": resolved against the last list shown
 
 _ORDINAL_EN = re.compile(
-    rf"\b(?:the\s+)?(?P<word>{EN_ORDINAL}|[0-9]{{1,2}}(?:st|nd|rd|th)|last)\s+(?:one|event|meeting|appointment|item|entry|thing)\b"
+    rf"\b(?:the\s+)?(?P<word>{EN_ORDINAL}|[0-9]{{1,2}}(?:st|nd|rd|th)|last)\s+(?:one|event|meeting|appointment|item|entry|(?<!(?<!the\s)first\s)thing)\b"  # "first thing, like 9am" is early
     r"|\b(?:number|no\.|#)\s*(?P<number>\d{1,2})\b",
     re.IGNORECASE,
 )
