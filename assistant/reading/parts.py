@@ -33,8 +33,8 @@ _ZH_PARTS: Final[dict[str, Part]] = {
 # A bare 晚 is evening only before a clock time ("晚8点", "晚8:00"); "晚点" means "later".
 # A part of day that starts the name of a meal ("下午茶", "afternoon tea") names the meal, not the time.
 _ZH_PART = re.compile(
-    "(?:" + "|".join(sorted(_ZH_PARTS, key=len, reverse=True)) + r")(?!茶)|晚(?=\s?[0-9一二两三四五六七八九十])(?!一点)"
-)
+    "(?<!平安)(?:" + "|".join(sorted(_ZH_PARTS, key=len, reverse=True)) + r")(?!茶)|晚(?=\s?[0-9一二两三四五六七八九十])(?!一点)"
+)  # 平安夜晚餐 is a Christmas Eve dinner, not 夜晚
 
 
 def find_parts_of_day(scan: Scan) -> None:

@@ -168,7 +168,7 @@ WORLD_EVENT = table(
     en=(
         r"\b(?:leaves|departs|arrives|reaches|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|shuts|runs|kicks\s+off|"
         r"(?:is|'s)\s+on\s+(?:tv|air)|comes|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus|go(?:es)?\s+on\s+sale|come\s+out|(?<=\w\s)(?:open|close|land|arrive|depart|come))\b",  # "polls close at 10"
-        r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b",
+        r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b|\bon\s+(?:tv|the\s+telly)\b",
         r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
     ),
     zh=(
@@ -203,7 +203,7 @@ DECLARATIVE = table(
 # What a thing does at its time ("the train leaves sunday at 9", "演唱会周六晚上八点开始"): a verb of the
 # sentence, never part of the thing's name when a statement is put on the calendar.
 HAPPENING = table(
-    en=(r"\b(?:starts?|begins?|leaves|departs?|arrives?|lands?|(?:takes|kicks)\s+off|airs?|opens?|ends|finishes|is\s+on)(?:\s+(?:tv|the\s+telly|the\s+radio))?\b",),
+    en=(r"(?:\b(?:starts?|begins?|leaves|departs?|arrives?|lands?|(?:takes|kicks)\s+off|airs?|opens?|ends|finishes)|(?:\bis|(?<=\w)'s)\s+on)(?:\s+(?:tv|the\s+telly|the\s+radio))?\b|\bon\s+(?:tv|the\s+telly|the\s+radio)\b",),
     zh=(r"(?:开始|结束|起飞|降落|落地|发车|出发|到达|抵达|开演|开播|播出|上映|开幕|开场|开赛)(?=[\s，,。!！]|$)",),
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.

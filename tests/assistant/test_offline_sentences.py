@@ -313,6 +313,8 @@ def test_a_reason_before_a_change_names_no_event() -> None:
 @pytest.mark.parametrize(
     ("said", "asked", "language", "title"),
     [("my flight to berlin leaves sunday at 7am", "yeah add it to my calendar pls", "en", "Flight to berlin"),
+     ("the game's on tv saturday at 8pm", "yeah add it to my calendar", "en", "Game"),
+     ("the games on tv saturday at 8pm", "yeah add it to my calendar", "en", "Games"),
      ("the concert begins on friday at 8 pm", "sure add it", "en", "Concert"),
      ("the match kicks off saturday at 3pm", "put it in my calendar", "en", "Match"),
      ("演唱会周六晚上八点开始", "好 加上", "zh", "演唱会"),
@@ -571,6 +573,8 @@ def test_a_reminder_after_an_offer_never_takes_the_offer() -> None:
      ("ugh ok put the plumber visit friday at 10am anyway", "en", {"title": "Plumber visit"}),
      ("umm can you put dinner with tom on friday like 7:30 pm", "en", {"title": "Dinner with tom", "time": "19:30"}),
      ("2月14号晚上七点半 情人节晚饭", "zh", {"title": "情人节晚饭", "date": "02-14"}),
+     ("12月24号晚上7点平安夜晚餐", "zh", {"title": "平安夜晚餐", "time": "19:00"}),
+     ("pls ad dentist appt tomorow at 2pm", "en", {"title": None, "time": "14:00"}),
      ("add spanish class every wednesday at 7pm starting next week", "en", {"title": "Spanish class", "date": "W1+1"}),
      ("从下周开始每周三晚上七点西班牙语课", "zh", {"title": "西班牙语课", "date": "W1+1"}),
      ("帮我建个日程 标题是周报评审 时间明天上午十一点", "zh", {"title": "周报评审", "time": "11:00"}),

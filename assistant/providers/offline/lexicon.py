@@ -285,7 +285,7 @@ EXTEND = re.compile(r"\b(?:extend|lengthen)\b|延长|延到|拖到", re.IGNORECA
 # (a question, unless something says "instead").
 # "and one for tomorrow at 7am …", "oh and another one at 8am …": one more of what was just asked for.
 ANOTHER_ONE = re.compile(r"^\W*(?:(?:and|also|oh|ok|plus)\W+)*(?:another(?:\s+one)?|one\s+more|one)\b(?:\s+for\b)?", re.IGNORECASE)
-UNSURE_VERB = re.compile(r"\W*ad\s", re.IGNORECASE)  # a request verb mistyped as a word of its own
+UNSURE_VERB = re.compile(rf"\W*(?:{COURTESY_EN}\W+)*ad\s", re.IGNORECASE)  # a request verb mistyped as a word of its own
 AND_ALONE = re.compile(r"\W*(?:and|also|还有|那)\W*", re.IGNORECASE)  # "and saturday" after a look at friday
 WHAT_ABOUT = re.compile(rf"^(?:{COURTESY_EN}[\s,]+)*(?:how|what)\s+about\b|^那?(?:.{{0,8}})呢[?？]?$", re.IGNORECASE)
 
