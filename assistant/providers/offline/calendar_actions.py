@@ -28,6 +28,7 @@ from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.titles import best_match, clauses_of, overlap, title_from, weak_only
 from assistant.providers.offline.when import LAST, THAT_DAY, When, read_when
 from assistant.reading.days import days_of
+from assistant.reading.hours import minutes_between, shift_clock
 from assistant.reading.meals import own_kind, usual_time
 from assistant.reading.vocabulary import CLAUSE, DAY_POSSESSIVE, POLITE, part_of_day
 
@@ -265,10 +266,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target)
     new_time = to.time if to is not None else when.time
-    meal = own_kind(target.words) if new_time and (to or when).guessed and target.words else None
-    if meal is not None:  # "change dinner with the smiths to 8": near dinner's usual time, 20:00
-        new_time = read_when((moved["new"] or moved["new_zh"]) if moved else s.text, today=turn.today, prefer_near=usual_time(meal)).time
-    elif new_time and (to or when).guessed and not (_entity(turn, target) or target.time) and target.words and int(new_time[:2]) % 12 in _UNSURE_HALF:
+    if new_time and (to or when).guessed and not (_near_point(turn, target) or target.time) and target.words and int(new_time[:2]) % 12 in _UNSURE_HALF:
         # "瑜伽课改到八点", the class not shown: its own time is unknown here, so which 八点 is asked, never guessed.
         hour_said, minutes_said = str(int(new_time[:2]) % 12), new_time[3:]
         said = (hour_said if minutes_said == "00" else f"{hour_said}:{minutes_said}") if turn.language == "en" else (
@@ -302,14 +300,20 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 _UNSURE_HALF = frozenset({6, 7, 8})  # "改到八点": a class at 19:30 moves to 20:00, a breakfast to 08:00
 
 
-def _near_the_event(turn: Turn, s: Signals, target: Target) -> When:
-    """A bare hour is read near the event's own time: "改到八点" for an evening dinner is 20:00."""
+def _near_point(turn: Turn, target: Target) -> datetime.time | None:
+    """Where a bare hour belongs: the event's own time, when shown ("改到八点" for an evening dinner is 20:00),
+    else the usual time of the meal it names ("change dinner with the smiths to 8" is 20:00)."""
     entity = _entity(turn, target)
     start = str(entity.get("start") or "") if entity else ""
-    if not s.when.time or not re.fullmatch(r"\d{2}:\d{2}", start):
-        return s.when
-    near = datetime.time(int(start[:2]), int(start[3:]))
-    return read_when(s.text, today=turn.today, prefer_near=near)
+    if re.fullmatch(r"\d{2}:\d{2}", start):
+        return datetime.time(int(start[:2]), int(start[3:]))
+    meal = own_kind(target.words)
+    return usual_time(meal) if meal else None
+
+
+def _near_the_event(turn: Turn, s: Signals, target: Target) -> When:
+    near = _near_point(turn, target)
+    return s.when if not s.when.time or near is None else read_when(s.text, today=turn.today, prefer_near=near)
 
 
 def _entity(turn: Turn, target: Target) -> dict[str, Any] | None:
@@ -319,22 +323,6 @@ def _entity(turn: Turn, target: Target) -> dict[str, Any] | None:
         ref = turn.last_listed[target.ordinal - 1]
         return next((e for e in turn.recent_entities if e.get("ref") == ref), None)
     return turn.recent_entities[0] if turn.recent_entities else None
-
-
-def minutes_between(start: str, end: str) -> int | None:
-    """Minutes from ``start`` to ``end`` ("HH:mm", the same day); None when unknown or not after it."""
-    if not (re.fullmatch(r"\d{2}:\d{2}", start) and re.fullmatch(r"\d{2}:\d{2}", end)):
-        return None
-    minutes = (int(end[:2]) - int(start[:2])) * 60 + int(end[3:]) - int(start[3:])
-    return minutes if minutes > 0 else None
-
-
-def shift_clock(start: str, minutes: int) -> str | None:
-    """``start`` ("HH:mm") moved by ``minutes``; None when unknown or past midnight (ask, don't guess the day)."""
-    if not re.fullmatch(r"\d{2}:\d{2}", start):
-        return None
-    total = datetime.timedelta(hours=int(start[:2]), minutes=int(start[3:]) + minutes)
-    return f"{total // datetime.timedelta(hours=1):02d}:{total.seconds // 60 % 60:02d}" if total.days == 0 else None
 
 
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

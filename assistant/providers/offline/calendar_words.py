@@ -230,7 +230,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
                     minutes_before=words.reminder_minutes, date=None, time=None)  # fmt: skip
     # "every thursday at eight am", "每天早上八点": the repeat is the rule's; the time is read without it.
-    said = (words.cut(s.text) or "") if words.recurrence else s.text
+    said = without_repeat(s.text, words)
     # "that day", "the evening before", 前一天晚上: a day counted from what was just made or shown.
     offset = next((days for pattern, days in _FROM_FOCUS if pattern.search(said)), None)
     # The day goes; its part stays ("the evening before at 9" is 21:00, 前一晚九点 too).
@@ -289,6 +289,12 @@ def ahead_only(text: str) -> bool:
     """ "an hour before", "提前一个小时": only how long ahead, as the answer to "when should I remind you?"."""
     ahead = _ahead(text, asked=True)
     return ahead is not None and is_filler(text[: ahead[1]] + " " + text[ahead[2] :])
+
+
+def without_repeat(text: str, words: CalendarWords | None = None) -> str:
+    """``text`` without its repeat words ("every thursday", "每天"): they are the rule's, not a day or a name."""
+    words = words or read_calendar_words(text)
+    return (words.cut(text) or "") if words.recurrence else text
 
 
 def reminder_intent(text: str, has_time: bool) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.providers.offline import lexicon as lx
-from assistant.providers.offline.calendar_words import read_calendar_words, reminder_intent
+from assistant.providers.offline.calendar_words import read_calendar_words, reminder_intent, without_repeat
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import (
@@ -271,11 +271,6 @@ def _names_a_request(turn: Turn, s: Signals) -> bool:
     return any(overlap(s.when.residue, str(t.get("title") or "")) >= 2 for t in [active.get("known") or {}, *turn.suspended])
 
 
-def _without_repeat(text: str) -> str:
-    words = read_calendar_words(text)
-    return (words.cut(text) or "") if words.recurrence else text
-
-
 def _sentence(turn: Turn, s: Signals) -> bool:
     """What is left for a title holds what a name never does ("I dont want to book anything", "跑了五公里"),
     and names no request open or put aside ("ok the vet appt is saturday 9:30am" answers that one)."""
@@ -295,7 +290,7 @@ def _sentence(turn: Turn, s: Signals) -> bool:
     # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩").
     pieces = [p for p in re.split(r"[\s,，]+", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not p.startswith(("在", "地点"))]
     # "下午", "开" and a repeat ("每周四晚上七点") name nothing.
-    naming = [p for p in pieces if title_from(without_part_of_day(read_when(_without_repeat(p), today=turn.today).residue))]
+    naming = [p for p in pieces if title_from(without_part_of_day(read_when(without_repeat(p), today=turn.today).residue))]
     return len(naming) > 1
 
 

@@ -9,12 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from assistant.providers.base import ModelResponse
-from assistant.providers.offline.calendar_actions import shift_clock
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.lexicon import scope_of
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
+from assistant.reading.hours import shift_clock
 
 Tools = Sequence[dict[str, Any]]
 

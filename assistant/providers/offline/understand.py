@@ -115,9 +115,8 @@ def _renames(named: str, known: str) -> bool:
     )
 
 
-def _names_it(turn: Turn, signals: Signals) -> bool:
-    """A short answer that is neither a yes/no, a question, nor a date or time: a name."""
-    title = _named(turn.text)
+def _names_it(turn: Turn, signals: Signals, title: str | None) -> bool:
+    """A short answer (``title``, its words as a name) that is neither a yes/no, a question, nor a date or time: a name."""
     if not title or no_name(turn.text) or signals.question or signals.has_slots or read_short_answer(turn.text) is not None:
         return False  # "i don't know" names nothing
     if vocabulary.CLAUSE.en[0].search(title) or vocabulary.CLAUSE.zh[0].search(title):
@@ -200,13 +199,12 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # "evening" to "what time?": which time in it is still the person's to say (a bare hour then is read in it).
         return text(say("ask_time_in_part", turn.language, part=_PART_WORDS[str(part)][turn.language == "zh"]))
     unnamed = active.get("status") == "needs_title" or titles.placeholder((active.get("known") or {}).get("title"))
-    if active.get("kind") == "create" and (intent == "unclear" or (unnamed and intent == "create")) and _names_it(turn, signals) and (
-        unnamed or _renames(_named(turn.text) or "", str((active.get("known") or {}).get("title") or ""))
-    ):
+    answers = active.get("kind") == "create" and (intent == "unclear" or (unnamed and intent == "create"))
+    named, known = (_named(turn.text), str((active.get("known") or {}).get("title") or "")) if answers else (None, "")
+    if answers and _names_it(turn, signals, named) and (unnamed or _renames(named or "", known)):
         # A bare name said to an open request is its title: the answer to "what should I call it?", or
         # the person's own name for it after "Which day should 'X' be?" (the reply names it; nothing is
         # written until they answer). The fast path takes only explicit namings, so it reaches here.
-        named, known = _named(turn.text), str((active.get("known") or {}).get("title") or "")
         if named and known and _WHO_ONLY.match(named):
             # "with the hr team" to "Which day should 'Meeting' be?" says who, not what: 'Meeting with the hr team'.
             named = titles.title_from(f"{known} {named[0].lower()}{named[1:]}") or named
