@@ -143,6 +143,11 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         "What would you like to put at {time}, on which day — morning or evening?",
         "{time}要安排什么？哪一天？上午还是晚上？",
     ),
+    "other_zone": (
+        "I book every time in your own time zone, so nothing is added yet. "
+        "What time is that for you? Say it whole, like \"call with the Tokyo office tomorrow at 9am\".",
+        "我只按你自己的时区记时间，所以还没有添加。换算成你这里是几点？可以整句再说一遍，比如“明天早上九点跟纽约同事开会”。",
+    ),
     "place": (
         "I keep an event's name, day and time, not where it is held, so nothing was changed. "
         "You can put the place in the name, like \"Dentist at 123 Main Street\".",

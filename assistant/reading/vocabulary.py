@@ -7,6 +7,7 @@ two readers never disagree about what a word means (中午 is noon everywhere, n
 from __future__ import annotations
 
 import re
+import zoneinfo
 from dataclasses import dataclass
 from typing import Final
 
@@ -163,16 +164,28 @@ SERVICE = table(
     zh=(r"[打叫](?:个|辆|一辆)?车|值机|(?<![取拿收])快递|寄件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|查(?:一下|下|查)?[^\s，,]{0,12}?(?:航班|车次|火车|高铁|动车)|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
         r"|订.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
+# Where another zone's clock is named: the cities of the time-zone database ("new york", "tokyo") and the
+# abbreviations said after a time ("9am est").
+_ZONE_PLACES: Final = "|".join(sorted(
+    {re.escape(name.rsplit("/", 1)[-1].replace("_", " ").lower()) for name in zoneinfo.available_timezones()
+     if "/" in name and not name.startswith(("Etc/", "SystemV/", "posix/", "right/"))}, key=len, reverse=True))  # fmt: skip
+_ZONE_ABBREVIATIONS: Final = r"(?:[ecmp][sd]?t|gmt|utc|bst|cest|cet|ist|jst|kst|hkt|sgt|aest|aedt)"
+# A clock said in another zone ("9am est", "tokyo time", 纽约时间早上九点): the person's own zone is what
+# every tool takes, so it is never booked as said.
+OTHER_ZONE = table(
+    en=(rf"\b(?:uk|us|et|pt|gmt|utc|{_ZONE_PLACES})\s+time\b|\d\s*(?:[ap]\.?m\.?)?\s*{_ZONE_ABBREVIATIONS}\b",),
+    zh=(r"(?<![有没])(?!北京|当地|下班|上班|上课|午饭|吃饭|什么|[\u4e00-\u9fff]个)[\u4e00-\u9fff]{2}时间(?=\s*(?:[早上中下晚凌傍明今后周星礼\d]|[零一二三四五六七八九十两]+点))",),
+)
 # A statement about the world (a departure, an air time, a start): information, not a request.
 WORLD_EVENT = table(
     en=(
         r"\b(?:leaves|departs|arrives|reaches|lands|gets\s+in|pulls\s+in|takes\s+off|airs|starts|begins|ends|finishes|opens|closes|shuts|runs|kicks\s+off|"
         r"(?:is|'s)\s+on\s+(?:tv|air)|comes|premieres|re-?runs?|replays?|re-?airs?|(?:gets?|are|is|will\s+be)\s+(?:announced|released|published|revealed)|drops|releases|launches|vs|versus|go(?:es)?\s+on\s+sale|come\s+out|(?<=\w\s)(?:open|close|land|arrive|depart|come))\b",  # "polls close at 10"
         r"\b(?:my|our|the)\s+(?:flight|plane|train|bus|ferry)\s+(?:is|at|to|from|leaves|goes)\b|\bon\s+(?:tv|the\s+telly)\b",
-        r"\b(?:our|their|your|local|uk|us|et|pt|gmt|utc)\s+time\b",  # a time given in another zone: information
+        r"\b(?:our|their|your|local)\s+time\b",  # "at 6 their time": information
     ),
     zh=(
-        r"流星雨|[日月]食|出发|到达|抵达|起飞|降落|电视[上里]|电视剧|大结局|春晚|播出|(?<=[点分半])播$|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地|美国|英国|美东|美西|日本)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
+        r"流星雨|[日月]食|出发|到达|抵达|起飞|降落|电视[上里]|电视剧|大结局|春晚|播出|(?<=[点分半])播$|开播|首播|播放|重播|转播|回放|开赛|开幕|发车|到站|开门|关门|更新|直播|上映|上线|发布会|开售|对阵|(?:北京|当地)时间|的(?:飞机|航班|高铁|火车|动车|大巴)",
     ),
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
@@ -192,7 +205,7 @@ DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,7}?(?:is|are|(?<![0-9]\s)(?<![0-9])am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",  # "10 am" is no "am"
         r"^(?:[\w']+\s+){1,4}?(?:moved|rescheduled|postponed)\b|^(?:[\w']+\s+){1,5}?gets?\s+\w+(?:ed|en)\b",  # "the bins get collected"  # a change that happened: "my coworker's standup moved to 10am"
-        r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?\w+'s\s+(?:\w+ing|back|out|over)\b",
+        r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?\w+'s\s+(?:\w+ing|back|out|over)\b|^(?:(?:the|my|our)\s+)?(?:\w+\s+)?\w+'s\s+(?:on|at)\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日|有(?:个|一个|场)|开始|结束)",  # "我老板明天要来", "我女儿下周六生日"

@@ -45,7 +45,7 @@ _AROUND_VERBS = re.compile(
 def _event_name(residue: str, *, focus: bool) -> str | None:
     """The person's words for the event: the message without its verbs, repeat words and filler. With
     nothing in ``focus``, an asking clause that names nothing takes the name of the clause beside it."""
-    residue = read_calendar_words(residue).cut(residue) or ""  # "my weekly yoga": the series is named "yoga"
+    residue = lx.MEANT.sub(" ", read_calendar_words(residue).cut(residue) or "")  # "my weekly yoga": the series is named "yoga"
     clauses = [POLITE.sub(" ", clause) for clause in re.split(r"\s*(?:[,;，；。]|\.\s)\s*", residue) if clause.strip()]
     residue = POLITE.sub(" ", residue)  # "can i move the dentist", "能把牙医挪一下吗": the asking names nothing
     asking = [clause for clause in clauses if clause in lx.DELETE or clause in lx.CHANGE]
@@ -177,7 +177,7 @@ def _target(
         return Target(ref=str(found[0]["ref"]), day=day)
     if not found and asks_first and (s.when.time or naming_day) and weak_only(name):
         return Target(day=day)  # "delete my three pm meeting": the time names it, "meeting" only what it is
-    if not found and asks_first and lx.POINTER.search(s.text) and entities:
+    if not found and asks_first and lx.POINTER.search(s.text) and entities and not lx.MEANT.search(s.text):
         # "deleting that, just do it" with an event in focus: "that" is it, the words around it no
         # name. Only for a delete, which asks first; with nothing in focus the words name the event.
         return Target()
@@ -203,6 +203,7 @@ def _chosen(turn: Turn, s: Signals, listed: list[dict[str, Any]]) -> dict[str, A
 
 # Where each part of the day starts and ends, as the free-time search draws them (scheduling.slots).
 _PARTS = {"morning": ("00:00", "12:00"), "afternoon": ("12:00", "18:00"), "evening": ("18:00", "24:00")}
+PART_WORDS = {"morning": ("morning", "上午"), "afternoon": ("afternoon", "下午"), "evening": ("evening", "晚上")}
 
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -241,11 +242,12 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     # "move yoga from 6 to 7:30", "从六点改到七点半": from one time to another, not a span of an hour and a half.
     from_to = bool(moved and re.search(r"\bfrom\b|从", s.text[: moved.start()]))
     from_time, to_time = (when.time, shift_clock(when.time, when.duration)) if from_to and when.time and when.duration else (None, None)
-    if moved and from_to and not from_time and old and to and old.time and to.time and not (old.date or to.date):
+    if moved and not from_time and old and to and old.time and to.time and not (old.date or to.date):
+        # "change my 3pm call to 3:30", "从六点改到七点半": the new hour is read near the old one.
         hour, minute = (int(part) for part in old.time.split(":"))
-        to_near = read_when(moved["new"] or moved["new_zh"], today=turn.today, prefer_near=datetime.time(hour, minute))
-        from_time, to_time = old.time, to_near.time
-    if old is None or to is None or not old.single_day or not (to.single_day or to.time):
+        to = read_when(moved["new"] or moved["new_zh"], today=turn.today, prefer_near=datetime.time(hour, minute))
+        from_time, to_time = (old.time, to.time) if from_to else (None, None)
+    if old is None or to is None or not (old.single_day or old.time) or not (to.single_day or to.time):
         to = None
     else:
         s = dataclasses.replace(s, when=dataclasses.replace(old, ordinal=when.ordinal))  # "第一个" picks among them
@@ -272,6 +274,10 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         said = (hour_said if minutes_said == "00" else f"{hour_said}:{minutes_said}") if turn.language == "en" else (
             f"{hour_said}点" + {"00": "", "30": "半"}.get(minutes_said, f"{int(minutes_said)}分"))
         return text(say("ask_change_half", turn.language, time=said, title=target.words))
+    part = (to or when).part_of_day if not new_time and when.shift is None else None
+    if part in _PARTS and not _PARTS[str(part)][0] <= _shown_start(turn, target) < _PARTS[str(part)][1]:
+        # "改到周五下午" for a class at 09:00 (or at a time not shown): which time in the afternoon is asked.
+        return text(say("ask_time_in_part", turn.language, part=PART_WORDS[str(part)][turn.language == "zh"]))
     if to is not None and to.time and to.duration and not from_time:
         when = dataclasses.replace(when, duration=to.duration)  # "改成九点到十二点": the span said is its new length
     if from_time and to_time:
@@ -309,6 +315,11 @@ def _near_point(turn: Turn, target: Target) -> datetime.time | None:
         return datetime.time(int(start[:2]), int(start[3:]))
     meal = own_kind(target.words)
     return usual_time(meal) if meal else None
+
+
+def _shown_start(turn: Turn, target: Target) -> str:
+    entity = _entity(turn, target) if target.ref or target.ordinal else None
+    return str((entity or {}).get("start") or "")
 
 
 def _near_the_event(turn: Turn, s: Signals, target: Target) -> When:

@@ -202,7 +202,7 @@ def _next_half(clock: str, now: datetime.datetime) -> str:
 
 
 _FROM_FOCUS = (
-    (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|前一天|(?P<part_zh>前一晚)|头一天", re.I), -1),
+    (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|(?<!提)前一天|(?P<part_zh>前一晚)|头一天", re.I), -1),
     (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
     (THAT_DAY, 0),
 )
@@ -218,7 +218,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     ("remind me 10 minutes before it")."""
     words = read_calendar_words(s.text)
     # "the day before at 6pm": a day counted from the event in focus and a time, never 24 hours before it.
-    day_and_time = s.when.time is not None and any(pattern.search(s.text) for pattern, _ in _FROM_FOCUS[:2])
+    day_and_time = _day_and_time(s.text, s.when.time is not None, turn.today)
     if words.reminder_text is None and not day_and_time:
         # "remind me 30 minutes before lunch with Sam": the event in context, or else the words that
         # name it (the tool finds it among the person's events).
@@ -242,6 +242,9 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
     date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
+    if date is not None and offset:
+        # "下周一上午十点体检，前一天提醒我": the day said is the event's; the reminder's is not said.
+        return text(say("ask_which_day", turn.language))
     if date is None and offset is not None:
         focus = str(turn.recent_entities[0].get("date") or "") if turn.recent_entities else ""
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", focus):
@@ -297,12 +300,21 @@ def without_repeat(text: str, words: CalendarWords | None = None) -> str:
     return (words.cut(text) or "") if words.recurrence else text
 
 
-def reminder_intent(text: str, has_time: bool) -> bool:
+def reminder_intent(text: str, has_time: bool, today: datetime.date) -> bool:
     """A reminder request that is not an event: plain, or minutes before an event already there ("remind
     me an hour before the dentist on friday": a day names which; a start time would make a new event)."""
     words = read_calendar_words(text)
-    day_before = has_time and any(pattern.search(text) for pattern, _ in _FROM_FOCUS[:2])  # "the day before at 6pm"
+    day_before = _day_and_time(text, has_time, today)  # "the day before at 6pm"
     return words.reminder_text is not None or (words.reminder_minutes is not None and (not has_time or day_before))
+
+
+def _day_and_time(text: str, has_time: bool, today: datetime.date) -> bool:
+    """ "remind me the day before at 6pm": a day counted from an event and the reminder's own time. A time
+    said before the reminder's words is the event's ("physical monday 10am, remind me the day before")."""
+    found = [m.start() for pattern, _ in _FROM_FOCUS[:2] if (m := pattern.search(text))]
+    marker = _REMIND_MARKER.search(text)
+    first = min(found + ([marker.start()] if marker else [])) if found else 0
+    return has_time and bool(found) and read_when(text[:first], today=today).time is None
 
 
 def _recurrence(text: str) -> dict[str, Any] | None:

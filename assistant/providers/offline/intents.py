@@ -179,7 +179,7 @@ def _statement(turn: Turn, s: Signals) -> bool:
         return False  # "it's going to last 3 hours" after the workshop was made: its new length
     repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
     asks = s.question or not (s.has_slots or repeats) or any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.RENAME, lx.DELETE)) or bool(
-        _POLITE.search(s.text)) or reminder_intent(s.text, bool(s.when.time))  # "… set reminder for tuesday at three pm"  # fmt: skip
+        _POLITE.search(s.text)) or reminder_intent(s.text, bool(s.when.time), turn.today)  # "… set reminder for tuesday at three pm"  # fmt: skip
     active = turn.active_command or {}
     fills = {"date": s.day, "time": s.when.time}  # "uh 3pm i guess" to "what time?": what the open request lacks
     if active and (lx.POINTER.match(s.text) or active.get("status") == "needs_title" or any(fills.get(m) for m in active.get("missing") or [])):
@@ -328,8 +328,9 @@ RULES: tuple[Rule, ...] = (
     ("service", lambda turn, s: s.text in vocabulary.SERVICE and not lx.CALENDAR_WORD.search(s.text)),
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
     # "actually scratch that, I can't afford it this month": a drop, and its reason asks for nothing.
-    ("drop", lambda turn, s: s.text in lx.DROP_REQUEST or bool(
-        (said := re.match(r"(.+?)[,.;，。；]\s*(.+)$", s.text)) and said[1] in lx.DROP_REQUEST and said[2] not in lx.ACTION)),
+    # "cancel that, i meant the dentist" names the one meant: a delete, not a drop.
+    ("drop", lambda turn, s: not lx.MEANT.search(s.text) and (s.text in lx.DROP_REQUEST or bool(
+        (said := re.match(r"(.+?)[,.;，。；]\s*(.+)$", s.text)) and said[1] in lx.DROP_REQUEST and said[2] not in lx.ACTION))),
     # ... unless another clause asks ("no need to add that. but can you add pick up leo on tuesday at 6:30pm").
     ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE
      and not any(c in lx.CREATE and c not in vocabulary.NEGATED_REQUEST for c in _clauses(s.text))),
@@ -340,6 +341,7 @@ RULES: tuple[Rule, ...] = (
     ("thanks", lambda turn, s: is_courtesy(s.text) and bool(vocabulary.THANKING.search(s.text))),
     ("ack", lambda turn, s: is_courtesy(s.text)),
     ("capability", lambda turn, s: s.text in lx.CAPABILITY),
+    ("other_zone", lambda turn, s: s.has_slots and s.text in vocabulary.OTHER_ZONE),
     # "fyi …" with a moment said (read or not): told, so offered; "remember that …" asks.
     ("remember", lambda turn, s: s.text in lx.REMEMBER and not re.search(r"[?？]", s.text) and not (lx.REMEMBER.en[1].match(s.text) and (s.has_slots or s.when.declined))),
     ("memory_question", lambda turn, s: s.text in lx.MEMORY_QUESTION),
@@ -358,7 +360,7 @@ RULES: tuple[Rule, ...] = (
     # A write said as possible, not decided ("if it rains saturday we might move the bbq to sunday"): nothing yet.
     ("hedged", _hedged),
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
-    ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.time))),
+    ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.time), turn.today)),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)
      and not (read_calendar_words(s.text).recurrence and _sentence(turn, s))),  # "the neighbours start drilling at 8am every day"
     ("recurring", lambda turn, s: bool(lx.SERIES.search(s.text)) and not s.question and s.text not in lx.DELETE and s.text not in lx.CHANGE

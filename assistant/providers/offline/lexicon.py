@@ -268,6 +268,8 @@ CALENDAR_WORD = re.compile(r"\b(?:calendar|schedule|appointment|remind|diary|age
 # A number alone ("2", "#2", "2 pls"): the answer to a numbered list, when one waits for a choice.
 LIST_NUMBER = re.compile(r"\s*(?:#|no\.?\s*|number\s+)?(?P<n>\d{1,2})\s*(?:pl(?:ea)?se?|pls|thanks|thx|吧|谢谢)?\s*[.!。！]?\s*", re.I)
 # "actually 4:30", "1pm works better", "不对，改到周日": a correction to the event just made.
+# "sorry i meant the dentist, cancel that one": the words after it name the one meant.
+MEANT = re.compile(r"\bi\s+mean[t]?\b", re.IGNORECASE)
 CORRECTION = re.compile(
     r"^(?:actually|no|nope|sorry|wait|hmm|oh|instead|rather|make\s+that)\b|\b(?:works\s+better|is\s+better|would\s+be\s+better|"
     r"instead)\b|^(?:不对|其实|还是|改成|改到|换成|不是)",

@@ -13,6 +13,7 @@ After an intermediate tool the request ends with its result, and ``followup.py``
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 import logging
 import re
@@ -33,6 +34,7 @@ from assistant.providers.offline.when import read_when, without_part_of_day
 from assistant.reading import vocabulary
 from assistant.reading.answers import read_short_answer
 from assistant.reading.chinese import as_written
+from assistant.reading.days import days_of
 
 logger = logging.getLogger(__name__)
 
@@ -41,7 +43,7 @@ Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 # Kinds answered in words only (greetings, refusals, what no tool does); the rest make a call.
 _IN_WORDS = ("injection", "others", "bulk_delete", "reminders_list", "statement", "hedged", "greeting", "goodbye",
              "thanks", "capability", "ability", "forget", "past", "availability", "recurring", "repeat_by_position", "unclear",
-             "place")  # fmt: skip
+             "place", "other_zone")  # fmt: skip
 ACTIONS: dict[str, Action] = {kind: conversation.words_only(kind) for kind in _IN_WORDS} | {
     "alarm": conversation.alarm,
     "service": conversation.service,
@@ -101,9 +103,6 @@ def _named(text: str) -> str | None:
 
 
 _WHO_ONLY = re.compile(r"(?:with|w/)\s|[和跟与同][\u4e00-\u9fff]{1,6}$", re.IGNORECASE)
-_PART_WORDS = {"morning": ("morning", "上午"), "afternoon": ("afternoon", "下午"), "evening": ("evening", "晚上")}
-
-
 def _renames(named: str, known: str) -> bool:
     """A name the open request already has is replaced by words about it (who: "with the hr team"; a fuller
     name: "design team meeting" for "Meeting") or by a short name of its own ("rex checkup" for "Vet"); a
@@ -187,17 +186,22 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return call(turn, tools, str(choosing["tool"]), **choosing["values"], scope=scope)
     signals = read_signals(turn)
     intent = classify(turn, signals)
-    if intent in {"create", "reminder", "change", "unclear"} and _corrected_in_passing(turn):
-        return text(say("ask_corrected_moment", turn.language))
+    if intent in {"create", "reminder", "change", "unclear"} and (corrected := _corrected_in_passing(turn)) is not None:
+        fixed = dataclasses.replace(turn, text=corrected)
+        signals = read_signals(fixed)
+        intent = classify(fixed, signals)
+        if not corrected or intent == "change":  # a change's day may name the event or its new day: asked
+            return text(say("ask_corrected_moment", turn.language))
+        turn = fixed
     if _answers_change_value(turn, signals, intent):
         # "can i move the dentist" … "Sure — to which day or time should it move?" … "friday 11am":
         # the answer to its own question finishes that change, with the event the person named.
         asked = read_signals(turn, text=f"{turn.previous} {turn.text}")
         return calendar.change(turn, asked, tools)
     part = vocabulary.part_of_day(turn.text) if "time" in (active.get("missing") or []) and not signals.has_slots else None
-    if part in _PART_WORDS and titles.title_from(without_part_of_day(turn.text)) is None:
+    if part in calendar.PART_WORDS and titles.title_from(without_part_of_day(turn.text)) is None:
         # "evening" to "what time?": which time in it is still the person's to say (a bare hour then is read in it).
-        return text(say("ask_time_in_part", turn.language, part=_PART_WORDS[str(part)][turn.language == "zh"]))
+        return text(say("ask_time_in_part", turn.language, part=calendar.PART_WORDS[str(part)][turn.language == "zh"]))
     unnamed = active.get("status") == "needs_title" or titles.placeholder((active.get("known") or {}).get("title"))
     answers = active.get("kind") == "create" and (intent == "unclear" or (unnamed and intent == "create"))
     named, known = (_named(turn.text), str((active.get("known") or {}).get("title") or "")) if answers else (None, "")
@@ -218,19 +222,47 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     return ACTIONS[intent](turn, signals, tools)
 
 
-def _corrected_in_passing(turn: Turn) -> bool:
-    """A moment said, then taken back in the same message ("lunch with dave wed 12 actually make it 1")."""
+def _corrected_in_passing(turn: Turn) -> str | None:
+    """A moment said, then taken back in the same message ("book the vet for monday no wait tuesday at 10am",
+    "上午十点 哦不对 十一点"): the message with the later moment in place of the earlier one, or "" when that
+    cannot be told (words besides a moment after the correction, a range, a length, a day that is not one day)."""
     correction = vocabulary.SELF_CORRECTION.search(turn.text)
     if correction is None:
-        return False
-    before = read_when(turn.text[: correction.start()], today=turn.today)
-    return bool(before.date or before.time)
+        return None
+    head, tail = turn.text[: correction.start()], turn.text[correction.end() :]
+    before = read_when(head, today=turn.today)
+    if not (before.date or before.time):
+        return None
+    near = datetime.time(int(before.time[:2]), int(before.time[3:])) if before.time else None
+    after = read_when(tail, today=turn.today, prefer_near=near)
+    plain = not any(v for w in (before, after) for v in (w.end, w.duration, w.shift, w.offset, w.declined))
+    if not plain or not (after.date or after.time) or titles.title_from(after.residue) or (before.guessed and not after.time):
+        return ""
+    if before.time is None or (before.guessed and after.time):  # the rest is said as it was (a bare hour stays unsure)
+        day = "" if after.date else _one_day(before.date, turn.today)
+        return "" if day is None else f"{before.residue} {day} {tail}".strip()
+    day, clock = _one_day(after.date or before.date, turn.today), after.time or before.time
+    if day is None:
+        return ""
+    hour, minute = int(clock[:2]), clock[3:]
+    return f"{before.residue} {day} {(hour - 1) % 12 + 1}:{minute}{'am' if hour < 12 else 'pm'}".strip()
+
+
+def _one_day(symbol: str | None, today: datetime.date) -> str | None:
+    """The day a symbol names, as written for the reader again ("" for none said; None for several)."""
+    if not symbol:
+        return ""
+    days = days_of(symbol, today)
+    return days[0].isoformat() if len(days) == 1 else None
 
 
 def _answers_change_value(turn: Turn, signals: Signals, intent: str) -> bool:
     """A day, time or length said right after the stand-in asked where the named event should move."""
-    if not turn.previous or turn.last_reply != say("ask_change_value", turn.language) or signals.question:
+    in_part = {say("ask_time_in_part", turn.language, part=words[turn.language == "zh"]) for words in calendar.PART_WORDS.values()}
+    if not turn.previous or signals.question or turn.last_reply not in {say("ask_change_value", turn.language), *in_part}:
         return False
+    if turn.last_reply in in_part and previous_intent(turn) != "change":
+        return False  # "evening" to a create's "what time?" is that request's
     if intent in {"delete", "reminder", "drop"} or (intent == "create" and titles.title_from(turn.text)):
         return False  # another request of its own
     return signals.has_slots

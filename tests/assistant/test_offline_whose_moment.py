@@ -1,0 +1,129 @@
+"""Whose moment a time is (issue 22, held-out round 57): the person's own clock, never another zone's; the
+event's time before a reminder's words, the reminder's after them; the later of two moments said in one
+breath; the old time of an event named by it; and a part of the day said for a move, never the event's own
+time outside it."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+
+from assistant.providers.offline.understand import respond
+from assistant.reading.extract import read_when_or_decline
+from tests.assistant.offline_requests import request, tool_of, with_history
+
+CALL = [{"ref": "E3", "title": "Call with Priya", "date": "2026-12-07", "start": "15:00", "via": "found"}]
+HAIRCUT = [{"ref": "E5", "title": "Haircut", "date": "2026-12-10", "start": "12:00", "via": "found"}]
+PRACTICE_AT_NINE = [{"ref": "E8", "title": "驾校练车", "date": "2026-12-09", "start": "09:00", "via": "found"}]
+YOGA_AT_SIX = [{"ref": "E9", "title": "Yoga", "date": "2026-12-09", "start": "18:00", "via": "found"}]
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [("call with the tokyo office tomorrow 9am tokyo time", "en"), ("meeting tomorrow at 9am EST", "en"),
+     ("dinner friday at 7pm central time", "en"), ("sync w the nyc team thurs 10am new york time", "en"),
+     ("明天美国东部时间早上九点跟纽约同事开会", "zh"), ("东京时间周五上午十点开会", "zh")],
+)  # fmt: skip
+def test_a_clock_of_another_zone_is_never_booked_as_said(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert response.tool_calls == [] and ("zone" in response.text or "时区" in response.text)
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [("pt session tomorrow at 5pm", "en"), ("找个时间明天下午三点开会", "zh"), ("meeting with the pacific team tomorrow at 4pm", "en")],
+)
+def test_a_word_before_time_that_names_no_zone_is_booked(message: str, language: str) -> None:
+    name, _ = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [("physical next monday 10am remind me the day before", "en"), ("下周一上午十点体检 提前一天提醒我", "zh")],
+)
+def test_a_time_before_the_reminders_words_is_the_events(message: str, language: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert (name, arguments["time"], arguments["reminder_minutes"]) == ("schedule_event", "10:00", 24 * 60)
+
+
+def test_a_day_counted_from_an_event_beside_a_day_said_is_asked() -> None:
+    # 前一天 beside the event's own day: the reminder's day is not said, so nothing is set at the event's time.
+    response = respond(request("下周一上午十点体检，前一天提醒我", language="zh"))
+    assert response.tool_calls == [] and response.text
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "time"),
+    [("change my 3pm call to 3:30", "en", "15:30"), ("move the 3pm call to 4", "en", "16:00"),
+     ("move my call at 3 to 5", "en", "17:00")],
+)  # fmt: skip
+def test_the_old_time_names_the_event_and_the_new_one_is_read_near_it(message: str, language: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language, entities=CALL)))
+    assert name == "change_event"
+    assert (arguments["time"], arguments["date"]) == (time, None)
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "entities", "asked"),
+    [("把练车改到周五下午", "zh", [], "下午几点"), ("把练车改到周五下午", "zh", PRACTICE_AT_NINE, "下午几点"),
+     ("move yoga to friday morning", "en", YOGA_AT_SIX, "What time in the morning?"),
+     ("move yoga to friday evening", "en", [], "What time in the evening?")],
+)  # fmt: skip
+def test_a_part_of_the_day_for_a_move_is_asked_unless_the_event_is_in_it(
+    message: str, language: str, entities: list[dict[str, Any]], asked: str
+) -> None:
+    response = respond(request(message, language=language, entities=entities))
+    assert response.tool_calls == [] and asked in response.text
+
+
+def test_a_part_of_the_day_the_shown_event_is_in_keeps_its_time() -> None:
+    name, arguments = tool_of(respond(request("move yoga to friday evening", entities=YOGA_AT_SIX)))
+    assert (name, arguments["time"], arguments["date"]) == ("change_event", None, "W5")
+
+
+@pytest.mark.parametrize(("answer", "time"), [("7", "19:00"), ("7:30", "19:30")])
+def test_the_time_said_to_what_time_in_the_part_finishes_the_move(answer: str, time: str) -> None:
+    said = "move yoga to friday evening"
+    asked = respond(request(said)).text
+    name, arguments = tool_of(respond(with_history(answer, said, asked)))
+    assert (name, arguments["time"], arguments["date"], arguments["event_words"]) == ("change_event", time, "W5", "Yoga")
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [("sorry i meant the dentist, cancel that one", "en"), ("cancel that, i meant the dentist", "en")],
+)
+def test_the_one_meant_is_named_never_the_one_in_focus(message: str, language: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language, entities=HAIRCUT)))
+    assert name == "delete_event"
+    assert arguments["event_ref"] is None and arguments["event_words"] in ("Dentist", "牙医")
+
+
+@pytest.mark.parametrize(
+    ("message", "day"),
+    [("beach day saturday", "W6"), ("spa day on saturday at 10am", "W6"), ("friday day trip", "W5"), ("my day off friday", "W5")],
+)
+def test_a_day_in_a_name_is_no_day_left_unread(message: str, day: str) -> None:
+    found, declined = read_when_or_decline(message, today=datetime.date(2026, 12, 7))
+    assert found is not None and found.date == day and not declined
+
+
+@pytest.mark.parametrize("message", ["the day after saturday", "saturday for a day", "a day later on saturday", "3 days on friday"])
+def test_a_day_counted_is_still_declined(message: str) -> None:
+    assert read_when_or_decline(message, today=datetime.date(2026, 12, 7)) == (None, True)
+
+
+@pytest.mark.parametrize(
+    "message", ["the game's on saturday at 8pm btw", "the game's at 8 on saturday", "johns party's on friday at 7"]
+)
+def test_a_thing_said_to_be_on_a_day_is_told_not_asked(message: str) -> None:
+    response = respond(request(message))
+    assert response.tool_calls == [] and response.text
+
+
+def test_a_place_with_an_s_is_no_statement() -> None:
+    name, arguments = tool_of(respond(request("dinner at marco's on the 24th 8pm")))
+    assert (name, arguments["time"]) == ("schedule_event", "20:00")
