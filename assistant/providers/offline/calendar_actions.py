@@ -13,57 +13,26 @@ import dataclasses
 import datetime
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
-from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.create_action import create
-from assistant.providers.offline.intents import Signals, named_among_listed, previous_intent, read_signals
+from assistant.providers.offline.intents import Signals, previous_intent, read_signals
 from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offer_at
-from assistant.providers.offline.titles import best_match, clauses_of, overlap, title_from, weak_only
-from assistant.providers.offline.when import LAST, THAT_DAY, When, read_when
+from assistant.providers.offline.targets import PART_WORDS, PARTS, Target, chosen, event_name, find_target, iso_day
+from assistant.providers.offline.titles import clauses_of, overlap, title_from, weak_only
+from assistant.providers.offline.when import THAT_DAY, When, read_when
 from assistant.reading.days import days_of
 from assistant.reading.hours import minutes_between, shift_clock
 from assistant.reading.meals import own_kind, usual_time
-from assistant.reading.vocabulary import CLAUSE, DAY_POSSESSIVE, POLITE, part_of_day
+from assistant.reading.vocabulary import DAY_POSSESSIVE, part_of_day
 
 Tools = Sequence[dict[str, Any]]
 
-# Around the change and delete verbs (``lx.CHANGE``, ``lx.DELETE``): words that name no event.
-_AROUND_VERBS = re.compile(
-    r"\b(?:bring|forward|back|make|set|put|to|it(?:'?s)?|that|this|one|them|instead|please|duration|length|time|start|starting|"
-    r"end|actually|no|sorry|wait)\b|把|到|它|那个|这个|吧|一下|时长|时间|长度|不对|其实|等等|对了|还是|那就|好的?|嗯|那|就",
-    re.IGNORECASE,
-)
-
-
-def _event_name(residue: str, *, focus: bool) -> str | None:
-    """The person's words for the event: the message without its verbs, repeat words and filler. With
-    nothing in ``focus``, an asking clause that names nothing takes the name of the clause beside it."""
-    residue = lx.MEANT.sub(" ", read_calendar_words(residue).cut(residue) or "")  # "my weekly yoga": the series is named "yoga"
-    clauses = [POLITE.sub(" ", clause) for clause in re.split(r"\s*(?:[,;，；。]|\.\s)\s*", residue) if clause.strip()]
-    residue = POLITE.sub(" ", residue)  # "can i move the dentist", "能把牙医挪一下吗": the asking names nothing
-    asking = [clause for clause in clauses if clause in lx.DELETE or clause in lx.CHANGE]
-    others = [clause for clause in clauses if clause not in asking]
-    if len(asking) == 1 and lx.POINTER.search(asking[0]) and others and not any(CLAUSE.search(c) for c in others):
-        residue = " ".join(others)  # "the team lunch on wed, can we make it 1pm instead": "it" is the one named
-    elif len(asking) == 1 and others and not focus and not lx.POINTER.search(asking[0]) and _named_in(asking[0]) is None:
-        residue = " ".join(others)  # "吉他课不学了，所有的都帮我取消掉": the asking names nothing, the other clause does
-    elif len(asking) == 1:
-        residue = asking[0]  # "cancel book club this week, im not going": the reason names nothing
-    return _named_in(residue)
-
-
-def _named_in(words: str) -> str | None:
-    # The verb was the change or delete: what is left is a name, "Book club" included.
-    return title_from(_AROUND_VERBS.sub(" ", lx.DELETE.remove(lx.CHANGE.remove(words))), verb=False)
-
-_EXPLICIT_REF = re.compile(r"\bE(?P<id>[0-9]{1,12})\b")
 # "make it 1pm": a bare patch, meaningful only with something in focus.
 _PATCH_ONLY = re.compile(r"^(?:(?:actually|ok(?:ay)?|and|so|no)[\s,]+)*(?:make|set)\s+(?:it|that)\b", re.IGNORECASE)
 # "那改成周三下午两点理发", "换成周五看电影": a new request in place of the old one.
@@ -71,11 +40,6 @@ _NEW_INSTEAD = re.compile(r"^(?:那|那就)?(?:改成|换成|还是)")
 # "move my haircut from saturday to sunday at 2", "把周五的牙医改到下周二": the day said before the
 # destination is the event's, what follows it is new.
 _DESTINATION = re.compile(r"\s+to\s+(?P<new>\S.*)$|(?:(?:改|挪|推|换|调|移)(?:到|成|为)|(?<![点半刻分0-9])到)(?P<new_zh>.+)$", re.IGNORECASE)
-
-
-def _iso_day(symbol: str | None, today: datetime.date) -> str | None:
-    days = days_of(symbol, today)
-    return days[0].isoformat() if len(days) == 1 else None
 
 
 def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -130,82 +94,6 @@ def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     )  # fmt: skip
 
 
-@dataclass
-class Target:
-    """Which event: a reference, a list position, the person's words (the server finds it), or ``unknown``."""
-
-    ref: str | None = None
-    ordinal: int | None = None
-    unknown: bool = False
-    words: str | None = None
-    day: str | None = None
-    time: str | None = None  # "把明天下午两点的会改到四点": the time it starts names it too
-
-    def named(self) -> dict[str, Any]:
-        # A named day with a known event is which occurrence, when it repeats ("next monday's yoga").
-        day, occurrence = (None, self.day) if self.ref else (self.day, None)
-        return {"event_ref": self.ref, "ordinal": self.ordinal, "event_words": self.words, "event_date": day,
-                "event_time": None if self.ref else self.time, "occurrence": occurrence}  # fmt: skip
-
-
-def _target(
-    turn: Turn, s: Signals, *, naming_day: str | None, exclude: str | None = None, asks_first: bool = False
-) -> Target:
-    explicit = _EXPLICIT_REF.search(s.text)
-    if explicit:
-        return Target(ref=f"E{explicit.group('id')}")  # "delete E12": the server checks it is theirs
-    if s.when.ordinal is not None:
-        ordinal = len(turn.last_listed) if s.when.ordinal == LAST else s.when.ordinal
-        return Target(ordinal=ordinal or None, unknown=ordinal == 0)
-    residue = s.when.residue.replace(exclude, " ") if exclude else s.when.residue
-    # "只要", "actually": not names.
-    name = _event_name(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue)), focus=bool(turn.recent_entities))
-    entities = turn.recent_entities
-    listed = set(turn.last_listed)
-    shown = [e for e in entities if str(e["ref"]) in listed]
-    by_part = _chosen(turn, s, shown)
-    if by_part is not None and (name is None or by_part in (best_match(name, shown) or [by_part])):
-        return Target(ref=str(by_part["ref"]))  # "the evening one", "下午那个" of the list just shown
-    day = s.day if naming_day is not None else None
-    if name is None:
-        if naming_day is not None:
-            on_day = [e for e in entities if e.get("date") == naming_day]
-            return Target(ref=on_day[0]["ref"]) if len(on_day) == 1 else Target(day=day) if not on_day else Target()
-        return Target()
-    found = best_match(name, entities, on_day=naming_day)
-    if len(found) == 1:
-        return Target(ref=str(found[0]["ref"]), day=day)
-    if not found and asks_first and (s.when.time or naming_day) and weak_only(name):
-        return Target(day=day)  # "delete my three pm meeting": the time names it, "meeting" only what it is
-    if not found and asks_first and lx.POINTER.search(s.text) and entities and not lx.MEANT.search(s.text):
-        # "deleting that, just do it" with an event in focus: "that" is it, the words around it no
-        # name. Only for a delete, which asks first; with nothing in focus the words name the event.
-        return Target()
-    if len(found) > 1 and len(listed) > 1 and {str(e["ref"]) for e in found} <= listed:
-        return Target()  # several of the list just shown fit: the server asks which, by name
-    return Target(words=name, day=day)  # not in the context: the server looks among their events
-
-
-def _chosen(turn: Turn, s: Signals, listed: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The one event of a list on the day and in the part of the day said ("thursday's", "下午那个"),
-    with no clock time said (a time is the server's to match: ``event_time``)."""
-    part = None if s.when.time else (s.when.part_of_day or part_of_day(s.text))
-    day = _iso_day(s.day, turn.today)
-    named = named_among_listed(turn, s.when.residue) if part is None and day is None and not s.when.time else []
-    if len(named) == 1:
-        return named[0]  # "the one with sara"
-    if (part not in _PARTS and day is None) or len(listed) < 2 or s.when.time:
-        return None
-    low, high = _PARTS.get(part or "", ("00:00", "24:00"))
-    inside = [e for e in listed if low <= str(e.get("start") or "") < high and day in (None, e.get("date"))]
-    return inside[0] if len(inside) == 1 else None
-
-
-# Where each part of the day starts and ends, as the free-time search draws them (scheduling.slots).
-_PARTS = {"morning": ("00:00", "12:00"), "afternoon": ("12:00", "18:00"), "evening": ("18:00", "24:00")}
-PART_WORDS = {"morning": ("morning", "上午"), "afternoon": ("afternoon", "下午"), "evening": ("evening", "晚上")}
-
-
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if lx.SERIES.search(s.text):  # "把每周的例会改到十点": the repeat word names the series, not the new time
         s = dataclasses.replace(s, when=read_when(lx.SERIES.sub(" ", s.text), today=turn.today))
@@ -219,7 +107,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     new_title = title_from(rename.group("title")) if rename else None
     active = turn.active_command
     if active and active.get("kind") == "create" and not when.ordinal:
-        target = _target(turn, s, naming_day=None, exclude=exclude_text)
+        target = find_target(turn, s, naming_day=None, exclude=exclude_text)
         known = str((active.get("known") or {}).get("title") or "")
         # "move it to 4pm" while creating: a patch to that request. "move my gym to 7pm" names another event.
         patch = any(_PATCH_ONLY.match(clause) for clause in clauses_of(s.text))  # "oh right, the workshop. make it 3pm"
@@ -253,11 +141,11 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         s = dataclasses.replace(s, when=dataclasses.replace(old, ordinal=when.ordinal))  # "第一个" picks among them
     names_event = when.shift is not None or bool(DAY_POSSESSIVE.search(s.text)) or to is not None
     new_day = to.single_day if to is not None else None if names_event else when.single_day
-    naming_day = _iso_day(s.day, turn.today) if names_event else None
+    naming_day = iso_day(s.day, turn.today) if names_event else None
     if active and active.get("kind") == "change" and active.get("event_ref"):
         target = Target(ref=str(active["event_ref"]))
     else:
-        target = _target(turn, s, naming_day=naming_day, exclude=exclude_text)
+        target = find_target(turn, s, naming_day=naming_day, exclude=exclude_text)
         target = dataclasses.replace(target, time=old.time if old is not None and to is not None else from_time)
     if target.words and _NEW_INSTEAD.match(s.text) and (s.day or when.time):
         return create(turn, s, tools)  # "那改成周三下午两点理发": not a change of anything shown, a new request
@@ -275,7 +163,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             f"{hour_said}点" + {"00": "", "30": "半"}.get(minutes_said, f"{int(minutes_said)}分"))
         return text(say("ask_change_half", turn.language, time=said, title=target.words))
     part = (to or when).part_of_day if not new_time and when.shift is None else None
-    if part in _PARTS and not _PARTS[str(part)][0] <= _shown_start(turn, target) < _PARTS[str(part)][1]:
+    if part in PARTS and not PARTS[str(part)][0] <= _shown_start(turn, target) < PARTS[str(part)][1]:
         # "改到周五下午" for a class at 09:00 (or at a time not shown): which time in the afternoon is asked.
         return text(say("ask_time_in_part", turn.language, part=PART_WORDS[str(part)][turn.language == "zh"]))
     if to is not None and to.time and to.duration and not from_time:
@@ -338,11 +226,11 @@ def _entity(turn: Turn, target: Target) -> dict[str, Any] | None:
 
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
-    named = _event_name(s.when.residue, focus=bool(turn.recent_entities))
+    named = event_name(s.when.residue, focus=bool(turn.recent_entities))
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
     day = None if s.when.end and s.when.end != s.day else s.day  # "this week" is no one day: the name finds it
-    target = _target(turn, s, naming_day=_iso_day(day, turn.today), asks_first=True)
+    target = find_target(turn, s, naming_day=iso_day(day, turn.today), asks_first=True)
     if target.unknown:  # "the last one" with no list shown
         return text(say("nothing_in_focus", turn.language))
     # A time said names the event ("delete my three pm meeting"); the server narrows by it.
@@ -384,7 +272,7 @@ def pick(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     choosing = turn.context.get("choosing") or {}
     if s.when.ordinal is None and choosing.get("tool") in {"change_event", "delete_event"}:
         listed = set(turn.last_listed)
-        by_part = _chosen(turn, s, [e for e in turn.recent_entities if str(e["ref"]) in listed])
+        by_part = chosen(turn, s, [e for e in turn.recent_entities if str(e["ref"]) in listed])
         if by_part is None:
             return text(say("unclear", turn.language))
         return call(turn, tools, str(choosing["tool"]), event_ref=str(by_part["ref"]))  # "下午那个": its request goes on

@@ -30,6 +30,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, classify, no_name, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn, read_turn, split_user_turn
 from assistant.providers.offline.revise_action import revise
+from assistant.providers.offline.targets import PART_WORDS
 from assistant.providers.offline.when import read_when, without_part_of_day
 from assistant.reading import vocabulary
 from assistant.reading.answers import read_short_answer
@@ -199,9 +200,9 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         asked = read_signals(turn, text=f"{turn.previous} {turn.text}")
         return calendar.change(turn, asked, tools)
     part = vocabulary.part_of_day(turn.text) if "time" in (active.get("missing") or []) and not signals.has_slots else None
-    if part in calendar.PART_WORDS and titles.title_from(without_part_of_day(turn.text)) is None:
+    if part in PART_WORDS and titles.title_from(without_part_of_day(turn.text)) is None:
         # "evening" to "what time?": which time in it is still the person's to say (a bare hour then is read in it).
-        return text(say("ask_time_in_part", turn.language, part=calendar.PART_WORDS[str(part)][turn.language == "zh"]))
+        return text(say("ask_time_in_part", turn.language, part=PART_WORDS[str(part)][turn.language == "zh"]))
     unnamed = active.get("status") == "needs_title" or titles.placeholder((active.get("known") or {}).get("title"))
     answers = active.get("kind") == "create" and (intent == "unclear" or (unnamed and intent == "create"))
     named, known = (_named(turn.text), str((active.get("known") or {}).get("title") or "")) if answers else (None, "")
@@ -258,7 +259,7 @@ def _one_day(symbol: str | None, today: datetime.date) -> str | None:
 
 def _answers_change_value(turn: Turn, signals: Signals, intent: str) -> bool:
     """A day, time or length said right after the stand-in asked where the named event should move."""
-    in_part = {say("ask_time_in_part", turn.language, part=words[turn.language == "zh"]) for words in calendar.PART_WORDS.values()}
+    in_part = {say("ask_time_in_part", turn.language, part=words[turn.language == "zh"]) for words in PART_WORDS.values()}
     if not turn.previous or signals.question or turn.last_reply not in {say("ask_change_value", turn.language), *in_part}:
         return False
     if turn.last_reply in in_part and previous_intent(turn) != "change":
