@@ -127,3 +127,64 @@ def test_a_thing_said_to_be_on_a_day_is_told_not_asked(message: str) -> None:
 def test_a_place_with_an_s_is_no_statement() -> None:
     name, arguments = tool_of(respond(request("dinner at marco's on the 24th 8pm")))
     assert (name, arguments["time"]) == ("schedule_event", "20:00")
+
+
+def test_the_day_before_at_a_time_counts_from_the_day_said_for_the_event() -> None:
+    message = "1月10号我爸生日 提前一天晚上八点提醒我去拿蛋糕"
+    name, arguments = tool_of(respond(request(message, language="zh")))
+    assert (name, arguments["date"], arguments["time"], arguments["text"]) == ("set_reminder", "2027-01-09", "20:00", "去拿蛋糕")
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [("这个月月底晚上八点提醒我还信用卡", "zh"), ("月底晚上八点提醒我还信用卡", "zh"), ("remind me this month at 8pm to pay rent", "en"),
+     ("remind me next week at 8pm to pay rent", "en")],
+)  # fmt: skip
+def test_a_reminder_with_no_one_day_said_asks_the_day(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert response.tool_calls == [] and response.text
+
+
+@pytest.mark.parametrize(("message", "day"), [("月底31号下午三点开会", "12-31"), ("月底下午三点开会", None)])
+def test_the_end_of_the_month_is_a_day_only_with_its_date(message: str, day: str | None) -> None:
+    found, declined = read_when_or_decline(message, today=datetime.date(2026, 12, 7))
+    assert (found.date if found else None, declined) == (day, day is None)
+
+
+BOARD = [{"ref": "E2", "title": "Board meeting", "date": "2026-12-07", "start": "10:00", "via": "found"}]
+WEEKLY = [{"ref": "E4", "title": "例会", "date": "2026-12-08", "start": "09:30", "via": "found", "recurring": True}]
+
+
+@pytest.mark.parametrize("message", ["the board meeting runs until 1pm now, please update it", "the board meeting ends at 12 now, change it"])
+def test_a_new_end_is_a_new_length_from_its_own_start(message: str) -> None:
+    name, arguments = tool_of(respond(request(message, entities=BOARD)))
+    assert (name, arguments["time"]) == ("change_event", None)
+    assert arguments["duration_minutes"] in (180, 120)
+
+
+def test_a_new_time_for_the_series_shown_is_read_near_its_time() -> None:
+    name, arguments = tool_of(respond(request("把每周的例会改到十点", language="zh", entities=WEEKLY)))
+    assert (name, arguments["time"], arguments["scope"]) == ("change_event", "10:00", "all")
+
+
+PILATES = {"command_id": "c-9", "kind": "create", "status": "needs_time", "known": {"title": "Pilates", "date": "W1+1"}, "missing": ["time"]}
+
+
+@pytest.mark.parametrize(("said", "part", "time"), [("add pilates monday at 7", "in the morning", "07:00"), ("add pilates monday at 7", "evening", "19:00")])
+def test_a_part_of_the_day_after_a_bare_hour_places_that_hour(said: str, part: str, time: str) -> None:
+    asked = "What time should 'Pilates' start?"
+    name, arguments = tool_of(respond(with_history(part, said, asked, active=PILATES)))
+    assert (name, arguments["time"], arguments["command_id"]) == ("schedule_event", time, "c-9")
+
+
+@pytest.mark.parametrize(("said", "language", "answer", "time"), [("瑜伽课改到八点", "zh", "晚上", "20:00"), ("move yoga to 8", "en", "evening", "20:00")])
+def test_the_part_said_to_which_half_finishes_the_move(said: str, language: str, answer: str, time: str) -> None:
+    asked = respond(request(said, language=language)).text
+    name, arguments = tool_of(respond(with_history(answer, said, asked, language=language)))
+    assert (name, arguments["time"]) == ("change_event", time)
+
+
+@pytest.mark.parametrize(("message", "title"), [("i need to get my annual physical on the calendar", "Annual physical"), ("new appointment", None)])
+def test_getting_a_thing_on_the_calendar_and_a_new_appointment_open_a_create(message: str, title: str | None) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", title, None, None)

@@ -97,6 +97,9 @@ def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if lx.SERIES.search(s.text):  # "把每周的例会改到十点": the repeat word names the series, not the new time
         s = dataclasses.replace(s, when=read_when(lx.SERIES.sub(" ", s.text), today=turn.today))
+    read_as = re.sub(r"\b(?:un)?till?\b", "at", s.text) if lx.EXTEND.search(s.text) else s.text  # "runs until 1pm": a new end
+    if read_as != s.text:
+        s = dataclasses.replace(s, when=read_when(read_as, today=turn.today))
     rename = lx.RENAME.search(s.text)
     exclude_text = None
     if rename:  # the naming words and the name say no day, time or event ("called Dinner, at 12 Oak Avenue")
@@ -154,7 +157,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     nothing_in_focus = unread or (target.ref is None and target.ordinal is None and not active and not turn.recent_entities)
     if target.unknown or (nothing_in_focus and not target.words and _PATCH_ONLY.match(s.text)):
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
-    when = _near_the_event(turn, s, target)
+    when = _near_the_event(turn, s, target, read_as)
     new_time = to.time if to is not None else when.time
     if new_time and (to or when).guessed and not (_near_point(turn, target) or target.time) and target.words and int(new_time[:2]) % 12 in _UNSURE_HALF:
         # "瑜伽课改到八点", the class not shown: its own time is unknown here, so which 八点 is asked, never guessed.
@@ -210,9 +213,10 @@ def _shown_start(turn: Turn, target: Target) -> str:
     return str((entity or {}).get("start") or "")
 
 
-def _near_the_event(turn: Turn, s: Signals, target: Target) -> When:
+def _near_the_event(turn: Turn, s: Signals, target: Target, read_as: str) -> When:
     near = _near_point(turn, target)
-    return s.when if not s.when.time or near is None else read_when(s.text, today=turn.today, prefer_near=near)
+    said = lx.SERIES.sub(" ", read_as)  # read as s.when was: "每周的例会改到十点" is the series, not a day declined
+    return s.when if not s.when.time or near is None else read_when(said, today=turn.today, prefer_near=near)
 
 
 def _entity(turn: Turn, target: Target) -> dict[str, Any] | None:

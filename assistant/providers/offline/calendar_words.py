@@ -18,6 +18,7 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, only_filler, said_words, title_from
 from assistant.providers.offline.when import THAT_DAY, When, from_now, read_when
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
+from assistant.reading.days import days_of
 from assistant.reading.durations import find_lengths
 from assistant.reading.hours import EITHER_HALF
 from assistant.reading.meals import MEAL
@@ -202,7 +203,7 @@ def _next_half(clock: str, now: datetime.datetime) -> str:
 
 
 _FROM_FOCUS = (
-    (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|(?<!提)前一天|(?P<part_zh>前一晚)|头一天", re.I), -1),
+    (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|前一天|(?P<part_zh>前一晚)|头一天", re.I), -1),
     (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
     (THAT_DAY, 0),
 )
@@ -242,9 +243,15 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
     date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
-    if date is not None and offset:
-        # "下周一上午十点体检，前一天提醒我": the day said is the event's; the reminder's is not said.
+    if (when.end and not words.first_day) or when.declined or (date is not None and offset and not day_and_time):
+        # "这个月晚上八点", "下周一上午十点体检，前一天提醒我": no one day said for the reminder itself.
         return text(say("ask_which_day", turn.language))
+    if date is not None and offset:
+        # "1月10号我爸生日 提前一天晚上八点提醒我去拿蛋糕": the day said is the event's; the reminder is a day before.
+        days = days_of(date, turn.today)
+        if len(days) != 1:
+            return text(say("ask_which_day", turn.language))
+        date = (days[0] + datetime.timedelta(days=offset)).isoformat()
     if date is None and offset is not None:
         focus = str(turn.recent_entities[0].get("date") or "") if turn.recent_entities else ""
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", focus):

@@ -282,7 +282,7 @@ LENGTH_CHANGE = re.compile(
     re.IGNORECASE,
 )
 # A new end said, not a new start: "extend the workshop till 1pm", "延长到十二点".
-EXTEND = re.compile(r"\b(?:extend|lengthen)\b|延长|延到|拖到", re.IGNORECASE)
+EXTEND = re.compile(r"\b(?:extend|lengthen|(?:run|go|last)s?\s+(?:till|until|til)|ends?\s+at)\b|延长|延到|拖到", re.IGNORECASE)  # a new end
 # "What about Friday?" continues whatever came before: the open request, or else the last question
 # (a question, unless something says "instead").
 # "and one for tomorrow at 7am …", "oh and another one at 8am …": one more of what was just asked for.
@@ -306,7 +306,8 @@ CREATE = table(
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
         r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
-        r"|\b(?:stick|pop|put)\s+(?:it|that|this)\s+(?:in|on)\b",
+        r"|\b(?:stick|pop|put)\s+(?:it|that|this)\s+(?:in|on)\b|^(?:a\s+)?new\s+(?:event|appointment|appt|meeting|entry)\b"
+        r"|^(?:(?:i\s+)?(?:need|want|have)\s+to\s+|can\s+(?:you|u)\s+)?get\s+(?!me\b)(?=(?:[\w']+\s+){1,5}?(?:on|in|into)\s+(?:the|my)\s+(?:calendar|cal|diary|schedule)\b)",
     ),
     zh=(
         r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了))"

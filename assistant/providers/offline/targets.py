@@ -84,7 +84,7 @@ def find_target(
         return Target(ordinal=ordinal or None, unknown=ordinal == 0)
     residue = s.when.residue.replace(exclude, " ") if exclude else s.when.residue
     # "只要", "actually": not names.
-    name = event_name(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue)), focus=bool(turn.recent_entities))
+    name = event_name(lx.EXTEND.sub(" ", lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", residue))), focus=bool(turn.recent_entities))
     entities = turn.recent_entities
     listed = set(turn.last_listed)
     shown = [e for e in entities if str(e["ref"]) in listed]

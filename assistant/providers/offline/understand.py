@@ -194,14 +194,20 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         if not corrected or intent == "change":  # a change's day may name the event or its new day: asked
             return text(say("ask_corrected_moment", turn.language))
         turn = fixed
-    if _answers_change_value(turn, signals, intent):
+    if _answers_change_value(turn, signals, intent, tools):
         # "can i move the dentist" … "Sure — to which day or time should it move?" … "friday 11am":
         # the answer to its own question finishes that change, with the event the person named.
         asked = read_signals(turn, text=f"{turn.previous} {turn.text}")
         return calendar.change(turn, asked, tools)
     part = vocabulary.part_of_day(turn.text) if "time" in (active.get("missing") or []) and not signals.has_slots else None
     if part in PART_WORDS and titles.title_from(without_part_of_day(turn.text)) is None:
-        # "evening" to "what time?": which time in it is still the person's to say (a bare hour then is read in it).
+        # "evening" to "what time?": which time in it is still the person's to say (a bare hour then is read in it),
+        # unless the hour was said just before ("add pilates monday at 7" … "in the morning" is 07:00).
+        earlier = read_when(turn.previous, today=turn.today) if turn.previous else None
+        placed = read_when(f"{turn.previous} {turn.text}", today=turn.today) if earlier and earlier.guessed else None
+        if placed is not None and placed.time and not placed.guessed:
+            return call(turn, tools, "schedule_event", title=None, date=None, time=placed.time, duration_minutes=None,
+                        command_id=active["command_id"])  # fmt: skip
         return text(say("ask_time_in_part", turn.language, part=PART_WORDS[str(part)][turn.language == "zh"]))
     unnamed = active.get("status") == "needs_title" or titles.placeholder((active.get("known") or {}).get("title"))
     answers = active.get("kind") == "create" and (intent == "unclear" or (unnamed and intent == "create"))
@@ -257,16 +263,19 @@ def _one_day(symbol: str | None, today: datetime.date) -> str | None:
     return days[0].isoformat() if len(days) == 1 else None
 
 
-def _answers_change_value(turn: Turn, signals: Signals, intent: str) -> bool:
-    """A day, time or length said right after the stand-in asked where the named event should move."""
-    in_part = {say("ask_time_in_part", turn.language, part=words[turn.language == "zh"]) for words in PART_WORDS.values()}
-    if not turn.previous or signals.question or turn.last_reply not in {say("ask_change_value", turn.language), *in_part}:
+def _answers_change_value(turn: Turn, signals: Signals, intent: str, tools: Sequence[dict[str, Any]]) -> bool:
+    """A day, time, length or part of the day said right after the stand-in asked about the change the message
+    before asked for (where to, which time in a part, which half of a bare hour). The question is known by
+    asking the message before again: every question a change asks is answered the same way."""
+    if not turn.previous or not turn.last_reply or signals.question or previous_intent(turn) != "change":
         return False
-    if turn.last_reply in in_part and previous_intent(turn) != "change":
-        return False  # "evening" to a create's "what time?" is that request's
     if intent in {"delete", "reminder", "drop"} or (intent == "create" and titles.title_from(turn.text)):
         return False  # another request of its own
-    return signals.has_slots
+    if not (signals.has_slots or vocabulary.part_of_day(turn.text)):
+        return False
+    before = dataclasses.replace(turn, text=turn.previous, previous=None, last_reply=None)
+    again = calendar.change(before, read_signals(before), tools)
+    return not again.tool_calls and again.text == turn.last_reply
 
 
 def _adds_the_offer(turn: Turn) -> bool:
