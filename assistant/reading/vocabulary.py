@@ -143,7 +143,7 @@ WAKE_WORDS: Final = re.compile(
 # devices. Each gets an honest answer; none becomes a calendar event.
 ALARM = table(
     en=(
-        r"(?<![a-z])(?:alarms?|alram|alarm\s*clock|timers?|countdown|stopwatch|pomodoro)(?![a-z])",
+        r"(?<![a-z])(?:alarms?|alram|alarm\s*clock|timers?|countdown(?!\s+(?:party|drinks|dinner|event))|stopwatch|pomodoro)(?![a-z])",
         r"(?<![a-z])wake\s+(?:me\s+)?up\b|\bwake[\s-]?up\s+call\b|(?<![a-z])wake\s+me\b",
     ),
     zh=(r"(?:闹|nao)(?:钟|zhong)|闹铃|响铃|倒[计记]时|计时器?|定时器|番茄钟|叫(?:我|醒我)起(?:床|来)|叫醒我|喊我起床|起床铃|(?:叫|喊)我[吧啊。!！]?$|(?:点|分钟?|小时)(?:之|以)?后?(?:叫|喊)我(?=$|[\s,，。!！吧啊]|起)",),

@@ -188,3 +188,16 @@ def test_the_part_said_to_which_half_finishes_the_move(said: str, language: str,
 def test_getting_a_thing_on_the_calendar_and_a_new_appointment_open_a_create(message: str, title: str | None) -> None:
     name, arguments = tool_of(respond(request(message)))
     assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", title, None, None)
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "title"),
+    [("ok put drinks with the uni lot down for 8pm tomorrow", "en", "Drinks with the uni lot"),
+     ("ok put the dog groomer down for sunday 2pm", "en", "Dog groomer"),
+     ("i need to see the doctor on wednesday at 10:15am can you pop that in", "en", "See the doctor"),
+     ("countdown party friday 9pm", "en", "Countdown party"),
+     ("每周三晚上七点打羽毛球 帮我加到日程 每周重复", "zh", "打羽毛球")],
+)  # fmt: skip
+def test_the_words_around_a_request_are_not_its_name(message: str, language: str, title: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert (name, arguments["title"]) == ("schedule_event", title)

@@ -63,7 +63,7 @@ _MONTH_DAY_EN = re.compile(
     r"\b(?:on\s+the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?every\s+month\b|\bevery\s+month\s+on\s+the\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b",
     re.I,
 )
-_UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)")
+_UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)(?:都?重复)?")  # "每周重复": the repeat said again
 _COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周" is how often
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
