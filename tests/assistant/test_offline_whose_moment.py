@@ -201,3 +201,41 @@ def test_getting_a_thing_on_the_calendar_and_a_new_appointment_open_a_create(mes
 def test_the_words_around_a_request_are_not_its_name(message: str, language: str, title: str) -> None:
     name, arguments = tool_of(respond(request(message, language=language)))
     assert (name, arguments["title"]) == ("schedule_event", title)
+
+
+def test_a_day_of_the_month_before_what_to_do_is_read() -> None:
+    found, declined = read_when_or_decline("remind me at 10am on the 2nd to grab the tickets", today=datetime.date(2026, 12, 28))
+    assert found is not None and (found.date, found.time, declined) == ("01-02", "10:00", False)
+
+
+@pytest.mark.parametrize("message", ["那我周四晚上七点半去接孩子", "我明天下午三点开会"])
+def test_my_own_plan_said_with_a_clock_is_told_not_asked(message: str) -> None:
+    response = respond(request(message, language="zh"))
+    assert response.tool_calls == [] and response.text
+
+
+def test_my_own_plan_with_a_request_is_booked() -> None:
+    name, arguments = tool_of(respond(request("我明天下午三点开会 帮我记一下", language="zh")))
+    assert (name, arguments["time"]) == ("schedule_event", "15:00")
+
+
+TWO_DAYS = [{"ref": "E1", "title": "家庭聚餐", "date": "2026-12-12", "start": "12:30", "via": "changed"},
+            {"ref": "E2", "title": "带狗去打疫苗", "date": "2026-12-13", "start": "10:00", "via": "created"}]  # fmt: skip
+
+
+@pytest.mark.parametrize(("message", "ref"), [("周日那个提前一小时提醒我", "E2"), ("周六那个提前一小时提醒我", "E1"), ("提前一小时提醒", None)])
+def test_a_day_said_for_a_reminder_picks_the_event_on_it(message: str, ref: str | None) -> None:
+    # With no day said, "it" is left to the server (the event in focus), never a name made of "提醒".
+    name, arguments = tool_of(respond(request(message, language="zh", entities=TWO_DAYS)))
+    assert (name, arguments["event_ref"], arguments["minutes_before"]) == ("set_reminder", ref, 60)
+
+
+def test_a_part_of_the_day_that_names_the_event_renamed_is_not_asked() -> None:
+    name, arguments = tool_of(respond(request("明天下午的会议改名叫季度复盘", language="zh")))
+    assert (name, arguments["title"], arguments["time"]) == ("change_event", "季度复盘", None)
+
+
+def test_a_new_end_said_with_make_is_a_change() -> None:
+    workshop = [{"ref": "E6", "title": "Workshop", "date": "2026-12-09", "start": "13:00", "via": "found"}]
+    name, arguments = tool_of(respond(request("make the workshop go till 4:30pm", entities=workshop)))
+    assert (name, arguments["duration_minutes"], arguments["time"]) == ("change_event", 210, None)

@@ -165,7 +165,8 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         said = (hour_said if minutes_said == "00" else f"{hour_said}:{minutes_said}") if turn.language == "en" else (
             f"{hour_said}点" + {"00": "", "30": "半"}.get(minutes_said, f"{int(minutes_said)}分"))
         return text(say("ask_change_half", turn.language, time=said, title=target.words))
-    part = (to or when).part_of_day if not new_time and when.shift is None else None
+    # The part of the day of the new moment only: "明天下午的会议改名叫…" names the event by it.
+    part = None if new_time or when.shift is not None else to.part_of_day if to else None if names_event or rename else when.part_of_day
     if part in PARTS and not PARTS[str(part)][0] <= _shown_start(turn, target) < PARTS[str(part)][1]:
         # "改到周五下午" for a class at 09:00 (or at a time not shown): which time in the afternoon is asked.
         return text(say("ask_time_in_part", turn.language, part=PART_WORDS[str(part)][turn.language == "zh"]))

@@ -80,7 +80,7 @@ _REMIND_PLAIN = re.compile(
 )
 _REMIND_MARKER = re.compile(
     rf"\b(?:please\s+|pls\s+|(?:can|could|would|will)\s+(?:you|u)\s+(?:pls\s+|please\s+)?)?{_REMIND_ME}(?:\s*:\s*|\s+|$)(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
-    r"|^(?:麻烦|请)|^(?:帮我|请)?给|(?:帮我|请)?(?:设|加|定|订)(?:一?个)?[\s的]*提醒",  # "给明天的牙医预约设个提前一小时的提醒"
+    r"|^(?:麻烦|请)|^(?:帮我|请)?给|(?:帮我|请)?(?:设|加|定|订)(?:一?个)?[\s的]*提醒|提醒(?:一?下)?(?=[吧。!！]*$)",  # "给明天的牙医预约设个提前一小时的提醒"
     re.I,
 )
 # Things that take whole days: with no time said, they are all-day events.
@@ -226,7 +226,10 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         # "before the dentist on friday": the dentist (the day said is read off what is left).
         named = title_from(read_when(words.without_reminder(s.text), today=turn.today).residue)
         named = None if named is None or POINTER.fullmatch(named) else named
-        found = best_match(named, turn.recent_entities) if named else []
+        # "周日那个提前一小时提醒我": a day said picks the one in focus on it, else none (the tool asks which).
+        days = days_of(s.when.single_day, turn.today) if s.when.single_day else []
+        on_day = [e for e in turn.recent_entities if not days or e.get("date") == days[0].isoformat()]
+        found = best_match(named, on_day) if named else on_day[:1] if days and len(on_day) == 1 else []
         ref = str(found[0]["ref"]) if len(found) == 1 else None
         return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
                     minutes_before=words.reminder_minutes, date=None, time=None)  # fmt: skip

@@ -366,7 +366,8 @@ RULES: tuple[Rule, ...] = (
     ("recurring", lambda turn, s: bool(lx.SERIES.search(s.text)) and not s.question and s.text not in lx.DELETE and s.text not in lx.CHANGE
      and not _sentence(turn, s)),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
-    ("change", lambda turn, s: (s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE)) and not s.question and s.text not in lx.DELETE and not _opens_a_create(s.text)),
+    ("change", lambda turn, s: (bool(lx.EXTEND.search(s.text)) or ((s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE))
+     and not _opens_a_create(s.text))) and not s.question and s.text not in lx.DELETE),  # "make the workshop go till 4:30pm": a new end
     # A length said as a shift ("往后推一个小时", "an hour later") only ever moves something.
     ("change", lambda turn, s: s.when.shift is not None and not s.question and s.text not in lx.DELETE),
     # A new length said of a thing named ("make the workshop 2 hours long"): only ever a change.
