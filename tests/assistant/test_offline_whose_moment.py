@@ -196,7 +196,8 @@ def test_getting_a_thing_on_the_calendar_and_a_new_appointment_open_a_create(mes
      ("ok put the dog groomer down for sunday 2pm", "en", "Dog groomer"),
      ("i need to see the doctor on wednesday at 10:15am can you pop that in", "en", "See the doctor"),
      ("countdown party friday 9pm", "en", "Countdown party"),
-     ("每周三晚上七点打羽毛球 帮我加到日程 每周重复", "zh", "打羽毛球")],
+     ("每周三晚上七点打羽毛球 帮我加到日程 每周重复", "zh", "打羽毛球"), ("周日早上六点半去爬山 帮我加上哈 早点睡了", "zh", "爬山"),
+     ("28号晚上8点 跨年饭定好了 帮我记一下", "zh", "跨年饭"), ("ok for real, gym tomorrow at 6:30am", "en", "Gym")],
 )  # fmt: skip
 def test_the_words_around_a_request_are_not_its_name(message: str, language: str, title: str) -> None:
     name, arguments = tool_of(respond(request(message, language=language)))
@@ -239,3 +240,8 @@ def test_a_new_end_said_with_make_is_a_change() -> None:
     workshop = [{"ref": "E6", "title": "Workshop", "date": "2026-12-09", "start": "13:00", "via": "found"}]
     name, arguments = tool_of(respond(request("make the workshop go till 4:30pm", entities=workshop)))
     assert (name, arguments["duration_minutes"], arguments["time"]) == ("change_event", 210, None)
+
+
+def test_a_thought_after_a_particle_is_not_what_to_be_reminded_of() -> None:
+    name, arguments = tool_of(respond(request("晚上十点提醒我吃药哈 老忘记", language="zh")))
+    assert (name, arguments["text"], arguments["time"]) == ("set_reminder", "吃药", "22:00")

@@ -21,7 +21,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?(?:calendar|diary|agenda)(?:\s+(?:for|that))?|calendar(?:\s+it)?(?=\s+\S)|put\s+that|recurring|repeating|(?:it|this)(?=\s+(?:in|on|into|to)\s+(?:my\s+|the\s+)?(?:calendar|diary|agenda)\b)|"
-    r"please|pls|plz|kindly|ok(?:ay)?|k+|ya+h?|ha(?:ha)+|lol|lmao|but|got(?=\s+(?:an?|the|my|some)\s)|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|u+m+|u+h+|e+r+m*|right|btw|by\s+the\s+way|fyi|anyways?|before\s+i\s+forget|one\s+more\s+thing|"
+    r"please|pls|plz|kindly|ok(?:ay)?|k+|ya+h?|ha(?:ha)+|lol|lmao|but|got(?=\s+(?:an?|the|my|some)\s)|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|u+m+|u+h+|e+r+m*|right|btw|by\s+the\s+way|fyi|anyways?|for\s+real|seriously|before\s+i\s+forget|one\s+more\s+thing|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|yeah|yep|yup|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
@@ -63,7 +63,7 @@ _REQUEST_TAIL_ZH = re.compile(
     r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下来?|进去?|到|入|落|在|一?个)*(?:我的?)?(?:\s?重复的?)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
-    r"(?:别忘(?:记)?了?|记得(?:提醒我)?|时长|(?:定|约|放|改)?在|(?<=[\u4e00-\u9fff]{2})是|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|哈|啦|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
+    r"(?:别忘(?:记)?了?|记得(?:提醒我)?|时长|(?:已经)?[定订约]好了?|(?:定|约|放|改)?在|(?<=[\u4e00-\u9fff]{2})是|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|哈|啦|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
     r"好吗|可以吗|谢谢)$"
 )
 # "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.
@@ -127,11 +127,13 @@ def said_words(raw: str) -> str | None:
     the invoice" -> "send the invoice", "嗯 那个 记得 给老王回电话啊" -> "给老王回电话")."""
     said = _EDGE.sub("", _SAID_LEAD.sub("", " ".join(raw.split())))
     said = re.sub(r"(?:[\s,.!?，。！？]*(?:pls|plz|please|thanks|thank\s+you|thx|ty|谢谢|多谢|谢啦)[.!?。！]*)+$", "", said, flags=re.I)
-    said = re.sub(r"(?<!酒)(?:[吧呗啊呀哈啦])+$", "", said.rstrip(" ,.!?，。！？"))
+    said = re.sub(r"(?<!酒)(?:[吧呗啊呀哈啦])+$", "", _AFTER_PARTICLE_ZH.sub("", said).rstrip(" ,.!?，。！？"))
     said = said.strip(" ,，.。")
     return said or None
 
 
+# A particle ends a Chinese clause: what follows it is another thought ("吃药哈 老忘记", "帮我加上哈 早点睡了").
+_AFTER_PARTICLE_ZH = re.compile(r"(?<=[\u4e00-\u9fff])(?<!酒)[吧呗啊呀哈啦嘛](?:\s+|[，,]\s*)\S.*$")
 _PRONOUN_CONTRACTED = re.compile(r"^(it|you|we|they|he|she|i|that|there)(?:ll|re|ve|d|m)$")  # "itll", never "before"
 
 
@@ -240,8 +242,9 @@ def _peel(text: str, *, verbs: int = 1) -> str:
         title = _EDGE.sub("", _TAIL_ZH.sub("", _REQUEST_TAIL_ZH.sub("", _LEAD_ZH.sub("", title))))
         if re.search(r"[\u4e00-\u9fff]", title):
             # Chinese phrases set apart by spaces: one that names nothing ("记个事 周五 牙医复诊" leaves "事",
-            # "把这个放进日历 … 述职答辩" leaves "这个") goes.
-            title = " ".join(part for part in title.split() if not only_filler(_REQUEST_TAIL_ZH.sub("", part))) or title
+            # "把这个放进日历 … 述职答辩" leaves "这个") goes; after a particle, another thought begins.
+            parts = _AFTER_PARTICLE_ZH.sub("", title).split()
+            title = " ".join(part for part in parts if not only_filler(_REQUEST_TAIL_ZH.sub("", part))) or title
         # Sentences in one title ("let's try. lunch with Grace"): one that names nothing goes.
         title = " ".join(part for part in re.split(r"(?<=[.!?])\s+", title) if not only_filler(part)) or title
         if title == before:
