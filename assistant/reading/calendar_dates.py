@@ -51,7 +51,7 @@ _DAY_WORDS: Final = (
 _EN_MONTH_FIRST = re.compile(rf"(?<![a-z]){_MONTH}\s?(?:the\s+)?(?:{_DAY}|{_DAY_WORDS})(?:,?\s+{_YEAR})?")
 _EN_DAY_FIRST = re.compile(  # "5th of December", "the twenty-first of march", "ten march"
     rf"(?<![a-z0-9])(?:the\s+)?(?:{_DAY.replace('(?![0-9a-z:])', '')}|{_DAY_WORDS})\s?(?:day\s+)?(?:of\s+)?(?:the\s+)?{_MONTH}"
-    rf"(?:,?\s?{_YEAR}|\s+(?P<y2>[0-9]{{2}})(?![0-9:a-z]))?"
+    rf"(?:,?\s?{_YEAR}|\s+(?P<y2>[0-9]{{2}})(?![0-9:.a-z]))?"  # "17th dec 11.30 am": 11 is the hour
 )
 _EN_SEPARATED = re.compile(
     rf"(?<![0-9])(?P<d>[0-9]{{1,2}})(?P<sep>[-/]){_MONTH}(?P=sep)(?P<y>[0-9]{{4}}|[0-9]{{2}})(?![0-9])"

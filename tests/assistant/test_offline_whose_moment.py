@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from assistant.providers.offline.titles import title_from
 from assistant.providers.offline.understand import respond
+from assistant.providers.offline.when import read_when
 from assistant.reading.extract import read_when_or_decline
 from tests.assistant.offline_requests import request, tool_of, with_history
 
@@ -245,3 +247,38 @@ def test_a_new_end_said_with_make_is_a_change() -> None:
 def test_a_thought_after_a_particle_is_not_what_to_be_reminded_of() -> None:
     name, arguments = tool_of(respond(request("晚上十点提醒我吃药哈 老忘记", language="zh")))
     assert (name, arguments["text"], arguments["time"]) == ("set_reminder", "吃药", "22:00")
+
+
+def test_a_range_of_bare_hours_takes_the_part_said_after_it() -> None:
+    name, arguments = tool_of(respond(request("block out 2 to 4 this afternoon for deep work")))
+    assert (name, arguments["title"], arguments["time"], arguments["duration_minutes"]) == ("schedule_event", "Deep work", "14:00", 120)
+
+
+@pytest.mark.parametrize("message", ["meeting 2 to 4", "meeting friday 2 to 4"])
+def test_no_hour_of_a_range_left_unread_is_the_time(message: str) -> None:
+    assert read_when(message, today=datetime.date(2026, 12, 7)).time is None
+
+
+def test_a_dotted_time_after_a_day_and_month_is_no_year() -> None:
+    found, _ = read_when_or_decline("add doctor appt 17th dec 11.30 am", today=datetime.date(2026, 12, 7))
+    assert found is not None and (found.date, found.time) == ("12-17", "11:30")
+
+
+def test_a_moment_after_a_look_asks_its_name() -> None:
+    looked, shown = "what about friday", "Nothing on your calendar for Fri 11 Dec."
+    name, arguments = tool_of(respond(with_history("ok friday at 2pm then", looked, shown)))
+    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", None, "W5", "14:00")
+
+
+@pytest.mark.parametrize("words", ["帮我占一下", "占个坑", "占个位置"])
+def test_holding_a_slot_names_nothing(words: str) -> None:
+    assert title_from(words) is None
+
+
+MADE_AT_TWO = [{"ref": "E3", "title": "跟财务对账", "date": "2026-12-16", "start": "14:00", "via": "created"}]
+
+
+@pytest.mark.parametrize(("message", "language", "minutes"), [("改成到四点结束", "zh", 120), ("make it until 6pm", "en", 240)])
+def test_a_new_end_for_the_event_in_focus_is_its_new_length(message: str, language: str, minutes: int) -> None:
+    name, arguments = tool_of(respond(request(message, language=language, entities=MADE_AT_TWO)))
+    assert (name, arguments["duration_minutes"], arguments["time"]) == ("change_event", minutes, None)

@@ -150,7 +150,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     else:
         target = find_target(turn, s, naming_day=naming_day, exclude=exclude_text)
         target = dataclasses.replace(target, time=old.time if old is not None and to is not None else from_time)
-    if target.words and _NEW_INSTEAD.match(s.text) and (s.day or when.time):
+    if target.words and _NEW_INSTEAD.match(s.text) and (s.day or when.time) and not lx.EXTEND.search(s.text):
         return create(turn, s, tools)  # "那改成周三下午两点理发": not a change of anything shown, a new request
     # "make it 3:30" right after a request not understood: "it" is that request, never an event listed before it.
     unread = turn.last_reply == say("unclear", turn.language) and not (target.ref or target.words or target.ordinal)
@@ -176,7 +176,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         new_time, when = to_time, dataclasses.replace(when, duration=None)
     if new_time and lx.EXTEND.search(s.text) and not when.duration:
         # "延长到十二点", "extend the workshop till 1pm": a new end, so a new length from its own start, or ask.
-        entity = _entity(turn, target) if target.ref or target.ordinal else None
+        entity = _entity(turn, target) if target.ref or target.ordinal or not (target.words or target.day) else None  # "it": the one in focus
         length = minutes_between(str((entity or {}).get("start") or ""), new_time)
         if length is None:
             return text(say("ask_new_length", turn.language))

@@ -379,6 +379,9 @@ RULES: tuple[Rule, ...] = (
     ("memory_lookup", _memory_lookup),
     ("query", _query),
     ("bare_time", _bare_time),
+    # "ok friday at 2pm then" after a look at the calendar: that moment, its name asked for (never a guess).
+    ("create", lambda turn, s: bool(s.when.time and s.day and not s.question) and title_from(s.when.residue) is None
+     and previous_intent(turn) == "query"),
     ("create", _create),
     # Told rather than asked, in a sentence no name is made of ("would thursday 2pm work for a call w sam").
     ("statement", lambda turn, s: s.has_slots and not s.question and _sentence(turn, s)),

@@ -282,7 +282,7 @@ LENGTH_CHANGE = re.compile(
     re.IGNORECASE,
 )
 # A new end said, not a new start: "extend the workshop till 1pm", "延长到十二点".
-EXTEND = re.compile(r"\b(?:extend|lengthen|(?:run|go|last)s?\s+(?:till|until|til)|ends?\s+at)\b|延长|延到|拖到", re.IGNORECASE)  # a new end
+EXTEND = re.compile(r"\b(?:extend|lengthen|(?:(?:run|go|last)s?|make\s+it)\s+(?:till|until|til)|ends?\s+at)\b|延长|延到|拖到|(?:到|至)[^，,。\s]{0,8}?结束", re.IGNORECASE)  # a new end
 # "What about Friday?" continues whatever came before: the open request, or else the last question
 # (a question, unless something says "instead").
 # "and one for tomorrow at 7am …", "oh and another one at 8am …": one more of what was just asked for.

@@ -173,7 +173,8 @@ def named_month(text: str, today: datetime.date) -> DayRange | None:
 
 _CLOCK_RANGE_EN = re.compile(
     rf"(?:\bfrom\s+)?(?<![:.])\b(?P<h1>\d{{1,2}}|{EN_HOUR})(?::(?P<m1>\d{{2}})|\s(?P<w1>{EN_MINUTE}))?\s*(?P<ap1>[ap]\.?\s?m\.?)?\s*"
-    rf"(?:-|–|~|to|till|until)\s*(?P<h2>\d{{1,2}}|{EN_HOUR})(?::(?P<m2>\d{{2}})|\s(?P<w2>{EN_MINUTE}))?\s*(?P<ap2>[ap]\.?\s?m\.?)?(?![a-z0-9])",
+    rf"(?:-|–|~|to|till|until)\s*(?P<h2>\d{{1,2}}|{EN_HOUR})(?::(?P<m2>\d{{2}})|\s(?P<w2>{EN_MINUTE}))?\s*(?P<ap2>[ap]\.?\s?m\.?)?(?![a-z0-9])"
+    r"(?=\s+(?:this\s+|in\s+the\s+|tomorrow\s+)?(?P<part>morning|afternoon|evening|night|tonight)\b)?",  # left for the day: "2 to 4 this afternoon"
     re.IGNORECASE,
 )
 _CLOCK_RANGE_ZH = re.compile(
@@ -195,8 +196,9 @@ def _spelled(minutes: str | None) -> str | None:
 def _english_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
     h1, h2 = int(number(match.group("h1")) or 0), int(number(match.group("h2")) or 0)
     m1, m2 = (match.group(f"m{n}") or _spelled(match.group(f"w{n}")) for n in (1, 2))
+    said_part = {"morning": "a"}.get((match.group("part") or "").lower(), "p" if match.group("part") else None)
     ap1 = (match.group("ap1") or "")[:1].lower() or None
-    ap2 = (match.group("ap2") or "")[:1].lower() or None
+    ap2 = (match.group("ap2") or "")[:1].lower() or said_part
     if not (ap1 or ap2 or m1 or m2):
         return None  # "3-4" alone may be people or items, not a time
     if not (ap1 or ap2) and not match.group("h1").isdigit():
@@ -230,6 +232,14 @@ def _chinese_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
         return hour + 12 if later and hour < 12 else hour
 
     return _minutes_of(clock(h1, first_part), match.group("m1")), _minutes_of(clock(h2, second_part), match.group("m2"))
+
+
+def unread_clock_range(text: str) -> tuple[int, int] | None:
+    """Where a range of bare hours was seen and not read ("meeting 2 to 4"): none of its hours is the time."""
+    match = _CLOCK_RANGE_EN.search(text)
+    if match is None or not (match["h1"].isdigit() and match["h2"].isdigit()) or text[: match.start()].endswith(("-", "/")):
+        return None  # "ten to nine" is a time; "2026-12-12" a date
+    return None if _english_clock_range(match) else match.span()
 
 
 def read_clock_range(masker: Masker) -> tuple[str, int] | None:

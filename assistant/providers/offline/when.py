@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.providers.offline.lexicon import SCOPES
-from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range
+from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range, unread_clock_range
 from assistant.reading.durations import find_lengths
 from assistant.reading.extract import read_when_or_decline
 from assistant.reading.numbers import EN_ORDINAL, cn_int, en_ordinal
@@ -149,6 +149,8 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
     if clock_range is not None:
         duration = duration or clock_range[1]
     match, declined = read_when_or_decline(masker.text, today=today, prefer_near=prefer_near)
+    unread = unread_clock_range(masker.text) if clock_range is None and match and match.time else None
+    unread_range = unread is not None and match is not None and any(s < unread[1] and unread[0] < e for s, e in match.spans)
     residue = match.residue(masker.text) if match else " ".join(masker.text.split())
     date = match.date if match else None
     end = None
@@ -159,7 +161,7 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
     return When(
         date=date,
         end=end,
-        time=clock_range[0] if clock_range else (match.time if match else None),
+        time=clock_range[0] if clock_range else None if unread_range else (match.time if match else None),
         part_of_day=match.part_of_day if match else None,
         duration=duration,
         shift=shift,
@@ -167,5 +169,5 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
         residue=residue,
         guessed=bool(match and match.guessed and not clock_range),
         offset=offset,
-        declined=declined and date is None,
+        declined=(declined or unread_range) and date is None,
     )
