@@ -47,6 +47,7 @@ def _named_in(words: str) -> str | None:
     # The verb was the change or delete: what is left is a name, "Book club" included.
     return title_from(_AROUND_VERBS.sub(" ", lx.DELETE.remove(lx.CHANGE.remove(words))), verb=False)
 
+
 _EXPLICIT_REF = re.compile(r"\bE(?P<id>[0-9]{1,12})\b")
 
 

@@ -104,6 +104,8 @@ def _named(text: str) -> str | None:
 
 
 _WHO_ONLY = re.compile(r"(?:with|w/)\s|[和跟与同][\u4e00-\u9fff]{1,6}$", re.IGNORECASE)
+
+
 def _renames(named: str, known: str) -> bool:
     """A name the open request already has is replaced by words about it (who: "with the hr team"; a fuller
     name: "design team meeting" for "Meeting") or by a short name of its own ("rex checkup" for "Vet"); a
@@ -188,12 +190,12 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     signals = read_signals(turn)
     intent = classify(turn, signals)
     if intent in {"create", "reminder", "change", "unclear"} and (corrected := _corrected_in_passing(turn)) is not None:
-        fixed = dataclasses.replace(turn, text=corrected)
-        signals = read_signals(fixed)
-        intent = classify(fixed, signals)
-        if not corrected or intent == "change":  # a change's day may name the event or its new day: asked
+        fixed = dataclasses.replace(turn, text=corrected or turn.text)
+        fixed_signals = read_signals(fixed) if corrected else signals
+        fixed_intent = classify(fixed, fixed_signals) if corrected else intent
+        if not corrected or fixed_intent == "change":  # a change's day may name the event or its new day: asked
             return text(say("ask_corrected_moment", turn.language))
-        turn = fixed
+        turn, signals, intent = fixed, fixed_signals, fixed_intent
     if _answers_change_value(turn, signals, intent, tools):
         # "can i move the dentist" … "Sure — to which day or time should it move?" … "friday 11am":
         # the answer to its own question finishes that change, with the event the person named.
