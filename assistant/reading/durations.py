@@ -39,7 +39,7 @@ _HEDGE_AFTER = re.compile(r"\s*(?:or\s+so\b|-?ish\b|左右|上下)", re.IGNORECA
 _DIRECTION_AFTER = re.compile(r"\s*(?P<dir>later|earlier|sooner|back|forward)\b", re.IGNORECASE)
 _DIRECTION_BEFORE = re.compile(
     r"\b(?P<dir>back|forward|later|earlier|delay(?:ed)?|postpone[d]?|push(?:ed)?)\b"
-    r"(?:\s+(?:it|that|this|the\s+\w+))?\s+(?:by\s+)?$",
+    r"(?:(?:\s+(?:it|that|this|the\s+\w+))?\s+(?:by\s+)?|(?:\s+[\w']+){1,4}?\s+(?P<by>by)\s+)$",  # "push back my 3pm meeting by"
     re.IGNORECASE,
 )
 _DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|往后|晚|提前|往前挪|往前推|往前|早)\s*$")
@@ -91,7 +91,8 @@ def _with_direction(text: str, match: re.Match[str], minutes: int) -> Length:
         return Length(minutes, start, after.end(), kind)
     if ahead := _DIRECTION_BEFORE.search(before) or _DIRECTION_ZH.search(before):
         later = ahead["dir"].lower() in _LATER or ahead["dir"] in _LATER_ZH
-        return Length(minutes, ahead.start(), end, "later" if later else "earlier")
+        said_from = ahead.start("by") if ahead.groupdict().get("by") else ahead.start()  # the words between name the event
+        return Length(minutes, said_from, end, "later" if later else "earlier")
     after_word, lead = _OFFSET_AFTER.match(text, end), _OFFSET_LEAD.search(before)
     if _OFFSET_BEFORE.search(before) or after_word:
         # "in forty minutes", "两小时后": the words that make it an offset are part of it.

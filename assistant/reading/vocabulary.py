@@ -53,7 +53,7 @@ COURTESY_EN: Final = (
     r"no\s+(?:problem|worries)|you\s+got\s+it|awesome|cool|sweet|excellent|wonderful|lovely|brilliant|fantastic|amazing|nice|"
     r"good|fine|noted|understood|right|of\s+course|certainly|absolutely|sounds\s+(?:good|great|perfect)|lol|haha|"
     r"that'?s\s+(?:all|it|everything|great|perfect|right|correct)|correct|exactly|that\s+is\s+all|nothing\s+else|yay|hooray|thanks|thank\s+you|"
-    r"thx|ty|tysm|thank\s+u|cheers|much\s+appreciated|appreciate\s+it|that\s+helps|for\s+(?:your|the|all\s+the)\s+help|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
+    r"thx|ty|tysm|thank\s+u|cheers|ta|gracias|merci|danke|grazie|obrigad[oa]|arigato|much\s+appreciated|appreciate\s+it|that\s+helps|for\s+(?:your|the|all\s+the)\s+help|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
     r"go\s+on|so|and|also|then|now|hey|hi|um+|uh+|erm|hmm+)"
 )
 COURTESY_ZH: Final = (
@@ -205,7 +205,7 @@ DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,7}?(?:is|are|(?<![0-9]\s)(?<![0-9])am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",  # "10 am" is no "am"
         r"^(?:[\w']+\s+){1,4}?(?:moved|rescheduled|postponed)\b|^(?:[\w']+\s+){1,5}?gets?\s+\w+(?:ed|en)\b",  # "the bins get collected"  # a change that happened: "my coworker's standup moved to 10am"
-        r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?\w+'s\s+(?:\w+ing|back|out|over)\b|^(?:(?:the|my|our)\s+)?(?:\w+\s+)?\w+'s\s+(?:on|at)\b",
+        r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?(?!(?:today|tonight|tomorrow|tmrw|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|weekend)'s)\w+'s\s+(?:\w+ing|back|out|over)\b|^(?:(?:the|my|our)\s+)?(?:\w+\s+)?\w+'s\s+(?:on|at)\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日|有(?:个|一个|场)|开始|结束)",  # "我老板明天要来", "我女儿下周六生日"

@@ -282,3 +282,32 @@ MADE_AT_TWO = [{"ref": "E3", "title": "跟财务对账", "date": "2026-12-16", "
 def test_a_new_end_for_the_event_in_focus_is_its_new_length(message: str, language: str, minutes: int) -> None:
     name, arguments = tool_of(respond(request(message, language=language, entities=MADE_AT_TWO)))
     assert (name, arguments["duration_minutes"], arguments["time"]) == ("change_event", minutes, None)
+
+
+BUDGET = [{"ref": "E4", "title": "Budget meeting", "date": "2026-12-08", "start": "15:00", "via": "found"}]
+
+
+@pytest.mark.parametrize(("message", "shift"), [("push back my 3pm meeting by an hour", 60), ("push my 3pm back an hour", 60),
+                                                ("push back the budget meeting by 30 min", 30)])  # fmt: skip
+@pytest.mark.parametrize("entities", [[], BUDGET])
+def test_with_a_shift_the_time_said_names_the_event(message: str, shift: int, entities: list[dict[str, Any]]) -> None:
+    name, arguments = tool_of(respond(request(message, entities=entities)))
+    assert (name, arguments["shift_minutes"], arguments["time"]) == ("change_event", shift, None)
+
+
+def test_a_change_of_tomorrows_thing_is_asked_for_not_told() -> None:
+    name, arguments = tool_of(respond(request("shorten tomorrow's planning meeting to 30 minutes")))
+    assert (name, arguments["duration_minutes"]) == ("change_event", 30)
+
+
+@pytest.mark.parametrize(("message", "title"), [("礼拜六全天公司团建 帮我标一下", "公司团建"), ("后天上午九点半俺要去医院复查 帮俺记上", "医院复查")])
+def test_marking_and_northern_forms_are_requests(message: str, title: str) -> None:
+    name, arguments = tool_of(respond(request(message, language="zh")))
+    assert (name, arguments["title"]) == ("schedule_event", title)
+
+
+@pytest.mark.parametrize("thanks", ["gracias", "merci", "ta"])
+def test_thanks_in_other_words_is_no_name(thanks: str) -> None:
+    untitled = {"command_id": "c-2", "kind": "create", "status": "needs_title", "known": {"date": "W6", "time": "10:00"}, "missing": ["title"]}
+    response = respond(with_history(thanks, "put it saturday at 10am", "What should I call it?", active=untitled))
+    assert response.tool_calls == [] and response.text

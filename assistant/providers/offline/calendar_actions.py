@@ -159,6 +159,8 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target, read_as)
     new_time = to.time if to is not None else when.time
+    if when.shift is not None and to is None and new_time:
+        target, new_time = dataclasses.replace(target, time=new_time), None  # "push back my 3pm meeting by an hour"
     if new_time and (to or when).guessed and not (_near_point(turn, target) or target.time) and target.words and int(new_time[:2]) % 12 in _UNSURE_HALF:
         # "瑜伽课改到八点", the class not shown: its own time is unknown here, so which 八点 is asked, never guessed.
         hour_said, minutes_said = str(int(new_time[:2]) % 12), new_time[3:]
@@ -183,7 +185,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         new_time, when = None, dataclasses.replace(when, duration=length)
     shift = None
     if when.shift is not None and new_time is None:
-        if not (target.words or target.ref or target.ordinal or turn.recent_entities):
+        if not (target.words or target.ref or target.ordinal or target.time or turn.recent_entities):
             return text(say("ask_shift_base", turn.language))
         shift = when.shift  # "push the project review back an hour": the tool moves the event's own start
     if not (new_title or new_day or new_time or when.duration or shift):
