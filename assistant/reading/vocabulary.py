@@ -190,7 +190,7 @@ WORLD_EVENT = table(
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
 NEGATED_REQUEST = table(
-    en=(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|(?<!\bif\s)not)\s+(?:\w+\s+)?(?:book|schedule|add|put|set|create|remind|make|arrange)(?:ing)?\b",),
+    en=(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|(?<!\bif\s)not)\s+(?!let\s+me\s+forget|forget)(?:\w+\s+){0,3}?(?:book|schedule|add|put|set|create|remind|make|arrange|need|want)(?:ing)?\b",),  # "i dont need a reminder for …"
     zh=(r"(?:不要|别|不用|不必|无需|用不着)再?(?:帮我|给我)?(?:安排|预约|预订|订|加|添加|提醒|记|约|排|放)|先?不(?:约|订|安排|去)了",),
 )
 # A sentence about someone or something: a subject before a finite verb ("the plumber is coming thursday
@@ -205,7 +205,7 @@ DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,7}?(?:is|are|(?<![0-9]\s)(?<![0-9])am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",  # "10 am" is no "am"
         r"^(?:[\w']+\s+){1,4}?(?:moved|rescheduled|postponed)\b|^(?:[\w']+\s+){1,5}?gets?\s+\w+(?:ed|en)\b",  # "the bins get collected"  # a change that happened: "my coworker's standup moved to 10am"
-        r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?(?!(?:today|tonight|tomorrow|tmrw|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|weekend)'s)\w+'s\s+(?:\w+ing|back|out|over)\b|^(?:(?:the|my|our)\s+)?(?:\w+\s+)?\w+'s\s+(?:on|at)\b",
+        r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?(?!(?:today|tonight|tomorrow|tmrw|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|weekend)'s)\w+'s\s+(?:\w+ing|back|out|over|off|away)\b|^(?:(?:the|my|our)\s+)?(?:\w+\s+)?\w+'s\s+(?:on|at)\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
         r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日|有(?:个|一个|场)|开始|结束)",  # "我老板明天要来", "我女儿下周六生日"

@@ -311,3 +311,36 @@ def test_thanks_in_other_words_is_no_name(thanks: str) -> None:
     untitled = {"command_id": "c-2", "kind": "create", "status": "needs_title", "known": {"date": "W6", "time": "10:00"}, "missing": ["title"]}
     response = respond(with_history(thanks, "put it saturday at 10am", "What should I call it?", active=untitled))
     assert response.tool_calls == [] and response.text
+
+
+@pytest.mark.parametrize(("message", "language"), [("i dont need a reminder for the 3pm vendor meeting", "en"),
+                                                   ("dan's off to chicago monday at 7am for the conference", "en"),
+                                                   ("定个明早七点的闹中", "zh")])  # fmt: skip
+def test_said_not_wanted_or_of_someone_else_writes_nothing(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert response.tool_calls == [] and response.text
+
+
+def test_not_wanted_any_more_is_a_delete() -> None:
+    thursday = [{"ref": "E5", "title": "和大学室友视频", "date": "2026-12-10", "start": "20:00", "via": "created"}]
+    name, arguments = tool_of(respond(request("周四那个不要了", language="zh", entities=thursday)))
+    assert (name, arguments["event_ref"]) == ("delete_event", "E5")
+
+
+def test_a_word_of_feeling_beside_the_time_asked_is_no_name() -> None:
+    untimed = {"command_id": "c-3", "kind": "create", "status": "needs_time", "known": {"title": "Drinks with alex", "date": "D+1"}, "missing": ["time"]}
+    asked = "What time should 'Drinks with alex' start?"
+    name, arguments = tool_of(respond(with_history("7pm obviously lol", "drinks with alex tomorrow at 7", asked, active=untimed)))
+    assert (name, arguments["title"], arguments["time"], arguments["command_id"]) == ("schedule_event", None, "19:00", "c-3")
+
+
+@pytest.mark.parametrize(("message", "tool"), [("ok wednesday 9am for the dentist", "change_event"), ("ok wednesday 9am then", "change_event"),
+                                               ("ok put a haircut wednesday 9am", "schedule_event")])  # fmt: skip
+def test_a_move_asked_for_is_answered_after_a_look(message: str, tool: str) -> None:
+    built = request(message)
+    built.messages[2:4] = [
+        {"role": "user", "content": "can i move the dentist"}, {"role": "assistant", "content": "Sure — to which day or time should it move?"},
+        {"role": "user", "content": "whats free on wednesday morning"}, {"role": "assistant", "content": "Wed 9 Dec: nothing on your calendar."},
+    ]  # fmt: skip
+    name, arguments = tool_of(respond(built))
+    assert (name, arguments["date"] if tool == "schedule_event" else arguments["event_words"]) == (tool, "W3" if tool == "schedule_event" else "Dentist")

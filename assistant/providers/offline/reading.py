@@ -44,6 +44,8 @@ class Turn:
     # The person's messages, oldest first, that got this same reply before this one: a request and its
     # earlier answers while the same question was asked ("remind me to call mum" … "tomorrow" … "10am").
     asked_since: tuple[str, ...] = ()
+    # The person's earlier messages in the window, oldest first, each with the assistant's reply to it.
+    said_before: tuple[tuple[str, str | None], ...] = ()
 
     @property
     def active_command(self) -> dict[str, Any] | None:
@@ -154,6 +156,7 @@ def read_turn(request: ModelRequest) -> Turn:
     # The server decided the reply language from this message (assistant.language).
     language = "zh" if context.get("language") == "zh" else "en"
     calls = sum(len(m.get("tool_calls") or []) for m in messages if m.get("role") == "assistant")
+    said = _said(messages)
     return Turn(
         text=text,
         today=today,
@@ -164,11 +167,12 @@ def read_turn(request: ModelRequest) -> Turn:
         calls_so_far=calls,
         previous=previous,
         last_reply=last_reply,
-        asked_since=_asked_since(messages),
+        asked_since=_asked_since(said),
+        said_before=tuple(said[:-1]),
     )
 
 
-def _asked_since(messages: list[dict[str, Any]]) -> tuple[str, ...]:
+def _said(messages: list[dict[str, Any]]) -> list[tuple[str, str | None]]:
     said: list[tuple[str, str | None]] = []  # each user message, and the assistant's text after it
     for message in messages:
         content = message.get("content")
@@ -176,6 +180,10 @@ def _asked_since(messages: list[dict[str, Any]]) -> tuple[str, ...]:
             said.append((normalize(split_user_turn(content)[1]), None))
         elif message.get("role") == "assistant" and isinstance(content, str) and said:
             said[-1] = (said[-1][0], content)
+    return said
+
+
+def _asked_since(said: list[tuple[str, str | None]]) -> tuple[str, ...]:
     if len(said) < 2 or said[-2][1] is None:
         return ()
     asked, run = said[-2][1], list[str]()

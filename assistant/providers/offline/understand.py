@@ -30,7 +30,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, classify, no_name, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn, read_turn, split_user_turn
 from assistant.providers.offline.revise_action import revise
-from assistant.providers.offline.targets import PART_WORDS
+from assistant.providers.offline.targets import PART_WORDS, event_name
 from assistant.providers.offline.when import read_when, without_part_of_day
 from assistant.reading import vocabulary
 from assistant.reading.answers import read_short_answer
@@ -196,10 +196,10 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         if not corrected or fixed_intent == "change":  # a change's day may name the event or its new day: asked
             return text(say("ask_corrected_moment", turn.language))
         turn, signals, intent = fixed, fixed_signals, fixed_intent
-    if _answers_change_value(turn, signals, intent, tools):
+    if (moving := _answers_change_value(turn, signals, intent, tools)) is not None:
         # "can i move the dentist" … "Sure — to which day or time should it move?" … "friday 11am":
         # the answer to its own question finishes that change, with the event the person named.
-        asked = read_signals(turn, text=f"{turn.previous} {turn.text}")
+        asked = read_signals(turn, text=f"{moving}, {turn.text}")  # two clauses: the name is the asking one's
         return calendar.change(turn, asked, tools)
     part = vocabulary.part_of_day(turn.text) if "time" in (active.get("missing") or []) and not signals.has_slots else None
     if part in PART_WORDS and titles.title_from(without_part_of_day(turn.text)) is None:
@@ -265,19 +265,25 @@ def _one_day(symbol: str | None, today: datetime.date) -> str | None:
     return days[0].isoformat() if len(days) == 1 else None
 
 
-def _answers_change_value(turn: Turn, signals: Signals, intent: str, tools: Sequence[dict[str, Any]]) -> bool:
-    """A day, time, length or part of the day said right after the stand-in asked about the change the message
-    before asked for (where to, which time in a part, which half of a bare hour). The question is known by
-    asking the message before again: every question a change asks is answered the same way."""
-    if not turn.previous or not turn.last_reply or signals.question or previous_intent(turn) != "change":
-        return False
-    if intent in {"delete", "reminder", "drop"} or (intent == "create" and titles.title_from(turn.text)):
-        return False  # another request of its own
-    if not (signals.has_slots or vocabulary.part_of_day(turn.text)):
-        return False
+def _answers_change_value(turn: Turn, signals: Signals, intent: str, tools: Sequence[dict[str, Any]]) -> str | None:
+    """The message whose change this one answers: a day, time, length or part of the day said right after the
+    stand-in asked about the change the message before asked for (where to, which time in a part, which half
+    of a bare hour; the question is known by asking that message again), or later, naming the same event
+    ("can i move the dentist" … a look at Wednesday … "ok wednesday 9am for the dentist")."""
+    if signals.question or intent in {"delete", "reminder", "drop"} or not (signals.has_slots or vocabulary.part_of_day(turn.text)):
+        return None
+    moving = [said for said, reply in turn.said_before[-3:-1] if reply == say("ask_change_value", turn.language)]
+    if moving and intent in {"create", "bare_time"}:
+        named, moved = titles.title_from(signals.when.residue), event_name(moving[-1], focus=False)
+        # Unnamed, or naming the same event: that move. Naming another thing: a booking of its own.
+        return moving[-1] if not named or (moved and titles.overlap(named, moved) > 0) else None
+    if not turn.previous or not turn.last_reply or previous_intent(turn) != "change":
+        return None
+    if intent == "create" and titles.title_from(turn.text):
+        return None  # another request of its own
     before = dataclasses.replace(turn, text=turn.previous, previous=None, last_reply=None)
     again = calendar.change(before, read_signals(before), tools)
-    return not again.tool_calls and again.text == turn.last_reply
+    return turn.previous if not again.tool_calls and again.text == turn.last_reply else None
 
 
 def _adds_the_offer(turn: Turn) -> bool:
