@@ -179,8 +179,7 @@ def _statement(turn: Turn, s: Signals) -> bool:
         return False  # "it's going to last 3 hours" after the workshop was made: its new length
     repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
     asks = s.question or not (s.has_slots or repeats) or any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.RENAME, lx.DELETE)) or bool(
-        lx.EXTEND.match(s.text)) or bool(
-        _POLITE.search(s.text)) or reminder_intent(s.text, bool(s.when.time), turn.today)  # "… set reminder for tuesday at three pm"  # fmt: skip
+        lx.EXTEND.match(s.text) or _POLITE.search(s.text)) or reminder_intent(s.text, bool(s.when.time), turn.today)  # "… set reminder for tuesday at three pm"  # fmt: skip
     active = turn.active_command or {}
     fills = {"date": s.day, "time": s.when.time}  # "uh 3pm i guess" to "what time?": what the open request lacks
     if active and (lx.POINTER.match(s.text) or active.get("status") == "needs_title" or any(fills.get(m) for m in active.get("missing") or [])):
@@ -364,8 +363,7 @@ RULES: tuple[Rule, ...] = (
     ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.time), turn.today)),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)
      and not (read_calendar_words(s.text).recurrence and _sentence(turn, s))),  # "the neighbours start drilling at 8am every day"
-    ("recurring", lambda turn, s: bool(lx.SERIES.search(s.text)) and not s.question and s.text not in lx.DELETE and s.text not in lx.CHANGE
-     and not _sentence(turn, s)),
+    ("recurring", lambda turn, s: bool(lx.SERIES.search(s.text)) and not (s.question or s.text in lx.DELETE or s.text in lx.CHANGE or _sentence(turn, s))),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
     ("change", lambda turn, s: (bool(lx.EXTEND.search(s.text)) or ((s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE))
      and not _opens_a_create(s.text))) and not s.question and s.text not in lx.DELETE),  # "make the workshop go till 4:30pm": a new end
@@ -381,8 +379,7 @@ RULES: tuple[Rule, ...] = (
     ("query", _query),
     ("bare_time", _bare_time),
     # "ok friday at 2pm then" after a look at the calendar: that moment, its name asked for (never a guess).
-    ("create", lambda turn, s: bool(s.when.time and s.day and not s.question) and title_from(s.when.residue) is None
-     and previous_intent(turn) == "query"),
+    ("create", lambda turn, s: bool(s.when.time and s.day and not s.question) and title_from(s.when.residue) is None and previous_intent(turn) == "query"),
     ("create", _create),
     # Told rather than asked, in a sentence no name is made of ("would thursday 2pm work for a call w sam").
     ("statement", lambda turn, s: s.has_slots and not s.question and _sentence(turn, s)),
@@ -390,10 +387,9 @@ RULES: tuple[Rule, ...] = (
 
 
 def _repeat_or_reminder(text: str, when: When) -> bool:
+    """A repeat or a reminder's lead (a range of days off is a create only when asked for in so many words); a change
+    word beside a repeat names the series there already ("move my weekly standup"): never a new one."""
     words = read_calendar_words(text)
-    # "I'm on holiday next week" stays a statement the stand-in asks about: a range of days off
-    # is a create only when asked for in so many words (the create rule below).
-    # A change word beside a repeat names the series there already ("move my weekly standup"): never a new one.
     return (words.recurrence is not None and text not in lx.CHANGE) or words.reminder_minutes is not None
 
 
