@@ -344,3 +344,14 @@ def test_a_move_asked_for_is_answered_after_a_look(message: str, tool: str) -> N
     ]  # fmt: skip
     name, arguments = tool_of(respond(built))
     assert (name, arguments["date"] if tool == "schedule_event" else arguments["event_words"]) == (tool, "W3" if tool == "schedule_event" else "Dentist")
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "field", "said"),
+    [("cn u add physio on the 20th at half past two in the afternoon", "en", "title", "Physio"),
+     ("那帮我约周五下午三点和刘医生复诊", "zh", "title", "和刘医生复诊"),
+     ("那设个提醒吧 明天早上六点半提醒我起床", "zh", "text", "起床")],
+)  # fmt: skip
+def test_shorthand_verbs_and_particles_are_not_what_is_written(message: str, language: str, field: str, said: str) -> None:
+    _, arguments = tool_of(respond(request(message, language=language)))
+    assert arguments[field] == said

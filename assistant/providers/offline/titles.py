@@ -47,7 +47,7 @@ _TAIL_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再也](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|(?:请|麻烦)[你您]?|帮我|给我|替我|帮忙|"
+    r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再也](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|约(?=[和跟与同])|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=帮|给|替|把)|那就|那么|那|就|还是|改成|(?:请|麻烦)[你您]?|帮我|给我|替我|帮忙|"
     r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰|理发|剪发|洗牙|体检|按摩|面试))|以后|今后|"
@@ -119,7 +119,7 @@ def title_from(raw: str | None, *, verb: bool = True) -> str | None:
 
 # Filler before a reminder's words ("hey …", "嗯 那个 记得…"); its verb is its own ("订机票" is booking tickets).
 _SAID_LEAD = re.compile(
-    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|and|also|ok(?:ay)?|pls|plz|please|you\s+can|u\s+can|for\s+me|for|me(?=\s+(?:to|about|that)\b)|to|2|about|regarding|of|that)\b|嗯+|呃|那个|那就|那|对了|记得)[\s,，]*)+", re.IGNORECASE
+    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|and|also|ok(?:ay)?|pls|plz|please|you\s+can|u\s+can|for\s+me|for|me(?=\s+(?:to|about|that)\b)|to|2|about|regarding|of|that)\b|嗯+|呃|那个|那就|那|对了|记得|[吧啊呀哈])[\s,，]*)+", re.IGNORECASE
 )
 
 
