@@ -277,10 +277,10 @@ def _answers_change_value(turn: Turn, signals: Signals, intent: str, tools: Sequ
         named, moved = titles.title_from(signals.when.residue), event_name(moving[-1], focus=False)
         # Unnamed, or naming the same event: that move. Naming another thing: a booking of its own.
         return moving[-1] if not named or (moved and titles.overlap(named, moved) > 0) else None
-    if not turn.previous or not turn.last_reply or previous_intent(turn) != "change":
-        return None
-    if intent == "create" and titles.title_from(turn.text):
-        return None  # another request of its own
+    if not turn.previous or not turn.last_reply or not re.search(r"[?？]", turn.last_reply):
+        return None  # nothing was asked: no reading of the message before on a turn that needs none
+    if (intent == "create" and titles.title_from(turn.text)) or previous_intent(turn) != "change":
+        return None  # another request of its own, or no change was asked for
     before = dataclasses.replace(turn, text=turn.previous, previous=None, last_reply=None)
     again = calendar.change(before, read_signals(before), tools)
     return turn.previous if not again.tool_calls and again.text == turn.last_reply else None
