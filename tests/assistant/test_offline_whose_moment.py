@@ -13,10 +13,12 @@ import pytest
 from assistant.providers.offline.titles import title_from
 from assistant.providers.offline.understand import respond
 from assistant.providers.offline.when import read_when
+from assistant.reading.days import days_of
 from assistant.reading.extract import read_when_or_decline
-from tests.assistant.offline_requests import request, tool_of, with_history
+from tests.assistant.offline_requests import NOW, assert_honest, request, tool_of, with_history
 
 CALL = [{"ref": "E3", "title": "Call with Priya", "date": "2026-12-07", "start": "15:00", "via": "found"}]
+BBQ = [{"ref": "E7", "title": "BBQ", "date": "2026-12-12", "start": "12:00", "via": "found"}]
 HAIRCUT = [{"ref": "E5", "title": "Haircut", "date": "2026-12-10", "start": "12:00", "via": "found"}]
 PRACTICE_AT_NINE = [{"ref": "E8", "title": "驾校练车", "date": "2026-12-09", "start": "09:00", "via": "found"}]
 YOGA_AT_SIX = [{"ref": "E9", "title": "Yoga", "date": "2026-12-09", "start": "18:00", "via": "found"}]
@@ -355,3 +357,39 @@ def test_a_move_asked_for_is_answered_after_a_look(message: str, tool: str) -> N
 def test_shorthand_verbs_and_particles_are_not_what_is_written(message: str, language: str, field: str, said: str) -> None:
     _, arguments = tool_of(respond(request(message, language=language)))
     assert arguments[field] == said
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "weekday", "time"),
+    [
+        ("book tennis saturday 10 no wait 11", "en", 5, "11:00"),
+        ("lunch with dave wed 12 actually make it 1", "en", 2, "13:00"),
+        ("book the gym tmrw 6am no sorry 7am", "en", None, "07:00"),
+        ("book the vet for monday no wait tuesday at 10am", "en", 1, "10:00"),
+        ("周四下午三点开会，哦不对，是四点", "zh", 3, "16:00"),
+        ("设计评审 周三上午十点 哦不对 十一点", "zh", 2, "11:00"),
+    ],
+)
+def test_a_moment_corrected_in_passing_is_the_later_one(message: str, language: str, weekday: int | None, time: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "schedule_event"
+    assert arguments["time"] == time
+    today = datetime.date.fromisoformat(NOW[:10])
+    [day] = days_of(arguments["date"], today)
+    assert day.weekday() == weekday if weekday is not None else day == today + datetime.timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("今晚的饭局改到七点半 嗯 算了还是八点吧", "zh"),  # a change: its day may name the event or the new day
+        ("提醒我明天早上七点 不对 七点半 去取体检报告", "zh"),  # words besides the moment after the correction
+        ("dentist friday 3 no wait saturday", "en"),  # a bare hour, then another day: the hour is not carried
+        ("明天 不对 后天下午两点 看牙医", "zh"),
+        ("dentist friday 3pm no wait, that's the haircut", "en"),
+    ],
+)
+def test_a_moment_corrected_in_passing_is_asked_again_when_unsure(message: str, language: str) -> None:
+    response = respond(request(message, language=language, entities=BBQ))
+    assert not response.tool_calls, response.tool_calls
+    assert_honest(response.text)

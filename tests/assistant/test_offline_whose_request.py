@@ -9,16 +9,14 @@ takes only what names it, and "don't add that" after a booking offers to delete 
 
 from __future__ import annotations
 
-import datetime
 import json
 from typing import Any
 
 import pytest
 
 from assistant.providers.offline.understand import respond
-from assistant.reading.days import days_of
 from assistant.reading.quoted import own_words
-from tests.assistant.offline_requests import NOW, assert_honest, request, tool_of
+from tests.assistant.offline_requests import assert_honest, request, tool_of
 
 WRITES = {"schedule_event", "set_reminder", "change_event", "remember_fact", "delete_event"}
 
@@ -272,42 +270,6 @@ def test_the_same_words_asked_for_or_said_as_a_name_are_booked(
     assert arguments["time"] == time
     assert (arguments.get("recurrence") is None) == (date is not None)  # "thurs" is one Thursday; "every wednesday" a series
     assert (arguments["title"], arguments["date"]) == (title, date)
-
-
-@pytest.mark.parametrize(
-    ("message", "language", "weekday", "time"),
-    [
-        ("book tennis saturday 10 no wait 11", "en", 5, "11:00"),
-        ("lunch with dave wed 12 actually make it 1", "en", 2, "13:00"),
-        ("book the gym tmrw 6am no sorry 7am", "en", None, "07:00"),
-        ("book the vet for monday no wait tuesday at 10am", "en", 1, "10:00"),
-        ("周四下午三点开会，哦不对，是四点", "zh", 3, "16:00"),
-        ("设计评审 周三上午十点 哦不对 十一点", "zh", 2, "11:00"),
-    ],
-)
-def test_a_moment_corrected_in_passing_is_the_later_one(message: str, language: str, weekday: int | None, time: str) -> None:
-    name, arguments = tool_of(respond(request(message, language=language)))
-    assert name == "schedule_event"
-    assert arguments["time"] == time
-    today = datetime.date.fromisoformat(NOW[:10])
-    [day] = days_of(arguments["date"], today)
-    assert day.weekday() == weekday if weekday is not None else day == today + datetime.timedelta(days=1)
-
-
-@pytest.mark.parametrize(
-    ("message", "language"),
-    [
-        ("今晚的饭局改到七点半 嗯 算了还是八点吧", "zh"),  # a change: its day may name the event or the new day
-        ("提醒我明天早上七点 不对 七点半 去取体检报告", "zh"),  # words besides the moment after the correction
-        ("dentist friday 3 no wait saturday", "en"),  # a bare hour, then another day: the hour is not carried
-        ("明天 不对 后天下午两点 看牙医", "zh"),
-        ("dentist friday 3pm no wait, that's the haircut", "en"),
-    ],
-)
-def test_a_moment_corrected_in_passing_is_asked_again_when_unsure(message: str, language: str) -> None:
-    response = respond(request(message, language=language, entities=STANDUP))
-    assert not response.tool_calls, response.tool_calls
-    assert_honest(response.text)
 
 
 def test_a_quote_in_plain_single_quotes_is_someone_elses_words() -> None:
