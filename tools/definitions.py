@@ -66,7 +66,7 @@ SCHEDULE_EVENT = ToolSpec(
             "recurrence": RECURRENCE,
             "reminder_minutes": nullable(integer(None, 0, 10080)),
             "busy": nullable({"type": "boolean", "description": "An all-day event blocks working hours."}),
-            "allow_overlap": nullable(boolean("Only when the person insists on a clashing time.")),
+            "allow_overlap": nullable(boolean("Only when the person insists on a clash.")),
         }
     ),
     terminal=True,
@@ -130,7 +130,7 @@ CANCEL_COMMAND = ToolSpec(
 CHANGE_EVENT = ToolSpec(
     name="change_event",
     handler=events.change_event,
-    description="Move, rename or resize an event: only what changes. To answer 'choosing', pass only what picks one.",
+    description="Move, rename or resize an event: only what changes. For 'choosing', pass only what picks one.",
     parameters=closed_object(
         {
             **WHICH_EVENT,
@@ -138,8 +138,10 @@ CHANGE_EVENT = ToolSpec(
             "date": nullable(date_symbol()),
             "time": nullable(clock_time()),
             "duration_minutes": nullable(integer(None, 5, 1440)),
+            # "runs until 5pm", "延长到四点": a new end; the tool counts the length from the (new) start.
+            "end_time": nullable(clock_time()),
             # "an hour later", "提前半小时" with no new time: the tool moves the event's own start.
-            "shift_minutes": nullable(integer("+ later, - earlier; only when no new time is said", -720, 720)),
+            "shift_minutes": nullable(integer("+ later, - earlier; no new time said", -720, 720)),
             **SCOPE,
         }
     ),
@@ -157,6 +159,7 @@ CHANGE_EVENT = ToolSpec(
         "date": "date",
         "time": "time",
         "duration_minutes": "length",  # a length said, or the span to an end said ("3-5pm", "till 5")
+        "end_time": "time",
         "shift_minutes": "minutes",
     },
     claim_kind="change",
@@ -265,7 +268,7 @@ RESUME_TASK = ToolSpec(
 OFFER_PLANNING_CONSULTATION = ToolSpec(
     name="offer_planning_consultation",
     handler=conversation.offer_planning_consultation,
-    description="Offer a read-only review of the coming days, when asked for help organising them.",
+    description="Offer a read-only review of the coming days when asked to help organise them.",
     parameters=closed_object({"days": nullable(integer(None, 1, 14))}),
     terminal=True,
     side_effect="state",

@@ -30,7 +30,7 @@ _EN = re.compile(
 _ZH = re.compile(
     # A Chinese numeral before a space belongs to the word before it: "一对一 半小时" is half an hour.
     rf"(?P<number>[0-9]{{1,3}}(?:\.[0-9])?|{CN_NUMBER}(?!\s))?\s*个?\s*(?P<half_before>半)?\s*个?\s*"
-    r"(?P<unit>小[时時]|[钟鐘][头頭]|分[钟鐘]|刻[钟鐘])(?P<half_after>半)?"  # either script
+    r"(?P<unit>小[时時]|[钟鐘][头頭]|(?<=个)[钟鐘](?![头頭点點])|分[钟鐘]|刻[钟鐘])(?P<half_after>半)?"  # either script; "一个钟" (Cantonese)
     r"|(?<=提前)(?P<day_zh>[一1]\s*天)"  # a day ahead, only as a direction: "提前一天"
 )
 # A hedge is part of the length it hedges: "like 45 min", "about two hours", "大概一个半小时", "一小时左右".
@@ -119,7 +119,7 @@ def _minutes(match: re.Match[str]) -> int | None:
     if unit == "刻钟":
         minutes = count * 15
     else:
-        minutes = count * 60 if unit.startswith("h") or unit in ("小时", "钟头") else count
+        minutes = count * 60 if unit.startswith("h") or unit in ("小时", "钟头", "钟") else count
     if groups.get("and_half") or groups.get("half_before") or groups.get("half_after"):
         minutes += 30
     # The tools take five minutes to a day; anything else was not a length ("a minute").

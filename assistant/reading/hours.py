@@ -1,5 +1,5 @@
 """Placing a clock time on the 24-hour dial: am/pm, parts of day, and the nearest reading; and clock
-arithmetic on "HH:mm" within one day (``minutes_between``, ``shift_clock``).
+arithmetic on "HH:mm" within one day (``shift_clock``).
 
 The product's rules, in order:
 
@@ -85,14 +85,6 @@ def _nearest(hour: int, minute: int, prefer_near: datetime.time | None) -> int:
     if morning == evening:
         return default
     return hour if morning < evening else hour + 12
-
-
-def minutes_between(start: str, end: str) -> int | None:
-    """Minutes from ``start`` to ``end`` ("HH:mm", the same day); None when unknown or not after it."""
-    if not (re.fullmatch(r"\d{2}:\d{2}", start) and re.fullmatch(r"\d{2}:\d{2}", end)):
-        return None
-    minutes = (int(end[:2]) - int(start[:2])) * 60 + int(end[3:]) - int(start[3:])
-    return minutes if minutes > 0 else None
 
 
 def shift_clock(start: str, minutes: int) -> str | None:

@@ -78,7 +78,7 @@ REPEATING: Final = re.compile(
 )
 # Insisting on a time that clashes ("book it anyway", "还是照样安排吧"): a booking over a clash traces to these.
 INSIST: Final = re.compile(
-    r"\b(?:anyway|regardless|all the same|even so|even\s+if\s+(?:it|that)\s+(?:clash(?:es)?|overlaps?|conflicts?)|double[- ]?book)\b"
+    r"\b(?:anyway|regardless|all the same|even so|even\s+if\s+(?:it|that)\s+(?:clash(?:es)?|overlaps?|conflicts?)(?:\s+with\s+(?:something|anything|stuff))?|double[- ]?book)\b"
     r"|照样|照常|仍然|不管",
     re.IGNORECASE,
 )
@@ -258,8 +258,8 @@ SIDES = table(
 # A correction inside one message, after a moment was said ("tennis saturday 10 no wait 11", "周六十点打球 不对
 # 十一点"): which moment is meant is asked, never guessed.
 SELF_CORRECTION = table(
-    en=(r"\b(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|no\s+no|i\s+mean(?:t)?|or\s+rather|actually\s+(?:make\s+it|no))\b",),
-    zh=(r"不对|哦不|啊不|说错了|口误|算了还是|(?:不是|还是)(?=[0-9一二两三四五六七八九十周星礼明后今下上])",),
+    en=(r"\b(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|no\s+no|i\s+mean(?:t)?|or\s+rather|actually\s+(?:make\s+(?:it|that)|no))\b",),
+    zh=(r"[哦啊]?不对|[哦啊]不|说错了|口误|算了还是|(?:不是|还是)(?=[0-9一二两三四五六七八九十周星礼明后今下上])",),
 )
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its
 # numbers are no day and no time, for every reader (the date reader claims it before reading).

@@ -29,6 +29,7 @@ UNCHANGED_EVENT = {
     "date": None,
     "time": None,
     "duration_minutes": None,
+    "end_time": None,
     "shift_minutes": None,
 }
 UNCHANGED_VALUES = {"title": None, "date": None, "time": None, "duration_minutes": None}

@@ -142,12 +142,11 @@ def test_the_event_a_rename_names_is_the_one_changed() -> None:
     assert (name, arguments["event_words"], arguments["title"]) == ("change_event", "Team sync", "Weekly sync")
 
 
-def test_a_new_end_is_a_new_length_from_the_events_own_start_or_a_question() -> None:
+def test_a_new_end_is_passed_as_said_for_the_tool_to_count() -> None:
     meeting = [{"ref": "E6", "title": "部门会议", "date": "2026-12-09", "start": "10:00", "via": "found"}]
-    name, arguments = tool_of(respond(request("把周三的部门会议延长到十二点", language="zh", entities=meeting)))
-    assert (name, arguments["time"], arguments["duration_minutes"]) == ("change_event", None, 120)
-    unknown = respond(request("把周三的部门会议延长到十二点", language="zh"))
-    assert not unknown.tool_calls and "多长时间" in unknown.text
+    for entities in (meeting, []):  # shown or not: the tool counts the length from the event's own start
+        name, arguments = tool_of(respond(request("把周三的部门会议延长到十二点", language="zh", entities=entities)))
+        assert (name, arguments["time"], arguments["duration_minutes"], arguments["end_time"]) == ("change_event", None, None, "12:00")
 
 
 def test_actually_after_a_request_not_understood_corrects_nothing_listed() -> None:

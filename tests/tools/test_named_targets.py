@@ -131,6 +131,22 @@ def test_a_shift_moves_the_events_own_start_computed_by_the_tool(
     assert review.ends_at - review.starts_at == datetime.timedelta(hours=1)  # the length is kept
 
 
+def test_a_new_end_is_counted_from_the_events_own_start_or_the_new_one(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    # "the workshop runs until 5pm", the event not in focus: the tool reads its start and counts the length.
+    workshop = add_event(person, "Workshop", "2026-12-22T14:00")
+    context = context_for(person, frozen_now)
+    longer = change_event(context, {**NO_VALUES, "event_words": "workshop", "end_time": "17:00"})
+    assert longer.status == Status.UPDATED and (longer.data["event"]["start"], longer.data["event"]["end"]) == ("14:00", "17:00")
+    moved = change_event(context, {**NO_VALUES, "event_words": "workshop", "time": "15:00", "end_time": "16:30"})
+    assert (moved.data["event"]["start"], moved.data["event"]["end"]) == ("15:00", "16:30")
+    before = change_event(context, {**NO_VALUES, "event_words": "workshop", "end_time": "09:00"})
+    assert before.status == Status.INVALID_ARGUMENTS and "not after its start" in before.data["problem"]
+    workshop.refresh_from_db()
+    assert workshop.ends_at - workshop.starts_at == datetime.timedelta(minutes=90)  # the refused end wrote nothing
+
+
 def test_a_shift_past_midnight_changes_nothing_and_says_why(
     person: Any, add_event: Callable[..., Event], frozen_now: Any
 ) -> None:

@@ -30,7 +30,8 @@ MAX_QUERY_DAYS = 62
 MAX_LISTED_EVENTS = 50
 MAX_NAMED_EVENTS = 5  # "when is my standup?": its next few occurrences
 SUGGESTION_COUNT = 3
-_PENDING = (*CHANGE_VALUES, "shift_minutes")  # what a "which one?" list keeps for its answer
+MIN_LENGTH_MINUTES = 5  # as duration_minutes takes
+_PENDING = (*CHANGE_VALUES, "end_time", "shift_minutes")  # what a "which one?" list keeps for its answer
 
 
 def _days(context: ToolContext, start: str, end: str | None) -> list[datetime.date]:
@@ -192,6 +193,11 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
         if isinstance(moved, ToolResult):
             return moved
         arguments = {**arguments, "time": moved}
+    if arguments.get("end_time") and arguments.get("duration_minutes") is None:
+        length = _until(context, target, arguments)
+        if isinstance(length, ToolResult):
+            return length
+        arguments = {**arguments, "duration_minutes": length}
     if target.in_series:
         return series.change_in_series(context, target, arguments)
     patch = patch_from_arguments({name: arguments.get(name) for name in CHANGE_VALUES})
@@ -217,6 +223,19 @@ def _shifted(context: ToolContext, target: Event, minutes: int) -> str | ToolRes
             {"problem": "that shift moves it to another day; say the new day and time", "event": event_fact(target, context.zone)},
         )
     return f"{moved:%H:%M}"
+
+
+def _until(context: ToolContext, target: Event, arguments: Mapping[str, Any]) -> int | ToolResult:
+    """The length from the (new) start to the new end said ("runs until 5pm"): computed here, never by the model."""
+    start = str(arguments.get("time") or f"{target.starts_at.astimezone(context.zone):%H:%M}")
+    end = str(arguments["end_time"])
+    minutes = (int(end[:2]) - int(start[:2])) * 60 + int(end[3:]) - int(start[3:])
+    if minutes < MIN_LENGTH_MINUTES:
+        return ToolResult(
+            Status.INVALID_ARGUMENTS,
+            {"problem": "that end is not after its start; say the new end or how long it lasts", "event": event_fact(target, context.zone)},
+        )
+    return minutes
 
 
 def delete_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:

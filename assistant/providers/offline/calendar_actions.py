@@ -27,7 +27,7 @@ from assistant.providers.offline.targets import PART_WORDS, PARTS, Target, chose
 from assistant.providers.offline.titles import clauses_of, overlap, title_from, weak_only
 from assistant.providers.offline.when import THAT_DAY, When, read_when
 from assistant.reading.days import days_of
-from assistant.reading.hours import minutes_between, shift_clock
+from assistant.reading.hours import shift_clock
 from assistant.reading.meals import own_kind, usual_time
 from assistant.reading.vocabulary import DAY_POSSESSIVE, part_of_day
 
@@ -39,7 +39,8 @@ _PATCH_ONLY = re.compile(r"^(?:(?:actually|ok(?:ay)?|and|so|no)[\s,]+)*(?:make|s
 _NEW_INSTEAD = re.compile(r"^(?:那|那就)?(?:改成|换成|还是)")
 # "move my haircut from saturday to sunday at 2", "把周五的牙医改到下周二": the day said before the
 # destination is the event's, what follows it is new.
-_DESTINATION = re.compile(r"\s+to\s+(?P<new>\S.*)$|(?:(?:改|挪|推|换|调|移)(?:到|成|为)|(?<![点半刻分0-9])到)(?P<new_zh>.+)$", re.IGNORECASE)
+# Where the new value begins: after "to", "start at", "until" ("make my 3pm start at 3:30", "my 1pm workshop run until 4pm").
+DESTINATION = re.compile(r"\s+(?:to|(?:start|begin)s?\s+at|until|till?)\s+(?P<new>\S.*)$|(?:(?:改|挪|推|换|调|移)(?:到|成|为)|(?<![点半刻分0-9])到)(?P<new_zh>.+)$", re.IGNORECASE)
 
 
 def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -127,7 +128,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             )  # fmt: skip
     # "把明天的会推迟一个小时", "move tomorrow's meeting to 4pm": with a shift or a day's possessive,
     # the day names the event; otherwise it is the new day.
-    moved = _DESTINATION.search(s.text)
+    moved = DESTINATION.search(s.text)
     old = read_when(re.sub(r"\bfrom\b|从", " ", s.text[: moved.start()]), today=turn.today) if moved else None
     to = read_when(moved["new"] or moved["new_zh"], today=turn.today) if moved else None
     # "move yoga from 6 to 7:30", "从六点改到七点半": from one time to another, not a span of an hour and a half.
@@ -158,6 +159,8 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if target.unknown or (nothing_in_focus and not target.words and _PATCH_ONLY.match(s.text)):
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target, read_as)
+    if to is not None and old is not None and old.time:
+        when = dataclasses.replace(when, duration=to.duration)  # "move the 11am to 2pm": no span from 11 to 2
     new_time = to.time if to is not None else when.time
     if when.shift is not None and to is None and new_time:
         target, new_time = dataclasses.replace(target, time=new_time), None  # "push back my 3pm meeting by an hour"
@@ -176,23 +179,19 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         when = dataclasses.replace(when, duration=to.duration)  # "改成九点到十二点": the span said is its new length
     if from_time and to_time:
         new_time, when = to_time, dataclasses.replace(when, duration=None)
+    end_time = None
     if new_time and lx.EXTEND.search(s.text) and not when.duration:
-        # "延长到十二点", "extend the workshop till 1pm": a new end, so a new length from its own start, or ask.
-        entity = _entity(turn, target) if target.ref or target.ordinal or not (target.words or target.day) else None  # "it": the one in focus
-        length = minutes_between(str((entity or {}).get("start") or ""), new_time)
-        if length is None:
-            return text(say("ask_new_length", turn.language))
-        new_time, when = None, dataclasses.replace(when, duration=length)
+        new_time, end_time = None, new_time  # "延长到十二点", "runs until 1pm": a new end; the tool counts the length
     shift = None
     if when.shift is not None and new_time is None:
         if not (target.words or target.ref or target.ordinal or target.time or turn.recent_entities):
             return text(say("ask_shift_base", turn.language))
         shift = when.shift  # "push the project review back an hour": the tool moves the event's own start
-    if not (new_title or new_day or new_time or when.duration or shift):
+    if not (new_title or new_day or new_time or when.duration or shift or end_time):
         return text(say("ask_new_length" if lx.EXTEND.search(s.text) else "ask_change_value", turn.language))
     return call(
         turn, tools, "change_event",
-        **target.named(), title=new_title, date=new_day, time=new_time, duration_minutes=when.duration,
+        **target.named(), title=new_title, date=new_day, time=new_time, duration_minutes=when.duration, end_time=end_time,
         shift_minutes=shift, scope=lx.scope_of(s.text) or _scope(turn, s.text[: moved.start()] if moved else s.text, None),
     )  # fmt: skip
 

@@ -325,7 +325,7 @@ RULES: tuple[Rule, ...] = (
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
     # Alarms, rides and devices are not the calendar's: an honest answer ("remind me to wake up" is a reminder).
     ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not lx.REMIND_ME.search(s.text)),
-    ("service", lambda turn, s: s.text in vocabulary.SERVICE and not lx.CALENDAR_WORD.search(s.text)),
+    ("service", lambda turn, s: s.text in vocabulary.SERVICE and not lx.CALENDAR_WORD.search(s.text) and s.text not in lx.DELETE),
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
     # "actually scratch that, I can't afford it this month": a drop, and its reason asks for nothing.
     # "cancel that, i meant the dentist" names the one meant: a delete, not a drop.

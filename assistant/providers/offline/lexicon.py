@@ -30,7 +30,7 @@ CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
         r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:[\w']+\s+){0,3}?forward)|rename|change|switch|"
-        r"make\s+(?:it|that|this)|set\s+(?:it|that)|(?:update|edit)\s+(?:it|that|this)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
+        r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit)\s+(?:it|that|this)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
     zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短",),
 )
@@ -305,7 +305,7 @@ CREATE = table(
         rf"^(?:(?:{COURTESY_EN}|actually|just|(?:can|could|would|will)\s+(?:you|u|we)|(?:i\s+)?(?:want|need|would\s+like)\s+to|(?:i\s+)?wanna|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
-        r"make|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
+        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
         r"|\b(?:stick|pop|put)\s+(?:it|that|this)\s+(?:in|on)\b|^(?:a\s+)?new\s+(?:event|appointment|appt|meeting|entry)\b"
         r"|^(?:(?:i\s+)?(?:need|want|have)\s+to\s+|can\s+(?:you|u)\s+)?get\s+(?!me\b)(?=(?:[\w']+\s+){1,5}?(?:on|in|into)\s+(?:the|my)\s+(?:calendar|cal|diary|schedule)\b)",
     ),

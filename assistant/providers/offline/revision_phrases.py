@@ -8,9 +8,11 @@ import re
 
 from assistant.reading import text
 
-# The value being replaced: "not 3", "instead of 7", "rather than Saturday", "不是周五".
+# The value being replaced: "not 3", "instead of 7", "rather than Saturday", "不是周五", the time before a
+# move's "to" ("move the 11am to 2pm": from 11, not a span of three hours).
 REPLACED_EN = re.compile(
-    r"\b(?:not|instead\s+of|rather\s+than)\s+(?:on\s+|at\s+|the\s+)?(?P<old>[\w:.']+(?:\s*[ap]\.?m\.?(?![a-z]))?)",
+    r"\b(?:not|instead\s+of|rather\s+than)\s+(?:on\s+|at\s+|the\s+)?(?P<old>[\w:.']+(?:\s*[ap]\.?m\.?(?![a-z]))?)"
+    r"|\b(?:move|push|shift|bump|reschedule|change|switch)\s+(?:(?:my|the|that|this|our)\s+)?(?P<moved>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)(?=\s+to\b)",
     re.IGNORECASE,
 )
 REPLACED_ZH = re.compile(

@@ -148,7 +148,7 @@ def _without_replaced(text: str, today: datetime.date) -> str:
     """The message without the value it replaces: "4pm not 3" -> "4pm"."""
 
     def drop(match: re.Match[str]) -> str:
-        old = match.groupdict().get("old") or match.groupdict().get("bad")
+        old = match.groupdict().get("old") or match.groupdict().get("bad") or match.groupdict().get("moved")
         return " " if old and _is_when(old, today) else match.group(0)
 
     return rp.REPLACED_ZH.sub(drop, rp.REPLACED_EN.sub(drop, text))
@@ -188,6 +188,9 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
     focus = _focus(turn, cue)
     if focus is None:
         return None
+    moved_from = next((said["moved"] for said in rp.REPLACED_EN.finditer(text) if said["moved"]), None)
+    if moved_from and read_when(f"at {moved_from}", today=turn.today, prefer_near=_near(None, focus)).time != focus.start:
+        return None  # "move the 11am to 2pm": the old time names the event, and it is not the one in focus
     cleaned = _without_replaced(text, turn.today)
     a_bit = rp.A_BIT.search(cleaned)
     if a_bit is not None:

@@ -55,7 +55,7 @@ BULK_DELETE = table(
 # Dropping the unfinished request: only when this is (nearly) the whole message.
 DROP_REQUEST = table(
     en=(
-        r"^(?:(?:ok(?:ay)?|oh|actually|hmm|no|nah|sorry|please)[\s,.!]+)*(?:(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|"
+        r"^(?:(?:ok(?:ay)?|oh|ugh|oops|wait|actually|hmm|no|nah|sorry|please)[\s,.!]+)*(?:(?:never\s*mind|nvm|forget\s+(?:it|that|about\s+it)|"
         r"cancel(?:\s+(?:it|that|this|the\s+(?:request|booking|whole\s+thing)))?|scratch\s+that|stop|don'?t\s+bother|"
         r"no\s+(?:need|thanks)|drop\s+(?:it|that)|leave\s+it|not\s+anymore|(?:i\s*(?:was|'m|am)\s+)?(?:just|only)\s+(?:telling|saying|sharing|"
         r"letting\s+(?:you|u)\s+know)(?:\s+(?:you|u))?)[\s,.!]*)+(?:(?:please|then|thanks)[\s,.!]*)*$",

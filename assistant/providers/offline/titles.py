@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from assistant.providers.offline.calls import say
 from assistant.reading.answers import is_courtesy
-from assistant.reading.vocabulary import ADDRESS, CLAUSE, HEARSAY
+from assistant.reading.vocabulary import ADDRESS, CLAUSE, HEARSAY, INSIST
 
 MAX_TITLE = 200
 
@@ -221,7 +221,7 @@ def _lead_gone(clause: str) -> str:
 
 def clean_title(text: str, *, verb: bool = True) -> str | None:
     """The person's words for the thing, or None when nothing is left."""
-    main, requested_apart = _main_clause(_MEASURE_ZH.sub("", text))
+    main, requested_apart = _main_clause(_MEASURE_ZH.sub("", INSIST.sub(" ", text)))  # "… even if it clashes": no name
     if requested_apart:
         # The verb is in the other clause: "book club" is a name here, not "book" + "club".
         return _finish(_peel(main, verbs=0))  # "I have a job interview, please put it in": "Job interview"

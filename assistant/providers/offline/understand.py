@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import json
 import logging
 import re
@@ -171,10 +172,16 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return calendar_words.remind(again, read_signals(again), tools)
     said = read_signals(turn) if turn.last_reply == catalogue.text("needs_reminder_time", turn.language) else None
     first = dataclasses.replace(turn, previous=turn.asked_since[0]) if turn.asked_since else turn
-    if said is not None and said.has_slots and titles.title_from(said.when.residue) is None and previous_intent(first) == "reminder":
+    # A reply that opens with its moment and asks for nothing of its own answers too ("tomorrow at lunch, say 12:30",
+    # 明天下午下班的时候 六点吧): the words after the moment say when, not what, and are no part of the reminder.
+    extra = without_part_of_day(said.when.residue) if said is not None else ""
+    extra = extra if titles.title_from(extra) is not None else ""
+    answers = not extra or (said is not None and said.text.lstrip()[:2] != extra.lstrip()[:2] and said.text not in lx.ACTION)
+    if said is not None and (said.has_slots or vocabulary.part_of_day(turn.text)) and answers and previous_intent(first) == "reminder":
         # "remind me to call the vet" … "What time should I remind you?" … ("tomorrow" …) "at 4pm": that time, with
         # every answer given to the same question (a request of its own, "lunch with Sam next Wednesday at 1pm", is no answer to it).
-        joined = dataclasses.replace(turn, text=" ".join((*turn.asked_since, turn.text)), previous=None)
+        moment = functools.reduce(lambda said, word: re.sub(rf"(?<!\w){re.escape(word)}(?!\w)" if word.isascii() else re.escape(word), " ", said, count=1), extra.split(), turn.text)
+        joined = dataclasses.replace(turn, text=" ".join((*turn.asked_since, moment)), previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
     if turn.previous and turn.last_reply == catalogue.text("ambiguous", turn.language) and previous_intent(turn) == "reminder":
         # "set a reminder 15 min before" … "Which event do you mean?" … "the dentist one": that event.
@@ -199,7 +206,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if (moving := _answers_change_value(turn, signals, intent, tools)) is not None:
         # "can i move the dentist" … "Sure — to which day or time should it move?" … "friday 11am":
         # the answer to its own question finishes that change, with the event the person named.
-        asked = read_signals(turn, text=f"{moving}, {turn.text}")  # two clauses: the name is the asking one's
+        asked = read_signals(turn, text=moving)
         return calendar.change(turn, asked, tools)
     part = vocabulary.part_of_day(turn.text) if "time" in (active.get("missing") or []) and not signals.has_slots else None
     if part in PART_WORDS and titles.title_from(without_part_of_day(turn.text)) is None:
@@ -245,7 +252,8 @@ def _corrected_in_passing(turn: Turn) -> str | None:
     near = datetime.time(int(before.time[:2]), int(before.time[3:])) if before.time else None
     after = read_when(tail, today=turn.today, prefer_near=near)
     plain = not any(v for w in (before, after) for v in (w.end, w.duration, w.shift, w.offset, w.declined))
-    if not plain or not (after.date or after.time) or titles.title_from(after.residue) or (before.guessed and not after.time):
+    named_after = titles.title_from(after.residue) is not None  # "周四上午十点 哦不对 十一点 去银行办卡": its name after
+    if not plain or not (after.date or after.time) or (named_after and titles.title_from(before.residue)) or (before.guessed and not after.time):
         return ""
     if before.time is None or (before.guessed and after.time):  # the rest is said as it was (a bare hour stays unsure)
         day = "" if after.date else _one_day(before.date, turn.today)
@@ -254,7 +262,7 @@ def _corrected_in_passing(turn: Turn) -> str | None:
     if day is None:
         return ""
     hour, minute = int(clock[:2]), clock[3:]
-    return f"{before.residue} {day} {(hour - 1) % 12 + 1}:{minute}{'am' if hour < 12 else 'pm'}".strip()
+    return f"{before.residue} {day} {(hour - 1) % 12 + 1}:{minute}{'am' if hour < 12 else 'pm'} {after.residue if named_after else ''}".strip()
 
 
 def _one_day(symbol: str | None, today: datetime.date) -> str | None:
@@ -266,7 +274,8 @@ def _one_day(symbol: str | None, today: datetime.date) -> str | None:
 
 
 def _answers_change_value(turn: Turn, signals: Signals, intent: str, tools: Sequence[dict[str, Any]]) -> str | None:
-    """The message whose change this one answers: a day, time, length or part of the day said right after the
+    """The change this message finishes, as one text (two clauses: the name is the asking one's), when it answers
+    with a day, time, length or part of the day said right after the
     stand-in asked about the change the message before asked for (where to, which time in a part, which half
     of a bare hour; the question is known by asking that message again), or later, naming the same event
     ("can i move the dentist" … a look at Wednesday … "ok wednesday 9am for the dentist")."""
@@ -276,14 +285,19 @@ def _answers_change_value(turn: Turn, signals: Signals, intent: str, tools: Sequ
     if moving and intent in {"create", "bare_time"}:
         named, moved = titles.title_from(signals.when.residue), event_name(moving[-1], focus=False)
         # Unnamed, or naming the same event: that move. Naming another thing: a booking of its own.
-        return moving[-1] if not named or (moved and titles.overlap(named, moved) > 0) else None
+        return f"{moving[-1]}, {turn.text}" if not named or (moved and titles.overlap(named, moved) > 0) else None
     if not turn.previous or not turn.last_reply or not re.search(r"[?？]", turn.last_reply):
         return None  # nothing was asked: no reading of the message before on a turn that needs none
     if (intent == "create" and titles.title_from(turn.text)) or previous_intent(turn) != "change":
         return None  # another request of its own, or no change was asked for
     before = dataclasses.replace(turn, text=turn.previous, previous=None, last_reply=None)
     again = calendar.change(before, read_signals(before), tools)
-    return turn.previous if not again.tool_calls and again.text == turn.last_reply else None
+    if again.tool_calls or again.text != turn.last_reply:
+        return None
+    destination = calendar.DESTINATION.search(turn.previous)
+    if destination and signals.when.time and not signals.when.guessed and not read_when(destination.group(0), today=turn.today).date:
+        return f"{turn.previous[: destination.start()]} to {turn.text}"  # "8pm" to "which 8?": the time said replaces the one asked about
+    return f"{turn.previous}, {turn.text}"
 
 
 def _adds_the_offer(turn: Turn) -> bool:
@@ -292,6 +306,8 @@ def _adds_the_offer(turn: Turn) -> bool:
     the last reply (state), not a reading of the message before."""
     if not turn.previous or turn.last_reply not in {say(key, turn.language) for key in ("statement", "service_offer")}:
         return False
+    if turn.previous in lx.DELETE:
+        return False  # a cancel is never put down
     # The message first (cheap), the previous one's reading only when it could take an offer.
     if read_short_answer(turn.text) == "yes":
         takes = not vocabulary.THANKING.search(turn.text)  # "ok thanks" closes the talk; it takes no offer
