@@ -159,8 +159,6 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if target.unknown or (nothing_in_focus and not target.words and _PATCH_ONLY.match(s.text)):
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target, read_as)
-    if to is not None and old is not None and old.time:
-        when = dataclasses.replace(when, duration=to.duration)  # "move the 11am to 2pm": no span from 11 to 2
     new_time = to.time if to is not None else when.time
     if when.shift is not None and to is None and new_time:
         target, new_time = dataclasses.replace(target, time=new_time), None  # "push back my 3pm meeting by an hour"
@@ -175,8 +173,8 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if part in PARTS and not PARTS[str(part)][0] <= _shown_start(turn, target) < PARTS[str(part)][1]:
         # "改到周五下午" for a class at 09:00 (or at a time not shown): which time in the afternoon is asked.
         return text(say("ask_time_in_part", turn.language, part=PART_WORDS[str(part)][turn.language == "zh"]))
-    if to is not None and to.time and to.duration and not from_time:
-        when = dataclasses.replace(when, duration=to.duration)  # "改成九点到十二点": the span said is its new length
+    if to is not None and ((to.time and to.duration) or (old is not None and old.time)) and not from_time:
+        when = dataclasses.replace(when, duration=to.duration)  # "改成九点到十二点": its new length; "move the 11am to 2pm": none
     if from_time and to_time:
         new_time, when = to_time, dataclasses.replace(when, duration=None)
     end_time = None

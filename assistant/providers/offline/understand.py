@@ -274,10 +274,9 @@ def _one_day(symbol: str | None, today: datetime.date) -> str | None:
 
 
 def _answers_change_value(turn: Turn, signals: Signals, intent: str, tools: Sequence[dict[str, Any]]) -> str | None:
-    """The change this message finishes, as one text (two clauses: the name is the asking one's), when it answers
-    with a day, time, length or part of the day said right after the
-    stand-in asked about the change the message before asked for (where to, which time in a part, which half
-    of a bare hour; the question is known by asking that message again), or later, naming the same event
+    """The change this message finishes, as one text (the name is the asking clause's): a day, time, length or part
+    of the day said right after the stand-in asked about the change the message before asked for (where to, which
+    time in a part, which half of a bare hour; the question is known by asking that message again), or later, naming the same event
     ("can i move the dentist" … a look at Wednesday … "ok wednesday 9am for the dentist")."""
     if signals.question or intent in {"delete", "reminder", "drop"} or not (signals.has_slots or vocabulary.part_of_day(turn.text)):
         return None
@@ -304,10 +303,8 @@ def _adds_the_offer(turn: Turn) -> bool:
     """A "yes" or a request to put down that names nothing of its own ("add it pls", "嗯 加上吧"), right
     after a statement or another service's work the stand-in offered to put on the calendar: the offer is
     the last reply (state), not a reading of the message before."""
-    if not turn.previous or turn.last_reply not in {say(key, turn.language) for key in ("statement", "service_offer")}:
-        return False
-    if turn.previous in lx.DELETE:
-        return False  # a cancel is never put down
+    if not turn.previous or turn.previous in lx.DELETE or turn.last_reply not in {say(key, turn.language) for key in ("statement", "service_offer")}:
+        return False  # nothing offered (a cancel is never put down)
     # The message first (cheap), the previous one's reading only when it could take an offer.
     if read_short_answer(turn.text) == "yes":
         takes = not vocabulary.THANKING.search(turn.text)  # "ok thanks" closes the talk; it takes no offer
