@@ -97,3 +97,18 @@ def test_the_old_time_names_the_event_before_a_new_start_or_end(message: str, ti
         name, arguments = tool_of(respond(request(message, entities=entities)))
         assert (name, arguments["time"], arguments["end_time"]) == ("change_event", time, end)
         assert arguments["event_time"] == "15:00" or (entities and arguments["event_ref"] == "E6")  # named by its time
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "tool"),
+    [("周六好像要下雨 把羽毛球取消吧", "zh", "delete_event"), ("rain on sat, cancel the bbq", "en", "delete_event")],
+)
+def test_a_cancel_beside_the_weather_is_a_cancel(message: str, language: str, tool: str) -> None:
+    name, _ = tool_of(respond(request(message, language=language)))
+    assert name == tool  # the weather is the reason, not a service asked for; a delete only ever shows its card
+
+
+def test_a_cancel_is_never_put_down_after_an_offer() -> None:
+    said = "周六下雨 羽毛球取消"
+    response = respond(with_history("好的", said, catalogue.text("service_offer", "zh"), language="zh"))
+    assert all(call.name != "schedule_event" for call in response.tool_calls)
