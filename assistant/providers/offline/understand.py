@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import functools
 import json
 import logging
 import re
@@ -180,7 +179,8 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if said is not None and (said.has_slots or vocabulary.part_of_day(turn.text)) and answers and previous_intent(first) == "reminder":
         # "remind me to call the vet" … "What time should I remind you?" … ("tomorrow" …) "at 4pm": that time, with
         # every answer given to the same question (a request of its own, "lunch with Sam next Wednesday at 1pm", is no answer to it).
-        moment = functools.reduce(lambda said, word: re.sub(rf"(?<!\w){re.escape(word)}(?!\w)" if word.isascii() else re.escape(word), " ", said, count=1), extra.split(), turn.text)
+        words = "|".join(rf"(?<!\w){re.escape(word)}(?!\w)" if word.isascii() else re.escape(word) for word in extra.split())
+        moment = re.sub(words, " ", turn.text) if words else turn.text  # the answer's moment, without its other words
         joined = dataclasses.replace(turn, text=" ".join((*turn.asked_since, moment)), previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
     if turn.previous and turn.last_reply == catalogue.text("ambiguous", turn.language) and previous_intent(turn) == "reminder":
