@@ -49,7 +49,7 @@ def table(en: tuple[str, ...], zh: tuple[str, ...]) -> Table:
 # all", "好的，就这样，谢谢"): one list for every reader. A message made only of them asks for nothing
 # (``answers.is_acknowledgement``); before a request or a receipt they are never its words.
 COURTESY_EN: Final = (
-    r"(?:ok(?:ay|ey)?|kk?|i\s+see|great|sure(?:\s+thing)?|perfect|all\s*right|alrighty|righto|got\s+it|yes|yep|yup|yeah|yea|ya+h?|"
+    r"(?:ok(?:ay|ey)?|kk?|i\s+see|great|sure(?:\s+thing)?|perfect|al+\s*right|alrighty|righto|got\s+it|yes|yep|yup|yeah|yea|ya+h?|"
     r"no\s+(?:problem|worries)|you\s+got\s+it|awesome|cool|sweet|excellent|wonderful|lovely|brilliant|fantastic|amazing|nice|"
     r"good|fine|noted|understood|right|of\s+course|certainly|absolutely|sounds\s+(?:good|great|perfect)|lol|haha|"
     r"that'?s\s+(?:all|it|everything|great|perfect|right|correct)|correct|exactly|that\s+is\s+all|nothing\s+else|yay|hooray|thanks|thank\s+you|"

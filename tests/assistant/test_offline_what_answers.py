@@ -112,3 +112,23 @@ def test_a_cancel_is_never_put_down_after_an_offer() -> None:
     said = "周六下雨 羽毛球取消"
     response = respond(with_history("好的", said, catalogue.text("service_offer", "zh"), language="zh"))
     assert all(call.name != "schedule_event" for call in response.tool_calls)
+
+
+LISTED = [{"ref": "E1", "title": "牙医", "date": "2026-12-14", "start": "10:00", "via": "candidate"},
+          {"ref": "E2", "title": "周会", "date": "2026-12-14", "start": "15:00", "via": "candidate"}]  # fmt: skip
+CHOOSING = {"tool": "set_reminder", "values": {"minutes_before": 15}}
+
+
+@pytest.mark.parametrize(("answer", "ref"), [("1", "E1"), ("第一个", "E1"), ("上午那个", "E1"), ("最后一个", "E2")])
+def test_the_answer_to_a_reminders_which_one_sets_it_never_moves_the_event(answer: str, ref: str) -> None:
+    said = "下周一看牙 提前15分钟提醒我一下"  # 提前 would read as a shift if the two were read together
+    built = with_history(answer, said, "你指的是哪一个？", language="zh", entities=LISTED, listed=["E1", "E2"], choosing=CHOOSING)
+    name, arguments = tool_of(respond(built))
+    assert (name, arguments["event_ref"], arguments["minutes_before"]) == ("set_reminder", ref, 15)
+
+
+def test_an_infinitive_to_is_no_time_asked_about() -> None:
+    # "i need to reschedule my yoga class" … "where to?" … "tuesday at 7:30pm": the class, never words cut at "to".
+    said = "i need to reschedule my yoga class"
+    name, arguments = tool_of(respond(with_history("tuesday at 7:30pm", said, respond(request(said)).text)))
+    assert (name, arguments["event_words"], arguments["time"]) == ("change_event", "Yoga class", "19:30")

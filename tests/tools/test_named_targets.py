@@ -12,6 +12,7 @@ from scheduling.models import Event
 from scheduling.selectors import profile_get
 from tools.context import ToolContext
 from tools.handlers.events import change_event, delete_event, query_events
+from tools.handlers.reminders import set_reminder
 from tools.handlers.targets import Named, events_named, title_score
 from tools.spec import Status
 
@@ -254,3 +255,35 @@ def test_a_kind_of_event_on_a_named_day_asks_which_one(
     assert len(events_named(context, Named(words="会", date="2026-12-08")).events) == 2
     assert [e.title for e in events_named(context, Named(words="周会", date="2026-12-08")).events] == ["周会"]
 
+
+
+def test_a_reminder_named_on_a_day_where_no_title_fits_offers_that_days_events(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    # "下周一看牙 提前15分钟提醒我" for 「牙医」: the day's events as a numbered choice that keeps the lead time.
+    add_event(person, "牙医", "2026-12-14T10:00")
+    add_event(person, "周会", "2026-12-14T15:00")
+    context = context_for(person, frozen_now)
+    offered = set_reminder(context, {"event_words": "看牙", "date": "2026-12-14", "minutes_before": 15})
+    assert offered.status == Status.AMBIGUOUS_REFERENCE
+    assert [c["title"] for c in offered.data["candidates"]] == ["牙医", "周会"]
+    assert offered.data["choosing"] == {"tool": "set_reminder", "values": {"minutes_before": 15}}
+    elsewhere = set_reminder(context, {"event_words": "看牙", "date": "2026-12-15", "minutes_before": 15})
+    assert elsewhere.status == Status.NOT_FOUND  # nothing on that day: said plainly, nothing set
+
+
+def test_words_that_fit_no_title_at_a_time_said_offer_the_events_then(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    # "push my 3pm meeting back an hour" when the 3pm is 'Design review': asked, never moved unasked.
+    review = add_event(person, "Design review", "2026-12-22T15:00")
+    add_event(person, "Lunch", "2026-12-22T12:00")
+    context = context_for(person, frozen_now)
+    asked = change_event(context, {**NO_VALUES, "event_words": "meeting", "event_time": "15:00", "shift_minutes": 60})
+    assert asked.status == Status.AMBIGUOUS_REFERENCE
+    assert [c["title"] for c in asked.data["candidates"]] == ["Design review"]
+    assert asked.data["choosing"] == {"tool": "change_event", "values": {"shift_minutes": 60}}
+    review.refresh_from_db()
+    assert review.starts_at.astimezone(context.zone).hour == 15  # nothing moved yet
+    nothing = change_event(context, {**NO_VALUES, "event_words": "meeting", "event_time": "09:00", "shift_minutes": 60})
+    assert nothing.status == Status.NOT_FOUND

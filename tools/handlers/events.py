@@ -133,12 +133,12 @@ def _named_target(context: ToolContext, named: Named, arguments: Mapping[str, An
     found = events_named(context, named, among)
     if len(found.events) == 1:
         return found.events[0]
-    if not found.events and named.date and named.words:
-        # None fits the words, but the person named the day: offer that day's events as a numbered
-        # choice, so a name in the other language ("瑜伽" for "Yoga") still lands.
-        on_day = events_on(context, found.days)
+    if not found.events and named.words and (named.date or named.time):
+        # None fits the words, but the person named the day or the time: offer those events as a numbered
+        # choice, so a name in the other language ("瑜伽" for "Yoga") or a kind ("my 3pm meeting") still lands.
+        on_day = events_on(context, found.days, named.time)
         if on_day:
-            return _which_one(context, on_day, arguments, tool, "no title fits those words; these are on that day")
+            return _which_one(context, on_day, arguments, tool, "no title fits those words; these are then")
     if not found.events:
         looked = {"from": day_fact(found.days[0]), "to": day_fact(found.days[-1])}
         return ToolResult(

@@ -14,7 +14,7 @@ from scheduling.reminders import reminder_create
 from scheduling.selectors import event_get
 from tools.context import ToolContext
 from tools.facts import event_fact
-from tools.handlers.targets import Named, events_named
+from tools.handlers.targets import Named, events_named, events_on
 from tools.spec import Effect, Status, ToolResult
 
 DEFAULT_MINUTES_BEFORE = 15
@@ -72,18 +72,21 @@ def _rule(repeat: str, first: datetime.date) -> str:
 
 
 def _before_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
-    named = Named(words=arguments.get("event_words"))
+    # "remind me 30 minutes before the dentist on monday": the event the words name (on the day said), among the person's own.
+    named = Named(words=arguments.get("event_words"), date=arguments.get("date") if arguments.get("event_words") else None)
     if not arguments.get("event_ref") and named:
-        # "remind me 30 minutes before the dentist": the event the words name, among the person's own.
-        events = events_named(context, named).events
+        found = events_named(context, named)
+        events = found.events or (events_on(context, found.days) if named.date else [])
         if not events:
             return ToolResult(Status.NOT_FOUND, {"problem": "no event of yours fits those words", "named": named.as_fact()})
-        if len(events) > 1:
+        if len(events) > 1 or not found.events:
+            # Several fit, or none by its words on the day named ("看牙" for 「牙医」): a numbered choice that keeps the lead time.
             return ToolResult(
                 Status.AMBIGUOUS_REFERENCE,
                 {
-                    "problem": "several of your events fit those words",
+                    "problem": "several of your events fit those words" if found.events else "no title fits those words; these are on that day",
                     "candidates": [event_fact(event, context.zone) for event in events],
+                    "choosing": {"tool": "set_reminder", "values": {"minutes_before": arguments.get("minutes_before")}},
                 },
             )
     else:

@@ -151,9 +151,10 @@ def _days(context: ToolContext, named: Named) -> list[datetime.date]:
     return [context.today + datetime.timedelta(days=offset) for offset in range(SEARCH_DAYS_AHEAD)]
 
 
-def events_on(context: ToolContext, days: list[datetime.date]) -> list[Event]:
-    """The person's events on these days (a series once), at most ``MAX_CANDIDATES``, for a numbered choice."""
-    return _on_days(context, days)[:MAX_CANDIDATES]
+def events_on(context: ToolContext, days: list[datetime.date], time: str | None = None) -> list[Event]:
+    """The person's events on these days (a series once), at ``time`` when given, at most ``MAX_CANDIDATES``,
+    for a numbered choice."""
+    return _narrow(context, _on_days(context, days), Named(time=time))[:MAX_CANDIDATES]
 
 
 def _on_days(context: ToolContext, days: list[datetime.date]) -> list[Event]:

@@ -232,7 +232,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         found = best_match(named, on_day) if named else on_day[:1] if days and len(on_day) == 1 else []
         ref = str(found[0]["ref"]) if len(found) == 1 else None
         return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
-                    minutes_before=words.reminder_minutes, date=None, time=None)  # fmt: skip
+                    minutes_before=words.reminder_minutes, date=None if ref or not named else s.when.single_day, time=None)  # fmt: skip
     # "every thursday at eight am", "每天早上八点": the repeat is the rule's; the time is read without it.
     said = without_repeat(s.text, words)
     # "that day", "the evening before", 前一天晚上: a day counted from what was just made or shown.

@@ -294,7 +294,8 @@ def _answers_change_value(turn: Turn, signals: Signals, intent: str, tools: Sequ
     if again.tool_calls or again.text != turn.last_reply:
         return None
     destination = calendar.DESTINATION.search(turn.previous)
-    if destination and signals.when.time and not signals.when.guessed and not read_when(destination.group(0), today=turn.today).date:
+    asked_to = read_when(destination.group(0), today=turn.today) if destination and signals.when.time and not signals.when.guessed else None
+    if destination and asked_to is not None and asked_to.time and not asked_to.date:
         return f"{turn.previous[: destination.start()]} to {turn.text}"  # "8pm" to "which 8?": the time said replaces the one asked about
     return f"{turn.previous}, {turn.text}"
 
