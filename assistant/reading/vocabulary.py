@@ -76,6 +76,29 @@ REPEATING: Final = re.compile(
     r"repeat(?:s|ing)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b|每|天天|工作日|周周|月月|年年|重复",
     re.IGNORECASE,
 )
+# A person dropping their open request says so (the authority holds a cancel without such words).
+DROPPING: Final = re.compile(
+    r"\b(?:cancel|never\s*mind|nvm|forget\s+(?:it|about\s+it|that)|scratch\s+that|drop\s+(?:it|that)|skip\s+it|"
+    r"don'?t\s+bother|call\s+it\s+off|no\s+longer|not\s+anymore|stop|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
+    r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢",
+    re.IGNORECASE,
+)
+# Verbs (and Chinese resultatives) by which a person asks for a write. A question without any of
+# them ("what's on tomorrow?", "is Saturday 7pm free?") asks to be told, not to have things done.
+WRITE_WORDS: Final = re.compile(
+    r"\b(?:move|moving|push|pull|shift|reschedule|change|make|rename|call\s+it|name\s+it|title|book|add|put|"
+    r"schedule|create|set\s+up|arrange|plan|block|pencil|reserve|remind|remember|note|save|cancel|delete|remove|"
+    r"drop|clear|extend|shorten|bump|postpone|delay|bring|switch|swap|update|edit|fix|keep|insist|anyway|"
+    r"go\s+ahead|do\s+it|instead|rather|how\s+about|what\s+about|let'?s|can\s+we\s+do|could\s+we\s+do|want|need|get|have|set|fit|squeeze|slot|grab|hold|meet|organi[sz]e|sign\s+me\s+up)\b"
+    r"|挪|改|换|调|推|提前|延|订|约|加|安排|排|放|记|存|删|取消|设|建|创建|定|预约|预订|登记|命名|叫|标题|照样|还是|要|想|帮我|给我|来个|弄|提醒",
+    re.IGNORECASE,
+)
+# A day counted from the event just talked about ("the evening before", 前一天, "the morning after"), with its
+# offset in days: the stand-in computes the day, and the authority traces it to the event's own day.
+DAY_FROM_EVENT: Final = (
+    (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|前一天|(?P<part_zh>前一晚)|头一天", re.I), -1),
+    (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
+)
 # Insisting on a time that clashes ("book it anyway", "还是照样安排吧"): a booking over a clash traces to these.
 INSIST: Final = re.compile(
     r"\b(?:anyway|regardless|all the same|even so|even\s+if\s+(?:it|that)\s+(?:clash(?:es)?|overlaps?|conflicts?)(?:\s+with\s+(?:something|anything|stuff))?|double[- ]?book)\b"

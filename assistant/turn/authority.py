@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import difflib
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -34,7 +35,7 @@ from assistant.reading.durations import find_lengths
 from assistant.reading.quoted import own_words, quotes
 from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import ASKS as _QUESTION
-from assistant.reading.vocabulary import INSIST, REPEATING
+from assistant.reading.vocabulary import DAY_FROM_EVENT, DROPPING, INSIST, REPEATING, WRITE_WORDS
 from scheduling import symbols
 from tools.registry import spec_for
 from tools.spec import TraceRole
@@ -52,25 +53,6 @@ _GENERIC = {
 }  # fmt: skip
 _GENERIC_ZH = set("的和与跟同个一")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[\u3400-\u9fff]")
-# A person dropping their open request says so; without such words a cancel is held.
-_CANCEL = re.compile(
-    r"\b(?:cancel|never\s*mind|nvm|forget\s+(?:it|about\s+it|that)|scratch\s+that|drop\s+(?:it|that)|skip\s+it|"
-    r"don'?t\s+bother|call\s+it\s+off|no\s+longer|not\s+anymore|stop|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
-    r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢",
-    re.IGNORECASE,
-)
-# Verbs (and Chinese resultatives) by which a person asks for a write. A question without any of
-# them ("what's on tomorrow?", "is Saturday 7pm free?") asks to be told, not to have things done.
-_WRITE_WORDS = re.compile(
-    r"\b(?:move|moving|push|pull|shift|reschedule|change|make|rename|call\s+it|name\s+it|title|book|add|put|"
-    r"schedule|create|set\s+up|arrange|plan|block|pencil|reserve|remind|remember|note|save|cancel|delete|remove|"
-    r"drop|clear|extend|shorten|bump|postpone|delay|bring|switch|swap|update|edit|fix|keep|insist|anyway|"
-    r"go\s+ahead|do\s+it|instead|rather|how\s+about|what\s+about|let'?s|can\s+we\s+do|could\s+we\s+do|want|need|get|have|set|fit|squeeze|slot|grab|hold|meet|organi[sz]e|sign\s+me\s+up)\b"
-    r"|挪|改|换|调|推|提前|延|订|约|加|安排|排|放|记|存|删|取消|设|建|创建|定|预约|预订|登记|命名|叫|标题|照样|还是|要|想|帮我|给我|来个|弄|提醒",
-    re.IGNORECASE,
-)
-
-
 _CANCEL_OBJECT = re.compile(r"\bcancel(?:l?ing|l?ed)?\s+(?:my\s+|the\s+|our\s+|that\s+|this\s+)?([a-z']+)", re.I)
 _PRONOUNS = {"it", "that", "this", "request", "booking", "appointment", "one", "everything", "all", "please", "pls"}
 
@@ -78,7 +60,7 @@ _PRONOUNS = {"it", "that", "this", "request", "booking", "appointment", "one", "
 def _drops_open_request(words: str, provenance: Provenance) -> bool:
     """ "never mind", "cancel it", "cancel the dentist" drop the open request; "cancel my gym
     membership" speaks of something else."""
-    if not _CANCEL.search(words):
+    if not DROPPING.search(words):
         return False
     titles = {word for value in provenance.slot_values for word in _words(value)}
     objects = [_stem(match.group(1).casefold()) for match in _CANCEL_OBJECT.finditer(words)]
@@ -88,7 +70,7 @@ def _drops_open_request(words: str, provenance: Provenance) -> bool:
 def asks_to_be_told(text: str) -> bool:
     """A question that names no write: the person wants an answer, not a change."""
     words = own_words(text)
-    return bool(_QUESTION.search(words)) and not _WRITE_WORDS.search(words)
+    return bool(_QUESTION.search(words)) and not WRITE_WORDS.search(words)
 
 
 @dataclass(frozen=True)
@@ -104,6 +86,7 @@ class Provenance:
     now: datetime.datetime | None = None
     # What they quoted in their own lines: it may name a thing (a title), never supply a value.
     quoted: tuple[str, ...] = field(default=())
+    event_days: tuple[str, ...] = field(default=())  # the event just talked about: "the evening before" counts from it
 
     @property
     def words(self) -> set[str]:
@@ -222,6 +205,9 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
                     # computes ("move the 7pm dinner to 8" is 20:00; 08:00 is asked on a card).
                     halves = {int(hour), (int(hour) + 12) % 24} if match.guessed and near is None else {int(hour)}
                     said.times.update(f"{half:02}:{minute}" for half in halves)
+    for (pattern, offset), day in itertools.product(DAY_FROM_EVENT, provenance.event_days):
+        if any(pattern.search(text) for text in provenance.texts):
+            said.days.add(datetime.date.fromisoformat(day) + datetime.timedelta(days=offset))
     for value in (*provenance.slot_values, *provenance.focus_days):
         if re.fullmatch(r"\d{2}:\d{2}", value):
             said.times.add(value)
@@ -386,6 +372,7 @@ def provenance_for(
     slot_values: Iterable[object],
     today: datetime.date,
     focus_days: Iterable[str] = (),
+    event_days: Iterable[str] = (),
     now: datetime.datetime | None = None,
 ) -> Provenance:
     return Provenance(
@@ -394,5 +381,6 @@ def provenance_for(
         slot_values=tuple(str(value) for value in slot_values if isinstance(value, str | int) and value != ""),
         today=today,
         focus_days=tuple(focus_days),
+        event_days=tuple(event_days),
         now=now,
     )

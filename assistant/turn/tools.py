@@ -167,6 +167,7 @@ def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | N
         slot_values=slot_values,
         today=context.today,
         focus_days=[str(day["date"])] if day and day["via"] != "assumed" else [],
+        event_days=[entity.date for entity in context.entities.recent(1)],  # "the evening before" counts from it
         now=context.now.astimezone(context.zone),
     )
 

@@ -351,3 +351,21 @@ def test_a_series_said_with_no_request_word_is_written_as_said() -> None:
     # "every Monday at 9 standup" is how people ask for a series; whose it is, is the reader's question.
     arguments = {"title": "Standup", "date": None, "time": "09:00", "recurrence": {**DAILY, "frequency": "weekly"}}
     assert reason("schedule_event", arguments, "every Monday at 9 standup") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "date", "time", "held"),
+    [
+        ("and remind me the evening before at 9", "2026-12-10", "21:00", False),  # the dentist is on the 11th
+        ("提醒我前一天晚上九点", "2026-12-10", "21:00", False),
+        ("remind me the morning after at 9", "2026-12-12", "09:00", False),
+        ("and remind me the evening before at 9", "2026-12-09", "21:00", True),  # two days before: not what was said
+        ("and remind me at 9", "2026-12-10", "21:00", True),  # no day counted from it: the day is not theirs
+    ],
+)
+def test_a_day_counted_from_the_event_talked_about_traces_to_its_day(text: str, date: str, time: str, held: bool) -> None:
+    said_before = "move my dentist to 4pm"  # the event just talked about, on Friday the 11th
+    provenance = provenance_for(person_texts=[said_before, text], slot_values=[], today=TODAY, event_days=["2026-12-11"])
+    arguments = {"text": "Dentist", "date": date, "time": time}
+    found = hold_reason(tool="set_reminder", arguments=arguments, provenance=provenance, read_tools=(), current_text=text)
+    assert (found is not None) is held, found

@@ -24,7 +24,7 @@ from assistant.reading.hours import EITHER_HALF
 from assistant.reading.meals import MEAL
 from assistant.reading.numbers import NUMBER, number
 from assistant.reading.text import is_filler
-from assistant.reading.vocabulary import RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
+from assistant.reading.vocabulary import DAY_FROM_EVENT, RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
 
 
 class Said(Protocol):
@@ -202,11 +202,7 @@ def _next_half(clock: str, now: datetime.datetime) -> str:
     return min(halves, key=lambda half: (int(half[:2]) * 60 + int(half[3:]) - now.hour * 60 - now.minute) % 1440)
 
 
-_FROM_FOCUS = (
-    (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|前一天|(?P<part_zh>前一晚)|头一天", re.I), -1),
-    (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
-    (THAT_DAY, 0),
-)
+_FROM_FOCUS = (*DAY_FROM_EVENT, (THAT_DAY, 0))
 
 
 def _part_kept(match: re.Match[str]) -> str:
