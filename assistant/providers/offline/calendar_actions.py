@@ -274,21 +274,17 @@ def pick(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     """A position ("the second one") picks one of the times just offered for the request still open, or
     answers "which one?": then it is the last request again, now with its position."""
     choosing = turn.context.get("choosing") or {}
-    if choosing.get("tool") == "set_reminder":
-        # "1" / "下午那个" to the reminder's "which one?": that event, with the lead asked for, never a change of it.
+    tool, ordinal = str(choosing.get("tool")), s.when.ordinal
+    if tool == "set_reminder" or (ordinal is None and tool in {"change_event", "delete_event"}):
+        # "下午那个" (or, for a reminder, "1" too): its request goes on with that event; a reminder's keeps its lead
+        # and is never read again with the message before ("提前15分钟" would move the event).
         shown = [next((e for e in turn.recent_entities if str(e["ref"]) == ref), {}) for ref in turn.last_listed]
-        ordinal = s.when.ordinal
         by_position = shown[ordinal - 1 if ordinal > 0 else ordinal] if ordinal and abs(ordinal) <= len(shown) else None
         picked = by_position or (chosen(turn, s, shown) if ordinal is None else None)
         if not picked:
             return text(say("unclear", turn.language))
-        return call(turn, tools, "set_reminder", event_ref=str(picked["ref"]), **(choosing.get("values") or {}))
-    if s.when.ordinal is None and choosing.get("tool") in {"change_event", "delete_event"}:
-        listed = set(turn.last_listed)
-        by_part = chosen(turn, s, [e for e in turn.recent_entities if str(e["ref"]) in listed])
-        if by_part is None:
-            return text(say("unclear", turn.language))
-        return call(turn, tools, str(choosing["tool"]), event_ref=str(by_part["ref"]))  # "下午那个": its request goes on
+        values = (choosing.get("values") or {}) if tool == "set_reminder" else {}
+        return call(turn, tools, tool, event_ref=str(picked["ref"]), **values)
     offer = offer_at(turn.last_reply, s.when.ordinal)
     active = turn.active_command
     if offer is not None and active and active.get("kind") == "change" and active.get("event_ref"):

@@ -171,16 +171,10 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return calendar_words.remind(again, read_signals(again), tools)
     said = read_signals(turn) if turn.last_reply == catalogue.text("needs_reminder_time", turn.language) else None
     first = dataclasses.replace(turn, previous=turn.asked_since[0]) if turn.asked_since else turn
-    # A reply that opens with its moment and asks for nothing of its own answers too ("tomorrow at lunch, say 12:30",
-    # 明天下午下班的时候 六点吧): the words after the moment say when, not what, and are no part of the reminder.
-    extra = without_part_of_day(said.when.residue) if said is not None else ""
-    extra = extra if titles.title_from(extra) is not None else ""
-    answers = not extra or (said is not None and said.text.lstrip()[:2] != extra.lstrip()[:2] and said.text not in lx.ACTION)
-    if said is not None and (said.has_slots or vocabulary.part_of_day(turn.text)) and answers and previous_intent(first) == "reminder":
+    moment = _moment_answered(turn, said) if said is not None else None
+    if moment is not None and previous_intent(first) == "reminder":
         # "remind me to call the vet" … "What time should I remind you?" … ("tomorrow" …) "at 4pm": that time, with
-        # every answer given to the same question (a request of its own, "lunch with Sam next Wednesday at 1pm", is no answer to it).
-        words = "|".join(rf"(?<!\w){re.escape(word)}(?!\w)" if word.isascii() else re.escape(word) for word in extra.split())
-        moment = re.sub(words, " ", turn.text) if words else turn.text  # the answer's moment, without its other words
+        # every answer given to the same question.
         joined = dataclasses.replace(turn, text=" ".join((*turn.asked_since, moment)), previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
     if turn.previous and turn.last_reply == catalogue.text("ambiguous", turn.language) and previous_intent(turn) == "reminder":
@@ -236,6 +230,19 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         if request is not None:
             signals, intent = request
     return ACTIONS[intent](turn, signals, tools)
+
+
+def _moment_answered(turn: Turn, said: Signals) -> str | None:
+    """The moment an answer to "what time should I remind you?" gives, without words after it that say when, not what
+    ("tomorrow at lunch, say 12:30", 明天下午下班的时候 六点吧); None for a request of its own (a name first, a request verb)."""
+    if not (said.has_slots or vocabulary.part_of_day(turn.text)):
+        return None
+    extra = without_part_of_day(said.when.residue)
+    if titles.title_from(extra) is None:
+        return turn.text
+    if turn.text.lstrip()[:2] == extra.lstrip()[:2] or said.text in lx.ACTION:
+        return None
+    return re.sub("|".join(rf"(?<!\w){re.escape(word)}(?!\w)" if word.isascii() else re.escape(word) for word in extra.split()), " ", turn.text)
 
 
 def _corrected_in_passing(turn: Turn) -> str | None:
