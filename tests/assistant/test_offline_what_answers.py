@@ -132,3 +132,20 @@ def test_an_infinitive_to_is_no_time_asked_about() -> None:
     said = "i need to reschedule my yoga class"
     name, arguments = tool_of(respond(with_history("tuesday at 7:30pm", said, respond(request(said)).text)))
     assert (name, arguments["event_words"], arguments["time"]) == ("change_event", "Yoga class", "19:30")
+
+
+@pytest.mark.parametrize(
+    ("message", "tool", "title"),
+    [("pick up dry cleaning thursday at 5pm", "schedule_event", "Pick up dry cleaning"),  # an errand, not "pick up where we were"
+     ("ok lets pick up where we left off", "resume_task", None),
+     ("add dentist friday 3pm so i don't forget", "schedule_event", "Dentist")],  # why it is asked is no part of its name
+)  # fmt: skip
+def test_what_the_message_asks_for(message: str, tool: str, title: str | None) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert name == tool and arguments.get("title") == title
+
+
+def test_put_on_the_calendar_without_a_particle_takes_the_offer() -> None:
+    said = "周日下午三点 国安对申花"
+    name, arguments = tool_of(respond(with_history("帮我加到日历吧", said, respond(request(said, language="zh")).text, language="zh")))
+    assert (name, arguments["title"], arguments["time"]) == ("schedule_event", "国安对申花", "15:00")

@@ -192,7 +192,7 @@ RESUME = table(
     en=(
         r"^(?:(?:ok(?:ay)?|so|right|alright|anyway|now|fine)[\s,.!]+)*(?:let'?s\s+)?(?:go\s+|get\s+|come\s+)?back\s+to\b",
         r"^(?:(?:ok(?:ay)?|so|right|alright|anyway|now|fine)[\s,.!]+)*(?:let'?s\s+|can\s+we\s+|please\s+)?"
-        r"(?:continue|resume|carry\s+on|pick\s+(?:it\s+)?up(?!\s+(?:the|my|a|an|some|\w+'s)\b)|return\s+to)\b",
+        r"(?:continue|resume|carry\s+on|pick\s+(?:it\s+)?up(?=\s*(?:$|[,.!?]|where\b|from\b|again\b|(?:on|with)\s+(?:the|that)\b))|return\s+to)\b",
         r"\bwhere\s+were\s+we\b",
     ),
     zh=(

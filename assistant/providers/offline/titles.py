@@ -43,7 +43,7 @@ _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into|from)\s+(?:my\s+|the\s+)?(?:calendar|schedule|agenda|diary)|(?:for|4)\s+me|please|thanks|thx|ty|can|"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|pop|stick|book|schedule|save)(?:\s+(?:it|that|this)(?:\s+(?:in|on|down))?)?|down|"
     r"thank\s+you|many\s+thanks|booked|scheduled|planned|arranged|there|ugh|lol|lmao|haha+|omg|phew|pls|plz|on|at|for|from|by|in|to|next|this|and|then|(?:is|are|was)(?:\s+(?:booked|scheduled|set|planned|confirmed))?|at\s+like|at\s+around|around|about|starting|that|it|as\s+well|too|"
-    r"like|anyways?|instead(?:\s+of\s+[\w:.]+(?:\s*[ap]\.?m\.?)?)?|again|now|ok(?:ay)?|sometime|right\s+(?:after|before))$",
+    r"like|anyways?|instead(?:\s+of\s+[\w:.]+(?:\s*[ap]\.?m\.?)?)?|again|now|ok(?:ay)?|sometime|right\s+(?:after|before)|so\s+(?:that\s+)?i\s+(?:don'?t|do\s+not|won'?t)\s+forget)$",
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
