@@ -93,11 +93,16 @@ WRITE_WORDS: Final = re.compile(
     r"|挪|改|换|调|推|提前|延|订|约|加|安排|排|放|记|存|删|取消|设|建|创建|定|预约|预订|登记|命名|叫|标题|照样|还是|要|想|帮我|给我|来个|弄|提醒",
     re.IGNORECASE,
 )
-# A day counted from the event just talked about ("the evening before", 前一天, "the morning after"), with its
+# A day counted from the event just talked about ("the evening before", 前一天, "the morning after", "that day"), with its
 # offset in days: the stand-in computes the day, and the authority traces it to the event's own day.
+THAT_DAY: Final = re.compile(
+    r"(?:\b(?:on|for)\s+)?\b(?:that|the\s+same)\s+(?:day|date)\b|\bthat(?=\s+(?:morning|afternoon|evening|night)\b)|那天|当天"
+    r"|(?<=\s)(?:there|on\s+it)(?=\s+at\b|[\s.!?]*$)", re.I
+)
 DAY_FROM_EVENT: Final = (
     (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|前一天|(?P<part_zh>前一晚)|头一天", re.I), -1),
     (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
+    (THAT_DAY, 0),  # "at 6pm that day", 当天
 )
 # Insisting on a time that clashes ("book it anyway", "还是照样安排吧"): a booking over a clash traces to these.
 INSIST: Final = re.compile(
@@ -125,7 +130,7 @@ def part_of_day(text: str) -> str | None:
 # question particle. ``QUESTION_WORD`` finds a question word anywhere in a sentence.
 QUESTION_EN: Final = re.compile(
     rf"\?\s*$|^(?:(?:{COURTESY_EN}|wait|hold\s+on|btw|u+[hm]+|h+m+|so|oh|hey)[\s,.!]+)*(?:what|what's|whats|wat|wats|when|where|who|which|how|why|do(?!\s+(?:the|it|that|this|my)\b)|does|"
-    r"did|am|is|are|was|were|have|has|any|anything|should\s+i|would\s+i|will\s+i|is\s+there)\b",
+    r"did|am|is|are|was|were|have|has|any|anything|should\s+i|would\s+i|will\s+i|(?:can|could)\s+i|is\s+there)\b",
     re.IGNORECASE,
 )
 QUESTION_ZH: Final = re.compile(
@@ -143,10 +148,11 @@ ASKS: Final = re.compile(f"{QUESTION.pattern}|[吗呢么]\\s*[?？。!！]?\\s*$
 ASKS_OR_AVAILABILITY: Final = re.compile(
     f"{QUESTION_WORD.pattern}|\\b(?:any|anything|free|busy|what's|whats)\\b|几点|有空|忙|安排吗", re.IGNORECASE
 )
-# A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?"
+# A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?" ("could i squeeze
+# in a haircut …" asks whether there is room: a question).
 POLITE: Final = re.compile(
     r"(?:^|[.!?,;]\s*)(?:(?:ok(?:ay)?|so|hi|hey|great|well|alright)[\s,.!]+)*"  # "Thanks. In that case, would you …?"
-    r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u|we)|(?:can|could|may)\s+i|(?:can|could)\s+(?:it|that)\s+be|let'?s|(?:and\s+)?(?:how|what)\s+about)\b"
+    r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u|we)|(?:can|could|may)\s+i(?!\s+(?:fit|squeeze|make\s+(?:it|time)|manage)\b)|(?:can|could)\s+(?:it|that)\s+be|let'?s|(?:and\s+)?(?:how|what)\s+about)\b"
     r"|^(?:请|麻烦|帮我|能不能|可不可以|你?(?:能|可以|可否)(?:帮我|帮忙|给我|把))",
     re.IGNORECASE,
 )
@@ -239,8 +245,11 @@ DECLARATIVE = table(
 # What a thing does at its time ("the train leaves sunday at 9", "演唱会周六晚上八点开始"): a verb of the
 # sentence, never part of the thing's name when a statement is put on the calendar.
 HAPPENING = table(
-    en=(r"(?:\b(?:starts?|begins?|leaves|departs?|arrives?|lands?|(?:takes|kicks)\s+off|airs?|opens?|ends|finishes)|(?:\bis|(?<=\w)'s)\s+on)(?:\s+(?:tv|the\s+telly|the\s+radio))?\b|\bon\s+(?:tv|the\s+telly|the\s+radio)\b",),
-    zh=(r"(?:开始|结束|起飞|降落|落地|发车|出发|到达|抵达|开演|开播|播出|上映|开幕|开场|开赛)(?=[\s，,。!！]|$)",),
+    en=(r"(?:\b(?:starts?|begins?|leaves|departs?|arrives?|lands?|(?:takes|kicks)\s+off|airs?|opens?|ends|finishes)|(?:\bis|(?<=\w)'s)\s+on)(?:\s+(?:tv|the\s+telly|the\s+radio))?\b|\bon\s+(?:tv|the\s+telly|the\s+radio)\b",
+        # Who told it and who has it ("my boss just told me we have …", "my wife has a doctor appt"), "the plumber is coming".
+        r"^(?:[\w']+\s+){0,6}?(?:said|says|told|tells|mentioned)(?:\s+(?:me|us))?(?:\s+that)?\b|^(?:(?:my|our|the)\s+)?[\w']+\s+(?:has|has\s+got|'s\s+got)\b",
+        r"\b(?:is|are|'s)\s+coming(?:\s+(?:over|by|round|in))?\b|\bcom(?:es|ing)\s+(?:over|by|round)\b"),
+    zh=(r"(?:开始|结束|起飞|降落|落地|发车|出发|到达|抵达|开演|开播|播出|上映|开幕|开场|开赛)(?=[\s，,。!！]|$)", r"^[^\s我]{1,8}?(?:说|讲|告诉我)(?!好)"),
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(
@@ -282,7 +291,7 @@ SIDES = table(
 # 十一点"): which moment is meant is asked, never guessed.
 SELF_CORRECTION = table(
     en=(r"\b(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|no\s+no|i\s+mean(?:t)?|or\s+rather|actually\s+(?:make\s+(?:it|that)|no))\b",),
-    zh=(r"[哦啊]?不对|[哦啊]不|说错了|口误|算了还是|(?:不是|还是)(?=[0-9一二两三四五六七八九十周星礼明后今下上])",),
+    zh=(r"[哦啊]?不对|[哦啊]不|说错了|口误|算了还是|(?:不是|还是)(?=[0-9一二两三四五六七八九十周星礼明后今下上])|(?<=\s)不是(?=\s+[0-9一二两三四五六七八九十])",),
 )
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its
 # numbers are no day and no time, for every reader (the date reader claims it before reading).

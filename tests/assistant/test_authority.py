@@ -359,6 +359,9 @@ def test_a_series_said_with_no_request_word_is_written_as_said() -> None:
         ("and remind me the evening before at 9", "2026-12-10", "21:00", False),  # the dentist is on the 11th
         ("提醒我前一天晚上九点", "2026-12-10", "21:00", False),
         ("remind me the morning after at 9", "2026-12-12", "09:00", False),
+        ("and remind me at 6pm that day to get wine", "2026-12-11", "18:00", False),
+        ("当天下午六点提醒我买酒", "2026-12-11", "18:00", False),
+        ("and remind me at 6pm that day to get wine", "2026-12-12", "18:00", True),  # the day after is not that day
         ("and remind me the evening before at 9", "2026-12-09", "21:00", True),  # two days before: not what was said
         ("and remind me at 9", "2026-12-10", "21:00", True),  # no day counted from it: the day is not theirs
     ],

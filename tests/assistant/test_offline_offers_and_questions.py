@@ -67,7 +67,7 @@ def test_a_sentence_offered_is_added_only_under_a_name_asked_for() -> None:
 @pytest.mark.parametrize(
     ("said", "then", "reply_key"),
     [
-        ("can i fit a haircut in tmrw at 4", "yes please", "ask_what"),  # no name in the sentence: what to put down?
+        ("i could probably fit it in tmrw at 4", "yes please", "ask_what"),  # no name in the sentence: what to put down?
         ("if it rains saturday i might go to the cinema at 5pm", "actually yeah just add it", None),
     ],
 )

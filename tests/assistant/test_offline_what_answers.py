@@ -5,6 +5,9 @@ and a new end is passed as said, for the tool to count the length."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 import catalogue
@@ -149,3 +152,94 @@ def test_put_on_the_calendar_without_a_particle_takes_the_offer() -> None:
     said = "周日下午三点 国安对申花"
     name, arguments = tool_of(respond(with_history("帮我加到日历吧", said, respond(request(said, language="zh")).text, language="zh")))
     assert (name, arguments["title"], arguments["time"]) == ("schedule_event", "国安对申花", "15:00")
+
+
+MOVIE = {"ref": "E5", "title": "看电影", "date": "2026-12-12", "start": "19:00", "via": "created"}
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "minutes"),
+    [("提前一个小时提醒我，买票", "zh", 60), ("提前两个小时提醒我 我得先回家换衣服", "zh", 120),
+     ("remind me 45 minutes before so i leave in time", "en", 45), ("remind me an hour before to grab the tickets", "en", 60)],
+)  # fmt: skip
+def test_what_a_lead_time_reminder_is_for_names_no_event(message: str, language: str, minutes: int) -> None:
+    # The words after the lead time and "remind me" say what for: the reminder is on the event just made.
+    name, arguments = tool_of(respond(request(message, language=language, entities=[MOVIE])))
+    assert (name, arguments["event_words"], arguments["minutes_before"]) == ("set_reminder", None, minutes)
+
+
+@pytest.mark.parametrize("message", ["remind me 30 minutes before lunch with sam", "remind me 30 minutes before my lunch", "提前30分钟提醒我和Sam吃午饭"])
+def test_the_words_after_before_name_the_event(message: str) -> None:
+    name, arguments = tool_of(respond(request(message, entities=[MOVIE])))
+    assert name == "set_reminder" and re.search("lunch|午饭", str(arguments["event_words"]).lower())
+
+
+@pytest.mark.parametrize(("message", "title"), [("周四晚上八点左右跟客户吃饭 帮我加一下", "跟客户吃饭"), ("明天下午三点半前后去取快递 记一下", "取快递")])
+def test_a_hedge_after_a_clock_time_is_the_times(message: str, title: str) -> None:
+    name, arguments = tool_of(respond(request(message, language="zh")))
+    assert (name, arguments["title"]) == ("schedule_event", title)
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "title", "date", "time"),
+    [
+        ("老师刚在群里说下周二下午四点开家长会 帮我记一下 到时候得请假", "zh", "家长会", "W2+1", "16:00"),
+        ("hey so my boss just told me we have a quarterly review next wednesday at 2pm, can you put that in my calendar pls", "en",
+         "Quarterly review", "W3+1", "14:00"),
+        ("my wife has a doctor appt friday at 10am. can you put it in my calendar too, i'm driving her", "en", "Doctor appt", "W5", "10:00"),
+    ],
+)  # fmt: skip
+def test_a_statement_then_a_request_to_put_it_down_is_put_down(message: str, language: str, title: str, date: str, time: str) -> None:
+    # The phrases before "帮我记一下" are the thing; the reason after the request is no part of it.
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", title, date, time)
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [("if it rains saturday i might go to the cinema at 5pm, add it", "en"), ("周六下午三点去爬山 算了 别记了", "zh"),
+     ("明天上午十点开会 不用记", "zh")],
+)  # fmt: skip
+def test_a_hedge_or_a_take_back_beside_the_request_puts_nothing_down(message: str, language: str) -> None:
+    response = respond(request(message, language=language))
+    assert [json.loads(c.arguments).get("title") for c in response.tool_calls if c.name == "schedule_event"] in ([], [None])
+
+
+@pytest.mark.parametrize(
+    ("said", "then", "title"),
+    [("fyi the plumber is coming tmrw at 9am", "yeah add it", "Plumber"), ("my wife has a doctor appt friday at 10am", "put it in my calendar", "Doctor appt")],
+)  # fmt: skip
+def test_the_offer_takes_the_thing_from_the_statements_frame(said: str, then: str, title: str) -> None:
+    first = respond(request(said))
+    name, arguments = tool_of(respond(with_history(then, said, first.text)))
+    assert (name, arguments["title"]) == ("schedule_event", title)
+
+
+HAIRCUT = {"ref": "E6", "title": "理发", "date": "2026-12-08", "start": "10:00", "via": "found"}
+VISIT = {"ref": "E7", "title": "客户拜访", "date": "2026-12-09", "start": "10:00", "via": "found"}
+
+
+@pytest.mark.parametrize(
+    ("message", "date", "time"),
+    [("理发改到后天下午四点吧 明天没空", "D+2", "16:00"), ("客户拜访往后推到下午两点 他们上午来不了", None, "14:00")],
+)
+def test_the_reasons_day_is_not_the_changes(message: str, date: str | None, time: str) -> None:
+    # The phrase that asks is read alone when the moments of the whole do not read together.
+    name, arguments = tool_of(respond(request(message, language="zh", entities=[HAIRCUT, VISIT])))
+    assert (name, arguments.get("date"), arguments["time"]) == ("change_event", date, time)
+
+
+def test_a_spaced_no_between_two_times_corrects_the_first() -> None:
+    name, arguments = tool_of(respond(request("周四晚上七点 不是 七点半 跟老婆吃饭", language="zh")))
+    assert (name, arguments["title"], arguments["time"]) == ("schedule_event", "跟老婆吃饭", "19:30")
+
+
+def test_at_a_time_that_day_is_the_day_of_the_event_just_made() -> None:
+    dinner = {"ref": "E8", "title": "Dinner with the smiths", "date": "2026-12-12", "start": "20:00", "via": "created"}
+    name, arguments = tool_of(respond(request("and remind me at 6pm that day to buy wine", entities=[dinner])))
+    assert (name, arguments["date"], arguments["time"], arguments["text"]) == ("set_reminder", "2026-12-12", "18:00", "buy wine")
+
+
+def test_a_series_with_a_request_beside_it_is_still_one_request() -> None:
+    name, arguments = tool_of(respond(request("每周一早上九点例会 帮我加上", language="zh")))
+    assert (name, arguments["title"], arguments["time"], arguments["recurrence"]["frequency"]) == ("schedule_event", "例会", "09:00", "weekly")

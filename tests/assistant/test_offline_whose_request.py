@@ -102,8 +102,6 @@ NOT_THEIRS: list[tuple[str, str]] = [
     ("the plumber told my landlord hed come tuesday at 10", "en"),
     ("my boss wants me to move the bbq to 3pm but i said no", "en"),
     # Whether it can be, asked: a question, not a request.
-    ("明天下午三点能约人吗", "zh"),
-    ("明天下午两点我能约人喝咖啡吗", "zh"),
     # The world's times in the plural, a joke, errands done elsewhere.
     ("coldplay tickets go on sale thursday at 9am", "en"),
     ("polls close at 10pm on thursday", "en"),
@@ -146,6 +144,28 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
     response = respond(request(message, language=language, entities=STANDUP))
     assert not {call.name for call in response.tool_calls} & WRITES, (message, response.tool_calls)
     assert_honest(response.text)
+
+
+@pytest.mark.parametrize(
+    ("message", "language"),
+    [
+        ("could i squeeze in a haircut on friday at 4pm?", "en"),
+        ("could i squeeze in a haircut on friday at 4pm", "en"),
+        ("can i fit a haircut in tmrw at 4", "en"),
+        ("should i book the dentist friday at 4?", "en"),
+        ("明天下午三点能约人吗", "zh"),
+        ("明天下午两点我能约人喝咖啡吗", "zh"),
+    ],
+)
+def test_asking_whether_there_is_room_at_a_moment_is_answered_by_that_day(message: str, language: str) -> None:
+    # The person asks whether it fits ("could i …", "能…吗"): a look at the day, never a booking.
+    name, arguments = tool_of(respond(request(message, language=language, entities=STANDUP)))
+    assert name == "query_events" and arguments["start"] in {"W5", "D+1"}, arguments
+
+
+def test_asking_the_assistant_to_squeeze_it_in_books_it() -> None:
+    name, arguments = tool_of(respond(request("can you squeeze in a haircut on friday at 4pm")))
+    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", "Haircut", "W5", "16:00")
 
 
 @pytest.mark.parametrize(

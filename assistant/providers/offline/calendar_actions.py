@@ -25,11 +25,11 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.targets import PART_WORDS, PARTS, Target, chosen, event_name, find_target, iso_day
 from assistant.providers.offline.titles import clauses_of, overlap, title_from, weak_only
-from assistant.providers.offline.when import THAT_DAY, When, read_when
+from assistant.providers.offline.when import When, read_when
 from assistant.reading.days import days_of
 from assistant.reading.hours import shift_clock
 from assistant.reading.meals import own_kind, usual_time
-from assistant.reading.vocabulary import DAY_POSSESSIVE, part_of_day
+from assistant.reading.vocabulary import DAY_POSSESSIVE, THAT_DAY, part_of_day
 
 Tools = Sequence[dict[str, Any]]
 

@@ -16,7 +16,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, only_filler, said_words, title_from
-from assistant.providers.offline.when import THAT_DAY, When, from_now, read_when
+from assistant.providers.offline.when import When, from_now, read_when
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
 from assistant.reading.days import days_of
 from assistant.reading.durations import find_lengths
@@ -98,6 +98,8 @@ _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|
 # ("remind me half an hour before the dentist", "提前一个小时提醒我", "一小时前提醒我").
 _REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\breminders?\b|提醒|[叫喊]我一声", re.I)
 _AHEAD = re.compile(r"\s*(?:before(?:hand)?|ahead(?:\s+of\s+time)?|in\s+advance|earlier)\b", re.I)
+# After the lead time, what the reminder is for rather than which event: "45 minutes before so i leave in time".
+_WHAT_FOR = re.compile(r"[\s,]*(?:so|to|because|cause|cuz|coz|cos|since|in\s+case|as)\b", re.I)
 
 
 def _ahead(text: str, *, asked: bool = False) -> tuple[int, int, int] | None:
@@ -202,7 +204,7 @@ def _next_half(clock: str, now: datetime.datetime) -> str:
     return min(halves, key=lambda half: (int(half[:2]) * 60 + int(half[3:]) - now.hour * 60 - now.minute) % 1440)
 
 
-_FROM_FOCUS = (*DAY_FROM_EVENT, (THAT_DAY, 0))
+_FROM_FOCUS = DAY_FROM_EVENT
 
 
 def _part_kept(match: re.Match[str]) -> str:
@@ -220,7 +222,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         # "remind me 30 minutes before lunch with Sam": the event in context, or else the words that
         # name it (the tool finds it among the person's events).
         # "before the dentist on friday": the dentist (the day said is read off what is left).
-        named = title_from(read_when(words.without_reminder(s.text), today=turn.today).residue)
+        named = title_from(read_when(words.without_reminder(s.text[: _what_for(s.text, words)]), today=turn.today).residue)
         named = None if named is None or POINTER.fullmatch(named) else named
         # "周日那个提前一小时提醒我": a day said picks the one in focus on it, else none (the tool asks which).
         days = days_of(s.when.single_day, turn.today) if s.when.single_day else []
@@ -270,6 +272,19 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         date = first or date
     return call(turn, tools, "set_reminder", text=what, event_ref=None, event_words=None, minutes_before=None,
                 date=date, time=time, repeat=repeat)  # fmt: skip
+
+
+def _what_for(text: str, words: CalendarWords) -> int | None:
+    """Where the words that say what a lead-time reminder is for begin, set apart after the lead time and "remind me"
+    ("提前两个小时提醒我 我得先回家换衣服", "remind me 45 minutes before so i leave in time"): they name no event, so
+    the event is the one named before them, or the one in focus. None when the event's name may follow
+    ("提前15分钟提醒我和Sam吃午饭" names lunch with Sam)."""
+    if words.ahead is None:
+        return None
+    marker = _REMIND_MARKER.search(text, words.ahead[1])
+    if marker is not None and marker.start() - words.ahead[1] <= 1 and re.match(r"[\s,，]", text[marker.end() :]):
+        return marker.end()  # 提前两个小时提醒我｜我得先回家换衣服
+    return words.ahead[1] if _WHAT_FOR.match(text, words.ahead[1]) else None
 
 
 def _reminder_repeat(rule: dict[str, Any], today: datetime.date) -> tuple[str | None, str | None]:

@@ -19,7 +19,16 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, no_name, previous_intent
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offer_at
-from assistant.providers.offline.titles import asking_clause, overlap, placeholder, refines, same, title_from, words
+from assistant.providers.offline.titles import (
+    asking_clause,
+    clauses_of,
+    overlap,
+    placeholder,
+    refines,
+    same,
+    title_from,
+    words,
+)
 from assistant.providers.offline.when import from_now, read_when
 from assistant.reading import vocabulary
 from assistant.reading.hours import EITHER_HALF
@@ -235,3 +244,18 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=command_id,
         end_date=end_date, **extra.arguments(),
     )  # fmt: skip
+
+
+def put_down_apart(turn: Turn) -> str | None:
+    """A statement with its moment, then a phrase that only asks to put it down ("老师刚在群里说下周二下午四点开家长会
+    帮我记一下 到时候得请假", "we have a review next wed at 2pm, can you put that in my calendar pls"): the phrases
+    before that request, the thing offered and taken in one message; what follows the request is its reason."""
+    phrases = [p for c in clauses_of(turn.text) for p in (c.split() if re.search(r"[\u4e00-\u9fff]", c) else [c])]
+    if len(phrases) < 2:
+        return None
+    asks = [i for i, p in enumerate(phrases) if p in lx.CREATE and not lx.REMIND_ME.search(p) and title_from(p) is None]
+    if len(asks) != 1 or not asks[0] or any(vocabulary.DROPPING.search(p) or p in vocabulary.NEGATED_REQUEST for p in phrases):
+        return None
+    said = " ".join(phrases[: asks[0]])
+    when = read_when(said, today=turn.today)
+    return said if when.date and when.time else None

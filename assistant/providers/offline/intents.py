@@ -31,7 +31,7 @@ from assistant.providers.offline.titles import (
     place_only,
     title_from,
 )
-from assistant.providers.offline.when import THAT_DAY, When, read_when, without_part_of_day
+from assistant.providers.offline.when import When, read_when, without_part_of_day
 from assistant.reading import extract_when, vocabulary
 from assistant.reading.answers import is_courtesy
 
@@ -72,7 +72,7 @@ def read_signals(
         text = f"number {number['n']}"  # "2" answering "which one? 1. … 2. …": the second listed, not 2 o'clock
     when = read_when(text, today=turn.today)
     carried = None
-    if when.date is None and turn.previous and THAT_DAY.search(text):
+    if when.date is None and turn.previous and vocabulary.THAT_DAY.search(text):
         carried = read_when(turn.previous, today=turn.today).single_day
     return Signals(
         text=text,
@@ -140,8 +140,8 @@ def _query(turn: Turn, s: Signals) -> bool:
         return True  # "what meetings do i have today", "下周一有几个会": a question about the calendar
     if s.question and s.day and only_filler(vocabulary.QUESTION.sub(" ", s.when.residue)):
         return True  # "what am i doing tomorrow", "下周一要干嘛", "明天上午十点有事没": a question that names only a moment
-    if s.question and s.day and not s.when.time and turn.active_command is None:
-        return True  # "我周四是不是有个面试", "is the dentist on friday?": the day answers it
+    if s.question and s.day and turn.active_command is None and not (s.when.time and re.search(r"[?？]\s*\S", s.text)):
+        return True  # "我周四是不是有个面试", "is the dentist on friday?", "could i squeeze in a haircut fri at 4": the day answers it
     if s.when.time and not s.day:
         return False  # "3pm" alone is not a question about a day
     # A bare day ("tomorrow?", "明天的安排") asks what is on it, unless it answers an open request.
@@ -308,7 +308,7 @@ def _create(turn: Turn, s: Signals) -> bool:
     if _sentence(turn, s):
         return False  # asked or not, a sentence about something is no name to book under
     if s.text in lx.CREATE:
-        return not s.question or not vocabulary.QUESTION_ZH.search(s.text)  # "明天下午三点能约人吗" asks whether it can be
+        return not s.question  # "明天下午三点能约人吗", "could i squeeze in a haircut friday at 4" ask whether it can be
     if turn.active_command and (s.has_slots or s.text in lx.RENAME):
         return not s.question or bool(lx.WHAT_ABOUT.search(s.text))
     if s.question:

@@ -157,6 +157,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         if unnamed and read_short_answer(turn.text) == "yes":
             return text(say("ask_what", turn.language))  # a bare "yes" to a sentence with no name: a card would name nothing
         return offered
+    if (statement := create_action.put_down_apart(turn)) is not None:
+        # "…开家长会 帮我记一下 到时候得请假": the statement before the request is put down, as if offered and taken.
+        before = dataclasses.replace(turn, text=vocabulary.HAPPENING.remove(statement), previous=None)
+        if classify(before, read_signals(before)) in {"statement", "create", "unclear"}:
+            return create_action.create(before, read_signals(before), tools)
     if turn.previous and calendar_words.ahead_only(turn.text) and previous_intent(turn) == "reminder" and (
         calendar_words.read_calendar_words(turn.previous).reminder_minutes is None
     ):
@@ -223,10 +228,12 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
             # "with the hr team" to "Which day should 'Meeting' be?" says who, not what: 'Meeting with the hr team'.
             named = titles.title_from(f"{known} {named[0].lower()}{named[1:]}") or named
         return call(turn, tools, "schedule_event", title=named, command_id=active["command_id"])
-    if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST):
+    # "理发改到后天下午四点吧 明天没空": the moments of the whole do not read together; the request's phrase does.
+    apart = intent if signals.when.declined and intent in {"change", "create"} else None
+    if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST) or apart:
         # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": the report is
         # acknowledged by acting on the request that follows it, never by writing the past.
-        request = _request_beside_report(turn)
+        request = _request_beside_report(turn, apart)
         if request is not None:
             signals, intent = request
     return ACTIONS[intent](turn, signals, tools)
@@ -330,14 +337,16 @@ _WITH_THEM = re.compile(r"\bwith\s+(?:them|him|her)\b", re.IGNORECASE)
 _WITH_SOMEONE = re.compile(r"\bwith\s+(?P<who>(?:the\s+|my\s+)?[a-z]+(?:\s+[a-z]+)?)\s*$", re.IGNORECASE)
 
 
-def _request_beside_report(turn: Turn) -> tuple[Signals, str] | None:
-    """The one clause of a longer message that asks for something, when the whole does not read."""
-    clauses = [clause for clause in _CLAUSES.split(turn.text) if clause and clause.strip()]
+def _request_beside_report(turn: Turn, apart: str | None = None) -> tuple[Signals, str] | None:
+    """The one clause of a longer message that asks for something, when the whole does not read (``apart``: the
+    request the whole is, its Chinese phrases read one by one)."""
+    clauses = [p for c in _CLAUSES.split(turn.text) if c and c.strip() for p in (c.split() if apart and re.search(r"[\u4e00-\u9fff]", c) else [c])]
     _, _, rest = turn.text.partition("?") if "?" in turn.text else turn.text.partition("？")
     if rest.strip():
         clauses.insert(0, rest)  # "just standup? ok then book a 1:1 with sam at 11am monday, 30 mins": all of it
     if len(clauses) < 2:
         return None
+    found: list[Signals] = []
     for index, clause in enumerate(clauses):
         if _WITH_THEM.search(clause) and index:
             # "had a call with the bank yesterday, I need to follow up with them": "them" is the bank.
@@ -347,8 +356,12 @@ def _request_beside_report(turn: Turn) -> tuple[Signals, str] | None:
         signals = read_signals(turn, text=clause)
         intent = classify(turn, signals)
         asks = clause in lx.ACTION or clause in lx.CREATE or clause in lx.REQUEST or intent in {"query", "suggest"}
-        if intent in {"create", "query", "suggest", "change", "delete"} and asks and not signals.when.past:
+        if apart and intent == apart and signals.has_slots and not signals.when.declined:
+            found.append(signals)
+        elif not apart and intent in {"create", "query", "suggest", "change", "delete"} and asks and not signals.when.past:
             return signals, intent  # a clause that asks: "back in the office fri 9am" after "boss is in singapore" does not
+    if apart and len(found) == 1:
+        return found[0], apart  # the one phrase that is the request; the others give its reason
     return None
 
 

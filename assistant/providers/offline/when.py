@@ -20,7 +20,7 @@ from assistant.reading.durations import find_lengths
 from assistant.reading.extract import read_when_or_decline
 from assistant.reading.numbers import EN_ORDINAL, cn_int, en_ordinal
 from assistant.reading.text import Masker
-from assistant.reading.vocabulary import PARTS_OF_DAY
+from assistant.reading.vocabulary import PARTS_OF_DAY, THAT_DAY
 
 LAST = -1  # "the last one": resolved against the last list shown
 
@@ -111,10 +111,6 @@ def without_part_of_day(text: str) -> str:
 
 # "on that day", "that afternoon", "那天": the day of the message before (``intents.read_signals``),
 # a pointer, not a day this reader should decline ("add it at 11 on that day" still says 11).
-THAT_DAY = re.compile(
-    r"(?:\b(?:on|for)\s+)?\b(?:that|the\s+same)\s+(?:day|date)\b|\bthat(?=\s+(?:morning|afternoon|evening|night)\b)|那天|当天"
-    r"|(?<=\s)(?:there|on\s+it)(?=\s+at\b|[\s.!?]*$)", re.I
-)
 # "the 9am one", "the friday one": a choice named by its time or day; "the" and "one" name nothing.
 _THE_ONE = re.compile(
     r"^\s*(?:the|that)\s+(?=\S+(?:\s+\S+)?\s+one(?:\s+pl(?:ea)?se?|\s+pls)?\s*[?.!]*\s*$)|\s+one(?=(?:\s+pl(?:ea)?se?|\s+pls)?\s*[?.!]*\s*$)", re.I
