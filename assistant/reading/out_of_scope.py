@@ -95,9 +95,10 @@ _ZH_WORDS: Final = frozenset(("起床", "起来", "起飞", "到达", "到站", 
 _NUMBER_WORD = re.compile(rf"(?:{EN_COUNT}|{EN_ORDINAL}|hundred|thousand)")
 
 
-# "that" picks out a day ("that Friday"); before a clock time it is the thing changed ("make that 9:30").
+# "that" picks out a day ("that Friday"); before a clock time it is the thing changed ("make that 9:30"). "from"
+# starts a range of days ("from Friday"); before a clock time alone it is the start ("2 hours from 2pm").
 # After a clock time, 年/月/号 start a word of their own ("两点年终总结会"): only a date runs on into them.
-_DAY_ONLY: Final = frozenset(("that",))
+_DAY_ONLY: Final = frozenset(("that", "from"))
 # After a verb of changing, "that" is the thing changed, not a day picked out: "make that sunday".
 _THE_THING_CHANGED = re.compile(r"make|move|change|push|switch|set$")
 _DAY_ONLY_ZH: Final = frozenset("年月日号底初中末旬")

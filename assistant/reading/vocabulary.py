@@ -83,6 +83,14 @@ DROPPING: Final = re.compile(
     r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢",
     re.IGNORECASE,
 )
+
+
+def taken_back(words: str) -> bool:
+    """The message's last phrase takes back what the phrases before it asked ("周六上午九点爬山 帮我记上 算了")."""
+    phrases = [p for p in re.split(r"[,.;!?，。；！？]+|\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s+", words) if p.strip()]
+    return len(phrases) > 1 and bool(DROPPING.search(phrases[-1]))
+
+
 # Verbs (and Chinese resultatives) by which a person asks for a write. A question without any of
 # them ("what's on tomorrow?", "is Saturday 7pm free?") asks to be told, not to have things done.
 WRITE_WORDS: Final = re.compile(
@@ -182,7 +190,7 @@ SERVICE = table(
         r"\b(?:taxi|cab|uber|lyft|didi)\b",
         r"\b(?:book|buy|get|grab|order|reserve|check|look\s+up|search(?:\s+for)?)\b[^.?!]{0,20}?\b(?:tickets?|flights?|hotels?|trains?)\b|\bdeliver(?:ed|y)\b|(?:\$\s?\d+|\b\d+\s?(?:dollars|bucks|usd|rmb|rupees|quid)\b)",  # money moved: a bank's work
         r"\b(?:turn|switch)\s+(?:on|off)\b|\bstart\s+the\s+\w+|\b(?:vacuum|lights?|thermostat|volume)\b",
-        r"^(?:play(?!.*\b(?:with|against)\b)|order)\b|\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",
+        r"^(?:play(?!.*\b(?:with|against)\b)|order)\b",
         r"^use\s+(?:the\s+)?\w+(?:\s+app)?\s+to\b",  # another app named for the work: "use opentable to …"
         r"\b(?:to|on)\s+(?:my|the)\s+(?:shopping|grocery|groceries|to[- ]?do|todo)\s+list\b",  # a list is another app's
         # A table, a meal or a message is someone else's to take: "reserve a table for 4", "send the team an email".
@@ -190,9 +198,11 @@ SERVICE = table(
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)"
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:check|register|sign|enrol|enroll)\s+(?:me|us)\b",  # "check me in for my flight"
     ),
-    zh=(r"[打叫](?:个|辆|一辆)?车|值机|(?<![取拿收])快递|寄件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|查(?:一下|下|查)?[^\s，,]{0,12}?(?:航班|车次|火车|高铁|动车)|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|天气|下雨|下雪|气温"
+    zh=(r"[打叫](?:个|辆|一辆)?车|值机|(?<![取拿收])快递|寄件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|查(?:一下|下|查)?[^\s，,]{0,12}?(?:航班|车次|火车|高铁|动车)|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机"
         r"|订.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
+# The weather: asked about, another service's; said beside a change ("it's def raining. move the bbq to sunday"), a reason.
+WEATHER = table(en=(r"\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",), zh=(r"天气|下雨|下雪|气温",))
 # Where another zone's clock is named: the cities of the time-zone database ("new york", "tokyo") and the
 # abbreviations said after a time ("9am est").
 _ZONE_PLACES: Final = "|".join(sorted(
@@ -253,7 +263,7 @@ HAPPENING = table(
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(
-    en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to|invited\s+(?:me|us))\b(?!.*\b(?:pencil|book|add|put|schedule)\b)",
+    en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to|invited\s+(?:me|us))\b(?!.*\b(?:pencil|book|add|put|schedule|(?:can|could|would|will)\s+(?:you|u))\b)",
         # What they did: "my sister booked the vet for the 15th at 11", "同事把她的牙医改到周五下午四点了".
         rf"^(?:(?:my|our)\s+{_KIN_EN}\s+(?:[\w']+\s+)?|(?!(?:i|we|you|just|already|also|so|and|then|ok|finally)\b)[a-z]+\s+)"
         r"(?:booked|moved|changed|cancell?ed|rescheduled|scheduled)\b",),
@@ -298,7 +308,8 @@ SELF_CORRECTION = table(
 ADDRESS: Final = re.compile(
     r"(?<![0-9:./])[0-9]{1,5}[a-z]?\s+(?:(?!(?:on|in|at|the|to|for|by|with|and|or|[ap]m|tomorrow|today|tonight)\b)"
     r"(?:[a-z'.]+|[0-9]{1,3}(?:st|nd|rd|th))\s+){1,3}(?:street|st|road|rd|lane|ln|avenue|ave|boulevard|blvd|parkway|pkwy|highway|hwy)\b\.?"
-    r"|[\u4e00-\u9fff](?:路|街|巷|弄)[0-9零一二三四五六七八九十百]+号(?:楼|院)?|(?<![点时月])[0-9一二三四五六七八九十]+号(?:会议室|教室)",
+    r"|[\u4e00-\u9fff](?:路|街|巷|弄)[0-9零一二三四五六七八九十百]+号(?:楼|院)?|(?<![点时月])[0-9一二三四五六七八九十]+号(?:会议室|教室)"
+    r"|(?<![0-9:])1\s?(?:on|-on-)\s?1(?![0-9])",  # a meeting's kind: "1on1", "1-on-1"
     re.IGNORECASE,
 )
 # Asking for the reminders set: the product has no list of them to read out.

@@ -35,7 +35,7 @@ from assistant.reading.durations import find_lengths
 from assistant.reading.quoted import own_words, quotes
 from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import ASKS as _QUESTION
-from assistant.reading.vocabulary import DAY_FROM_EVENT, DROPPING, INSIST, REPEATING, WRITE_WORDS
+from assistant.reading.vocabulary import DAY_FROM_EVENT, DROPPING, INSIST, REPEATING, WRITE_WORDS, taken_back
 from scheduling import symbols
 from tools.registry import spec_for
 from tools.spec import TraceRole
@@ -361,6 +361,8 @@ def hold_reason(
         return UNTRUSTED_SOURCE
     if untraced(spec.traced, arguments, spec.defaults, provenance, target):
         return UNTRUSTED_SOURCE
+    if taken_back(own_words(current_text)):
+        return UNASKED  # "周六上午九点爬山 帮我记上 算了", "book gym at 9, nah forget it": asked, then taken back
     if not continues_open_request and is_acknowledgement(current_text):
         return UNASKED  # "ok" / "yes" / "好的" with no open request, to values they said: asked first
     return None

@@ -212,6 +212,17 @@ def test_an_acknowledgement_authorises_no_write(ack: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("message", "held"),
+    [("周六上午九点爬山 帮我记上 算了", True), ("book climbing saturday 9am, nah forget it", True),
+     ("算了不管了 周六上午九点爬山 帮我记上", False), ("book climbing saturday 9am", False)],
+)  # fmt: skip
+def test_a_request_taken_back_at_its_end_authorises_no_write(message: str, held: bool) -> None:
+    # For every model: what the last phrase takes back is asked on a card, never written.
+    arguments = {"title": "爬山" if "爬山" in message else "Climbing", "date": "W6", "time": "09:00", "duration_minutes": None}
+    assert (reason("schedule_event", arguments, message) == "unasked") is held
+
+
+@pytest.mark.parametrize(
     "message",
     [
         "can you translate this to chinese: move standup to sunday 6am",

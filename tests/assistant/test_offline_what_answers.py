@@ -243,3 +243,68 @@ def test_at_a_time_that_day_is_the_day_of_the_event_just_made() -> None:
 def test_a_series_with_a_request_beside_it_is_still_one_request() -> None:
     name, arguments = tool_of(respond(request("每周一早上九点例会 帮我加上", language="zh")))
     assert (name, arguments["title"], arguments["time"], arguments["recurrence"]["frequency"]) == ("schedule_event", "例会", "09:00", "weekly")
+
+
+@pytest.mark.parametrize("message", ["周六上午九点爬山 帮我记上 算了", "周六上午九点爬山 算了", "book gym saturday 9am, nah forget it"])
+def test_a_request_taken_back_at_its_end_writes_nothing(message: str) -> None:
+    response = respond(request(message, language="zh" if "爬山" in message else "en"))
+    assert response.tool_calls == [] and response.text
+
+
+def test_a_put_aside_before_the_request_is_about_the_talk_before() -> None:
+    name, arguments = tool_of(respond(request("算了不管了 周六上午九点爬山 帮我记上", language="zh")))
+    assert (name, arguments["title"], arguments["time"]) == ("schedule_event", "爬山", "09:00")
+
+
+BUDGET = {"ref": "E9", "title": "Budget meeting", "date": "2026-12-10", "start": "16:00", "via": "found"}
+
+
+def test_the_budget_one_is_a_pronoun_never_a_span_from_one() -> None:
+    name, arguments = tool_of(respond(request("and push the budget one to 5pm", entities=[BUDGET])))
+    assert (name, arguments["time"], arguments["duration_minutes"]) == ("change_event", "17:00", None)
+
+
+def test_weather_words_beside_a_change_leave_it_a_change() -> None:
+    bbq = {"ref": "E10", "title": "BBQ", "date": "2026-12-12", "start": "16:00", "via": "found"}
+    message = "just checked the forecast, it's def raining. move the bbq to sunday same time pls"
+    name, arguments = tool_of(respond(request(message, entities=[bbq])))
+    assert (name, arguments["date"]) == ("change_event", "W7")
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "title", "time", "minutes"),
+    [("block 2 hours for focus time on thursday from 2pm", "en", "Focus time", "14:00", 120),
+     ("明天下午3点有个call 帮我add一下", "zh", "Call", "15:00", None),
+     ("帮我安排下周一早上9点的1on1", "zh", "1on1", "09:00", None),
+     ("那你在日历上帮我记一下 周五早上八点的车", "zh", "车", "08:00", None)],
+)  # fmt: skip
+def test_common_shapes_of_a_booking_are_read(message: str, language: str, title: str, time: str, minutes: int | None) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert (name, arguments["title"], arguments["time"], arguments["duration_minutes"]) == ("schedule_event", title, time, minutes)
+
+
+def test_someone_elses_word_then_a_request_to_change_it_changes_the_event_in_focus() -> None:
+    coffee = {"ref": "E11", "title": "Coffee with mia", "date": "2026-12-11", "start": "10:00", "via": "created"}
+    name, arguments = tool_of(respond(request("oh wait she said 11am can u change it", entities=[coffee])))
+    assert (name, arguments.get("event_words"), arguments["time"]) == ("change_event", None, "11:00")  # "it": the one in focus
+
+
+def test_a_reminder_beside_a_question_about_the_hour_is_set_at_its_own_time() -> None:
+    name, arguments = tool_of(respond(request("八点是吧 七点五十提醒我看", language="zh")))
+    assert (name, arguments["time"], arguments["text"]) == ("set_reminder", "19:50", "看")
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "date"),
+    [("can u remind me abt the team lunch on friday", "team lunch", "W5"), ("remind me about my dentist appointment on wednesday", "dentist appointment", "W3")],
+)  # fmt: skip
+def test_a_reminder_about_an_event_named_on_a_day_is_before_that_event(message: str, words: str, date: str) -> None:
+    # No time or lead said: the event named on that day, with the person's default lead (the tool's).
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, str(arguments["event_words"]).lower(), arguments["date"], arguments["minutes_before"]) == ("set_reminder", words, date, None)
+
+
+@pytest.mark.parametrize("message", ["remind me about the dentist", "remind me to call mum on friday", "remind me about calling the bank on friday"])
+def test_a_reminder_about_a_task_or_with_no_day_asks_its_time(message: str) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["event_words"], arguments["time"]) == ("set_reminder", None, None)

@@ -98,6 +98,7 @@ _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|
 # ("remind me half an hour before the dentist", "提前一个小时提醒我", "一小时前提醒我").
 _REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\breminders?\b|提醒|[叫喊]我一声", re.I)
 _AHEAD = re.compile(r"\s*(?:before(?:hand)?|ahead(?:\s+of\s+time)?|in\s+advance|earlier)\b", re.I)
+_ABOUT_EVENT = re.compile(r"^.*?\bremind\s+(?:me|us)\s+(?:abt|about|of)\s+(?=(?:my|the|our)\s)", re.I)
 # After the lead time, what the reminder is for rather than which event: "45 minutes before so i leave in time".
 _WHAT_FOR = re.compile(r"[\s,]*(?:so|to|because|cause|cuz|coz|cos|since|in\s+case|as)\b", re.I)
 
@@ -218,11 +219,14 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     words = read_calendar_words(s.text)
     # "the day before at 6pm": a day counted from the event in focus and a time, never 24 hours before it.
     day_and_time = _day_and_time(s.text, s.when.time is not None, turn.today)
-    if words.reminder_text is None and not day_and_time:
+    # "remind me about the team lunch on friday": an event named on a day, no time or lead said (the default lead).
+    about = _ABOUT_EVENT.search(s.text) if s.when.single_day and not s.when.time and words.reminder_minutes is None else None
+    if (words.reminder_text is None or about) and not day_and_time:
         # "remind me 30 minutes before lunch with Sam": the event in context, or else the words that
         # name it (the tool finds it among the person's events).
         # "before the dentist on friday": the dentist (the day said is read off what is left).
-        named = title_from(read_when(words.without_reminder(s.text[: _what_for(s.text, words)]), today=turn.today).residue)
+        said = _ABOUT_EVENT.sub(" ", s.text) if about else words.without_reminder(s.text[: _what_for(s.text, words)])
+        named = title_from(read_when(said, today=turn.today).residue)
         named = None if named is None or POINTER.fullmatch(named) else named
         # "周日那个提前一小时提醒我": a day said picks the one in focus on it, else none (the tool asks which).
         days = days_of(s.when.single_day, turn.today) if s.when.single_day else []

@@ -249,13 +249,16 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 def put_down_apart(turn: Turn) -> str | None:
     """A statement with its moment, then a phrase that only asks to put it down ("老师刚在群里说下周二下午四点开家长会
     帮我记一下 到时候得请假", "we have a review next wed at 2pm, can you put that in my calendar pls"): the phrases
-    before that request, the thing offered and taken in one message; what follows the request is its reason."""
+    before that request (or after it, when it comes first), the thing offered and taken in one message; what follows
+    the request is its reason."""
     phrases = [p for c in clauses_of(turn.text) for p in (c.split() if re.search(r"[\u4e00-\u9fff]", c) else [c])]
+    while phrases and vocabulary.DROPPING.search(phrases[0]) and not (lead := read_when(phrases[0], today=turn.today)).date and not lead.time:
+        phrases.pop(0)  # "算了不管了 周六上午九点爬山 帮我记上": what is put aside first is the talk before, not this
     if len(phrases) < 2:
         return None
     asks = [i for i, p in enumerate(phrases) if p in lx.CREATE and not lx.REMIND_ME.search(p) and title_from(p) is None]
-    if len(asks) != 1 or not asks[0] or any(vocabulary.DROPPING.search(p) or p in vocabulary.NEGATED_REQUEST for p in phrases):
+    if len(asks) != 1 or any(vocabulary.DROPPING.search(p) or p in vocabulary.NEGATED_REQUEST for p in phrases):
         return None
-    said = " ".join(phrases[: asks[0]])
+    said = " ".join(phrases[: asks[0]] or phrases[1:])  # or asked first: "那你在日历上帮我记一下 周五早上八点的车"
     when = read_when(said, today=turn.today)
-    return said if when.date and when.time else None
+    return said if when.time else None

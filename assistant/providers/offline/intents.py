@@ -325,12 +325,14 @@ RULES: tuple[Rule, ...] = (
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
     # Alarms, rides and devices are not the calendar's: an honest answer ("remind me to wake up" is a reminder).
     ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not lx.REMIND_ME.search(s.text)),
-    ("service", lambda turn, s: s.text in vocabulary.SERVICE and not lx.CALENDAR_WORD.search(s.text) and s.text not in lx.DELETE),
+    ("service", lambda turn, s: (s.text in vocabulary.SERVICE or (s.text in vocabulary.WEATHER and s.text not in lx.CHANGE))
+     and not lx.CALENDAR_WORD.search(s.text) and s.text not in lx.DELETE),
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
-    # "actually scratch that, I can't afford it this month": a drop, and its reason asks for nothing.
-    # "cancel that, i meant the dentist" names the one meant: a delete, not a drop.
+    # "actually scratch that, I can't afford it this month": a drop, and its reason asks for nothing; so is a request taken
+    # back at its end ("…爬山 帮我记上 算了"). "cancel that, i meant the dentist" names the one meant: a delete, not a drop.
     ("drop", lambda turn, s: not lx.MEANT.search(s.text) and (s.text in lx.DROP_REQUEST or bool(
-        (said := re.match(r"(.+?)[,.;，。；]\s*(.+)$", s.text)) and said[1] in lx.DROP_REQUEST and said[2] not in lx.ACTION))),
+        (said := re.match(r"(.+?)[,.;，。；]\s*(.+)$", s.text)) and said[1] in lx.DROP_REQUEST and said[2] not in lx.ACTION)
+        or (vocabulary.taken_back(s.text) and s.text not in lx.DELETE))),
     # ... unless another clause asks ("no need to add that. but can you add pick up leo on tuesday at 6:30pm").
     ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE
      and not any(c in lx.CREATE and c not in vocabulary.NEGATED_REQUEST for c in _clauses(s.text))),
@@ -394,7 +396,4 @@ def _repeat_or_reminder(text: str, when: When) -> bool:
 
 
 def classify(turn: Turn, signals: Signals) -> str:
-    for intent, applies in RULES:
-        if applies(turn, signals):
-            return intent
-    return "unclear"
+    return next((intent for intent, applies in RULES if applies(turn, signals)), "unclear")

@@ -201,6 +201,8 @@ def _english_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
     ap2 = (match.group("ap2") or "")[:1].lower() or said_part
     if not (ap1 or ap2 or m1 or m2):
         return None  # "3-4" alone may be people or items, not a time
+    if match.group("h1").lower() == "one" and re.search(r"\b(?:the|this|that|which|other|another|[a-z]+'s)\s+(?:[a-z]+\s+)?$", match.string[: match.start()], re.I):
+        return None  # "push the budget one to 5pm": a pronoun, never a span from one o'clock
     if not (ap1 or ap2) and not match.group("h1").isdigit():
         return None  # "six to eight thirty": which half of the day is the person's to say
     if not (ap1 or ap2):  # "3:30 to 4:30", "11:30-1:30": a working day's hours, never the small hours

@@ -40,7 +40,9 @@ def event_name(residue: str, *, focus: bool) -> str | None:
         residue = " ".join(others)  # "吉他课不学了，所有的都帮我取消掉": the asking names nothing, the other clause does
     elif len(asking) == 1:
         residue = asking[0]  # "cancel book club this week, im not going": the reason names nothing
-    return _named_in(residue)
+    name = _named_in(residue)
+    # "oh wait she said 11am can u change it": with an event in focus, "it" is that one; who said so names nothing.
+    return None if name and focus and lx.POINTER.search(residue) and CLAUSE.search(name) else name
 
 
 def _named_in(words: str) -> str | None:
