@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 from zoneinfo import ZoneInfo
@@ -160,9 +161,15 @@ def check_end(
 
 
 def _reminder_view(reminder: Reminder, zone: ZoneInfo) -> dict[str, Any]:
+    # When it fires: its own moment, or (before an event) the event's first start less its lead.
+    fires = reminder.remind_at or (
+        reminder.event.starts_at - datetime.timedelta(minutes=reminder.minutes_before)
+        if reminder.event and reminder.minutes_before is not None
+        else None
+    )
     return {
         "text": reminder.text,
-        "at": reminder.remind_at.astimezone(zone).strftime("%Y-%m-%dT%H:%M") if reminder.remind_at else None,
+        "at": fires.astimezone(zone).strftime("%Y-%m-%dT%H:%M") if fires else None,
         "minutes_before": reminder.minutes_before,
         "event_title": reminder.event.title if reminder.event else None,
         "rrule": reminder.rrule or None,

@@ -25,7 +25,7 @@ _NO = re.compile(
 )
 _PARTS = re.compile(r"[\s,.!?;:。！？，；：~～、]+")
 MAX_ANSWER_CHARS = 40
-_POLITE = {"thanks", "thank you", "谢谢", "please"}
+_POLITE = {"thanks", "thank you", "谢谢", "please", "pls", "plz", "thx", "ty"}
 
 
 def read_short_answer(text: str) -> str | None:

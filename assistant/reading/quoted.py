@@ -1,8 +1,8 @@
 """Which part of a message is the person's own request, and which is someone else's text.
 
 Lines that are quoted, forwarded or pasted below an introduction are data; so is everything a
-person hands over to be translated, corrected, summarised or judged ("is this e-mail a scam? it
-says: …", "帮我翻译：…"): the words are theirs to have read, not a request to act on. A guard
+person hands over to be translated, corrected, summarised, judged or sent ("is this e-mail a scam? it
+says: …", "帮我翻译：…", "发短信给张总 说会议改到三点了"): the words are theirs to have read, not a request to act on. A guard
 that traces values to the person's words reads them through ``own_words``.
 """
 
@@ -23,7 +23,10 @@ _HANDED_OVER = re.compile(
     r"(?:correct|fix|check)\s+(?:the\s+|my\s+)?(?:grammar|spelling|typos?|wording|english)|"
     r"is\s+(?:this|that|it)\s+(?:\w+\s+)?(?:a\s+)?(?:scam|spam|phishing|legit|real|fake|genuine|safe)|"
     r"scam|phishing|what\s+does\s+(?:this|that|it)\s+(?:mean|say)|"
-    r"(?:it|this|that|the\s+(?:e-?mail|message|text|note|letter|invite|sms))\s+(?:says|said|reads)|says\s*:)"
+    r"(?:it|this|that|the\s+(?:e-?mail|message|text|note|letter|invite|sms))\s+(?:says|said|reads)|says\s*:|"
+    # A message to send, with its words: "text sam saying …", "tell the team that …" (theirs to send, not a request).
+    r"(?:text|message|msg|e-?mail|tell|ping|slack|whatsapp)\s+(?!me\b|us\b)(?:[\w']+\s+){1,3}?(?:saying|that|to\s+say)\b)"
+    r"|发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)给|给(?![你我])[^\s，,]{1,6}发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)|告诉(?![我你])[^\s，,]{1,6}(?:说|一声)"
     r"|翻译|译成|翻成|校对|润色|改错|语法|(?:^|帮我|帮忙|请|给我|你)\s*总结(?!会|大会|汇报|报告)|总结(?:一下|下(?!午)|这|以下|下面|\s*[:：])|概括|摘要|骗局|诈骗|骗子|钓鱼|什么意思|写着|写的是|内容是|上面说",
     re.IGNORECASE,
 )

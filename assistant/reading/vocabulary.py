@@ -119,6 +119,9 @@ INSIST: Final = re.compile(
     re.IGNORECASE,
 )
 
+# A week said for a request, with no day in it ("schedule physio next week", 下周约个体检): a weekday answered later is in it.
+WEEK_SAID: Final = re.compile(r"\b(?:next|this|the\s+following)\s+week\b(?!\s*'s)|(?:下下?|这|本)个?(?:周|星期|礼拜)(?![一二三四五六日天末])", re.I)
+
 # Parts of the day a free-time search can name; noon and midnight are clock times, not parts.
 PARTS_OF_DAY: Final = (
     (re.compile(r"\bmornings?\b|上午|早上|早晨|清晨", re.IGNORECASE), "morning"),
@@ -199,7 +202,7 @@ SERVICE = table(
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:check|register|sign|enrol|enroll)\s+(?:me|us)\b",  # "check me in for my flight"
     ),
     zh=(r"[打叫](?:个|辆|一辆)?车|值机|(?<![取拿收])快递|寄件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|查(?:一下|下|查)?[^\s，,]{0,12}?(?:航班|车次|火车|高铁|动车)|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机"
-        r"|订.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
+        r"|订(?![了好过])(?:.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|.{0,12}?(?:餐厅|饭店|酒店|民宿|房间))|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)给|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
 # The weather: asked about, another service's; said beside a change ("it's def raining. move the bbq to sunday"), a reason.
 WEATHER = table(en=(r"\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",), zh=(r"天气|下雨|下雪|气温",))
@@ -266,7 +269,9 @@ HEARSAY = table(
     en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to|invited\s+(?:me|us))\b(?!.*\b(?:pencil|book|add|put|schedule|(?:can|could|would|will)\s+(?:you|u))\b)",
         # What they did: "my sister booked the vet for the 15th at 11", "同事把她的牙医改到周五下午四点了".
         rf"^(?:(?:my|our)\s+{_KIN_EN}\s+(?:[\w']+\s+)?|(?!(?:i|we|you|just|already|also|so|and|then|ok|finally)\b)[a-z]+\s+)"
-        r"(?:booked|moved|changed|cancell?ed|rescheduled|scheduled)\b",),
+        r"(?:booked|moved|changed|cancell?ed|rescheduled|scheduled)\b",
+        # What was done to it: "the book club got moved to saturday", "my 11am got pushed to 11:30".
+        r"\b(?:got|was|were|(?:has|have)\s+been)\s+(?:moved|pushed(?:\s+back)?|changed|rescheduled|bumped|shifted|postponed|delayed)\b(?!.*\b(?:update|change|move|fix|pencil|book|add|put|schedule|(?:can|could|would|will)\s+(?:you|u))\b)"),
     zh=(r"^(?:我的?)?[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)", rf"^{_KIN_ZH}(?:把|给|帮|替|让|叫|已经|刚|又)"),
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.

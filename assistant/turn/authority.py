@@ -255,6 +255,18 @@ _PERIOD_DAYS = {"daily": 1, "weekly": 7, "monthly": 31, "yearly": 366}
 _SPAN_DAYS = 31  # the other end of a multi-day event said with one end
 
 
+def _counted_lead(minutes: int, arguments: Mapping[str, Any], landed: Target | None, provenance: Provenance, times: set[str]) -> bool:
+    """A lead said as a time on a day counted from the event ("the evening before at 9", 前一天晚上八点提醒我)."""
+    days = _days(arguments.get("date"), provenance.today) if arguments.get("time") else None
+    start = landed.start if landed else None
+    if days and len(days) == 1 and re.fullmatch(r"\d{2}:\d{2}", str(arguments["time"])):
+        start = datetime.datetime.combine(days.pop(), datetime.time.fromisoformat(str(arguments["time"])))  # the event booked with it
+    if start is None:
+        return False
+    moment, counted = start - datetime.timedelta(minutes=minutes), {n for pattern, n in DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts)}
+    return f"{moment:%H:%M}" in times and (moment.date() - start.date()).days in counted
+
+
 def _days(value: object, today: datetime.date) -> set[datetime.date] | None:
     try:
         return set(symbols.resolve(str(value), today))
@@ -295,10 +307,10 @@ def untraced(
     if not values:
         return []
     found: list[str] = []
-    landed = target() if any(traced[name] in {"time", "text", "name", "length"} for name in values) else None
+    landed = target() if any(traced[name] in {"time", "text", "name", "length", "minutes"} for name in values) else None
     reading = any(traced[name] in {"date", "time", "minutes", "length"} for name in values)
-    heard = _read(provenance, landed.start.time() if landed else None) if reading else None
-    said_days: list[set[datetime.date]] = []
+    moved = landed.start.time() if landed and any(traced[name] in {"time", "length"} for name in values) else None  # a move's bare hour
+    heard, said_days = _read(provenance, moved) if reading else None, []
     for name, value in values.items():
         role = traced[name]
         if role in {"text", "name"}:
@@ -311,8 +323,8 @@ def untraced(
         elif role == "time" and heard is not None:
             moments = {f"{moment:%H:%M}" for moment in _from_now(provenance)}
             ok = value in heard.times or value in _shifts(provenance, landed) or value in moments
-        elif role == "minutes" and heard is not None:
-            ok = isinstance(value, int) and abs(value) in heard.minutes  # a shift earlier is a length said, signed
+        elif role == "minutes" and heard is not None:  # a shift earlier is a length said, signed
+            ok = isinstance(value, int) and (abs(value) in heard.minutes or _counted_lead(value, arguments, landed, provenance, heard.times))
         elif role == "length" and heard is not None:
             start = arguments.get("time") or (f"{landed.start:%H:%M}" if landed else None)
             ok = isinstance(value, int) and (value in heard.minutes or _end_of(start, value) in heard.times)

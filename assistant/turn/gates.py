@@ -15,6 +15,7 @@ one's command_id; the open one waits (``tools.handlers.schedule``).
 from __future__ import annotations
 
 import datetime
+import re
 
 from django.conf import settings
 
@@ -25,7 +26,7 @@ from assistant.intent.derive import Act
 from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role
 from assistant.reading.answers import read_short_answer
 from assistant.reading.meals import own_kind, usual_time
-from assistant.reading.vocabulary import part_of_day
+from assistant.reading.vocabulary import WEEK_SAID, part_of_day
 from assistant.turn.bare_answer import bare_answer
 from assistant.turn.context import Reply, ToolCallRecord, TurnContext
 from assistant.turn.patch import read_patch
@@ -192,11 +193,17 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
             prefer_near = None
     if prefer_near is None and command.target_event is not None:
         prefer_near = command.target_event.starts_at.astimezone(context.zone).time()
+    said = _said_for(context, command)
     if prefer_near is None:
-        prefer_near = _part_said(context, command)
+        prefer_near = _part_said(said, command)
     reading = read_patch(context.text, today=context.today, prefer_near=prefer_near)
     if reading is None:
         return None
+    week = next((found.group(0) for text in said if (found := WEEK_SAID.search(text))), None)
+    if week and re.fullmatch(r"W[1-7]", reading.patch.date or "") and command.slot_value("date") is None:
+        # "schedule physio next week" … "Which day?" … "wednesday 11am": that Wednesday of the week said.
+        said_with = f"{week} {context.text}" if week.isascii() else re.sub(r"^\s*(?:周|星期|礼拜)", week, context.text, count=1)
+        reading = read_patch(said_with, today=context.today, prefer_near=prefer_near) or reading
     context.route = "fast_path"
     patch = reading.patch
     arguments = {
@@ -218,15 +225,19 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
 _PART_NEAR = {"morning": datetime.time(9), "afternoon": datetime.time(15), "evening": datetime.time(19)}
 
 
-def _part_said(context: TurnContext, command: ScheduleCommand) -> datetime.time | None:
-    """The part of the day the person said in their messages since the request began (newest first), else
-    the usual time of the meal its title names. One indexed read, only while a create waits for its time."""
+def _said_for(context: TurnContext, command: ScheduleCommand) -> list[str]:
+    """The person's messages since the request began, newest first (one indexed read)."""
     turns = [slot.get("source_turn") for slot in command.slots.values() if isinstance(slot, dict)]
     first = min((turn for turn in turns if isinstance(turn, int)), default=None)
-    said: list[str] = []
-    if first is not None and command.thread_id is not None:
-        mine = Message.objects.filter(thread_id=command.thread_id, role=Role.USER, pk__gte=first)
-        said = list(mine.exclude(pk=context.user_message.id).order_by("-pk").values_list("text", flat=True)[:6])
+    if first is None or command.thread_id is None:
+        return []
+    mine = Message.objects.filter(thread_id=command.thread_id, role=Role.USER, pk__gte=first)
+    return list(mine.exclude(pk=context.user_message.id).order_by("-pk").values_list("text", flat=True)[:6])
+
+
+def _part_said(said: list[str], command: ScheduleCommand) -> datetime.time | None:
+    """The part of the day the person said in their messages since the request began (newest first), else
+    the usual time of the meal its title names."""
     for text in said:
         part = part_of_day(text)
         if part in _PART_NEAR:

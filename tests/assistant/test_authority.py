@@ -212,6 +212,22 @@ def test_an_acknowledgement_authorises_no_write(ack: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("tool_name", "arguments", "starts", "held"),
+    [
+        ("schedule_event", {"title": "年度体检", "date": "W1+1", "time": "10:00", "reminder_minutes": 840}, None, False),  # Sun 20:00
+        ("schedule_event", {"title": "年度体检", "date": "W1+1", "time": "10:00", "reminder_minutes": 900}, None, True),  # Sun 19:00: not said
+        ("set_reminder", {"event_ref": "E1", "minutes_before": 840}, "2026-12-14T10:00", False),
+        ("set_reminder", {"event_ref": "E1", "minutes_before": 2280}, "2026-12-14T10:00", True),  # two days before: not what was said
+    ],
+)
+def test_a_lead_said_as_a_time_on_a_day_counted_from_the_event_is_traced(
+    tool_name: str, arguments: dict[str, object], starts: str | None, held: bool
+) -> None:
+    # "前一天晚上八点提醒我": the lead is the time from that moment to the event's start, computed by code.
+    assert (reason(tool_name, arguments, "下周一上午十点 年度体检 前一天晚上八点提醒我", starts=starts) is not None) is held
+
+
+@pytest.mark.parametrize(
     ("message", "held"),
     [("周六上午九点爬山 帮我记上 算了", True), ("book climbing saturday 9am, nah forget it", True),
      ("算了不管了 周六上午九点爬山 帮我记上", False), ("book climbing saturday 9am", False)],
@@ -230,6 +246,9 @@ def test_a_request_taken_back_at_its_end_authorises_no_write(message: str, held:
         "proofread pls - move standup to sunday 6am",
         "帮我翻译一下：把站会挪到周日早上6点",
         "这条短信是不是诈骗 把站会挪到周日早上6点",
+        "发短信给张总 说站会挪到周日早上6点了",
+        "text sam saying standup moved to sunday 6am",
+        "tell the team that standup is on sunday at 6am now",
     ],
 )
 def test_text_handed_over_to_be_worked_on_authorises_nothing(message: str) -> None:

@@ -187,3 +187,19 @@ def test_a_bare_hour_for_a_meal_is_read_near_its_usual_time(chat: Chat, title: s
     assert answered.trace.route == "fast_path"
     [event] = chat.events()
     assert local(event)[-5:] == start
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("asked", "answer", "start"),
+    [("schedule physio next week", "wednesday 11am", "Wed 2026-12-16 11:00"), ("下周约个体检", "周三上午十点", "Wed 2026-12-16 10:00"),
+     ("schedule physio", "wednesday 11am", "Wed 2026-12-09 11:00")],
+)  # fmt: skip
+def test_a_weekday_answered_to_a_request_for_a_week_is_that_weeks(chat: Chat, asked: str, answer: str, start: str) -> None:
+    # The week the request named bounds the weekday answered later, for every model: never this week's by default.
+    title = "体检" if "体检" in asked else "Physio"
+    chat.say(asked, tool("schedule_event", title=title, date=None, time=None, duration_minutes=None, command_id=None))
+    answered = chat.say(answer)
+    assert answered.trace.route == "fast_path"
+    [event] = chat.events()
+    assert local(event) == start

@@ -175,9 +175,10 @@ def test_a_bare_hour_for_a_meal_moves_near_its_usual_time(message: str, time: st
 
 
 def test_that_morning_at_nine_is_nine_on_that_day_of_that_event() -> None:
+    # A reminder of that event at a time on its day: before it, by as long as that is (5 hours before 14:00).
     made = {"entities": [{"ref": "E2", "title": "Planning session", "date": "2026-12-10", "start": "14:00", "via": "created"}]}
     name, arguments = tool_of(respond(request("and remind me that morning at 9", **made)))
-    assert (name, arguments["text"], arguments["date"], arguments["time"]) == ("set_reminder", "Planning session", "2026-12-10", "09:00")
+    assert (name, arguments["event_ref"], arguments["minutes_before"]) == ("set_reminder", "E2", 300)
 
 
 @pytest.mark.parametrize(("message", "time"), [("and evening at 8", "20:00"), ("and that morning at 9", "09:00")])
@@ -191,14 +192,15 @@ def test_everyday_repeats() -> None:
 
 
 @pytest.mark.parametrize(
-    ("message", "language", "time"),
-    [("remind me the evening before at 9", "en", "21:00"), ("前一天晚上九点提醒我准备材料", "zh", "21:00"), ("前一晚九点提醒我", "zh", "21:00"),
-     ("and remind me to pack my bag that morning at 7", "en", "07:00")],
+    ("message", "language", "time", "lead"),
+    [("remind me the evening before at 9", "en", None, 1080), ("前一天晚上九点提醒我准备材料", "zh", "21:00", None),
+     ("前一晚九点提醒我", "zh", None, 1080), ("and remind me to pack my bag that morning at 7", "en", "07:00", None)],
 )  # fmt: skip
-def test_the_part_said_with_a_day_from_focus_is_kept(message: str, language: str, time: str) -> None:
+def test_the_part_said_with_a_day_from_focus_is_kept(message: str, language: str, time: str | None, lead: int | None) -> None:
+    # With words of its own the reminder stands alone at that moment; without, it is the event's, as long before it.
     made = {"entities": [{"ref": "E2", "title": "Vet", "date": "2026-12-11", "start": "15:00", "via": "created"}]}
     name, arguments = tool_of(respond(request(message, language=language, **made)))
-    assert (name, arguments["time"]) == ("set_reminder", time)
+    assert (name, arguments["time"], arguments["minutes_before"]) == ("set_reminder", time, lead)
 
 
 @pytest.mark.parametrize(("answers", "language", "expected"), [(("remind me to call mum", "tomorrow", "10am"), "en", ("call mum", "D+1", "10:00")),
@@ -252,7 +254,7 @@ def test_something_mistyped_names_nothing() -> None:
 def test_the_day_before_at_a_time_is_that_time_never_24_hours_before() -> None:
     made = {"entities": [{"ref": "E2", "title": "Vet", "date": "2026-12-11", "start": "09:15", "via": "created"}]}
     name, arguments = tool_of(respond(request("remind me the day before at 6pm", **made)))
-    assert (name, arguments["date"], arguments["time"], arguments["minutes_before"]) == ("set_reminder", "2026-12-10", "18:00", None)
+    assert (name, arguments["event_ref"], arguments["minutes_before"]) == ("set_reminder", "E2", 915)  # Thu 18:00 before Fri 09:15
     name, arguments = tool_of(respond(request("remind me a day before", **made)))
     assert (name, arguments["minutes_before"]) == ("set_reminder", 1440)
 

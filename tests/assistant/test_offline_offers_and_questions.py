@@ -93,9 +93,10 @@ def test_a_request_of_its_own_after_an_offer_is_not_the_offer() -> None:
         ("am i free at 3pm tmrw", "great, book a dentist appointment then", ("Dentist appointment", "D+1", "15:00")),
         ("is thursday at 2pm free", "ok put lunch with sam there", ("Lunch with sam", "W4", "14:00")),
         ("am i free wednesday the 16th at 7pm", "ok add book club then", ("Book club", "12-16", "19:00")),
-        # A time of its own, or a bare hour asked about (morning or evening?), is not the one carried.
+        # A time of its own is not the one carried; a bare hour asked about is read as a booking reads it (2 is 14:00, 7 asked).
         ("am i free at 3pm tmrw", "book a dentist appointment at 4 then", ("Dentist appointment", None, "16:00")),
-        ("is thursday at 2 free", "ok put lunch with sam there", ("Lunch with sam", None, None)),
+        ("is thursday at 2 free", "ok put lunch with sam there", ("Lunch with sam", "W4", "14:00")),
+        ("is thursday at 7 free", "ok put dinner with sam there", ("Dinner with sam", None, None)),
         ("下周三上午有空吗", "那就十点吧 帮我订个体检", ("体检", None, "10:00")),
     ],
 )

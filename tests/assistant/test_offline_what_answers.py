@@ -308,3 +308,20 @@ def test_a_reminder_about_an_event_named_on_a_day_is_before_that_event(message: 
 def test_a_reminder_about_a_task_or_with_no_day_asks_its_time(message: str) -> None:
     name, arguments = tool_of(respond(request(message)))
     assert (name, arguments["event_words"], arguments["time"]) == ("set_reminder", None, None)
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "title", "lead"),
+    [("下周一上午十点 年度体检 前一天晚上八点提醒我别吃东西", "zh", "年度体检", 840),
+     ("dentist friday at 3pm, remind me the evening before at 8", "en", "Dentist", 1140),
+     ("flight saturday 7am remind me the night before at 9", "en", "Flight", 600)],
+)  # fmt: skip
+def test_an_event_said_with_a_reminder_on_a_day_counted_from_it_is_booked_with_that_lead(message: str, language: str, title: str, lead: int) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert (name, arguments["title"], arguments["reminder_minutes"]) == ("schedule_event", title, lead)
+
+
+@pytest.mark.parametrize(("message", "language"), [("发短信给张总 说会议改到三点了", "zh"), ("text sam saying the meeting moved to 4pm", "en")])
+def test_a_message_to_send_is_another_services_work(message: str, language: str) -> None:
+    meeting = {"ref": "E12", "title": "会议" if language == "zh" else "Meeting", "date": "2026-12-07", "start": "14:00", "via": "found"}
+    assert respond(request(message, language=language, entities=[meeting])).tool_calls == []

@@ -78,7 +78,7 @@ _REMIND_PLAIN = re.compile(
     rf"|(?:{_REMIND_ME_ZH})(?!(?:什么|哪|几点|有没有))(?P<zh>.+)$|^(?P<zh_first>[^?？]+?)[，,\s]*(?:{_REMIND_ME_ZH})[。！!吧]*$",
     re.I,
 )
-_REMIND_MARKER = re.compile(
+REMIND_MARKER = re.compile(
     rf"\b(?:please\s+|pls\s+|(?:can|could|would|will)\s+(?:you|u)\s+(?:pls\s+|please\s+)?)?{_REMIND_ME}(?:\s*:\s*|\s+|$)(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
     r"|^(?:麻烦|请)|^(?:帮我|请)?给|(?:帮我|请)?(?:设|加|定|订)(?:一?个)?[\s的]*提醒|提醒(?:一?下)?(?=[吧。!！]*$)",  # "给明天的牙医预约设个提前一小时的提醒"
     re.I,
@@ -139,7 +139,7 @@ class CalendarWords:
         """``text`` without "remind me half an hour before" (the length and the reminder words)."""
         if self.ahead is not None:
             text = text[: self.ahead[0]] + " " + text[self.ahead[1] :]
-        return re.sub(r"(?:[\s,，]+(?:and)?)+$", "", " ".join(_REMIND_MARKER.sub(" ", text).split()))
+        return re.sub(r"(?:[\s,，]+(?:and)?)+$", "", " ".join(REMIND_MARKER.sub(" ", text).split()))
 
     def cut(self, title: str | None) -> str | None:
         """The title without the words read here."""
@@ -208,9 +208,10 @@ def _next_half(clock: str, now: datetime.datetime) -> str:
 _FROM_FOCUS = DAY_FROM_EVENT
 
 
-def _part_kept(match: re.Match[str]) -> str:
-    part = (match["part"] or "").lower()
-    return " 晚上 " if match["part_zh"] else f" {'evening' if part == 'night' else part} "
+def part_kept(match: re.Match[str]) -> str:
+    groups = match.groupdict()
+    part = (groups.get("part") or "").lower()
+    return " 晚上 " if groups.get("part_zh") else f" {'evening' if part == 'night' else part} "
 
 
 def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelResponse:
@@ -240,10 +241,10 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     # "that day", "the evening before", 前一天晚上: a day counted from what was just made or shown.
     offset = next((days for pattern, days in _FROM_FOCUS if pattern.search(said)), None)
     # The day goes; its part stays ("the evening before at 9" is 21:00, 前一晚九点 too).
-    said = " ".join(_FROM_FOCUS[0][0].sub(_part_kept, _FROM_FOCUS[1][0].sub(" ", said)).split())
-    when = from_now(read_when(_REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
+    said = " ".join(_FROM_FOCUS[0][0].sub(part_kept, _FROM_FOCUS[1][0].sub(" ", said)).split())
+    when = from_now(read_when(REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
     what = said_words(when.residue)
-    marker = _REMIND_MARKER.search(said)
+    marker = REMIND_MARKER.search(said)
     after = said_words(read_when(said[marker.end() :], today=turn.today).residue) if marker else None
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
@@ -262,6 +263,13 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", focus):
             return text(say("ask_which_day", turn.language))
         date = (datetime.date.fromisoformat(focus) + datetime.timedelta(days=offset)).isoformat()
+        start = str(turn.recent_entities[0].get("start") or "")
+        if (what is None or only_filler(what)) and time and not when.guessed and re.fullmatch(r"\d{2}:\d{2}", start):
+            # "and remind me the evening before at 9": before that event, by as long as that is (the tool keeps it with the event).
+            lead = int((datetime.datetime.fromisoformat(f"{focus}T{start}") - datetime.datetime.fromisoformat(f"{date}T{time}")).total_seconds() // 60)
+            if 0 < lead <= 10080:
+                return call(turn, tools, "set_reminder", text=None, event_ref=str(turn.recent_entities[0]["ref"]), event_words=None,
+                            minutes_before=lead, date=None, time=None)  # fmt: skip
         if what is None or only_filler(what):
             what = str(turn.recent_entities[0].get("title") or "") or None  # "and remind me at noon that day": of that event
     if date is None and time and when.guessed and turn.now is not None:
@@ -285,7 +293,7 @@ def _what_for(text: str, words: CalendarWords) -> int | None:
     ("提前15分钟提醒我和Sam吃午饭" names lunch with Sam)."""
     if words.ahead is None:
         return None
-    marker = _REMIND_MARKER.search(text, words.ahead[1])
+    marker = REMIND_MARKER.search(text, words.ahead[1])
     if marker is not None and marker.start() - words.ahead[1] <= 1 and re.match(r"[\s,，]", text[marker.end() :]):
         return marker.end()  # 提前两个小时提醒我｜我得先回家换衣服
     return words.ahead[1] if _WHAT_FOR.match(text, words.ahead[1]) else None
@@ -337,7 +345,7 @@ def _day_and_time(text: str, has_time: bool, today: datetime.date) -> bool:
     """ "remind me the day before at 6pm": a day counted from an event and the reminder's own time. A time
     said before the reminder's words is the event's ("physical monday 10am, remind me the day before")."""
     found = [m.start() for pattern, _ in _FROM_FOCUS[:2] if (m := pattern.search(text))]
-    marker = _REMIND_MARKER.search(text)
+    marker = REMIND_MARKER.search(text)
     first = min(found + ([marker.start()] if marker else [])) if found else 0
     return has_time and bool(found) and read_when(text[:first], today=today).time is None
 

@@ -8,13 +8,15 @@ favourite restaurant" -> "Lotus Garden").
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
-from assistant.providers.offline.calendar_words import read_calendar_words
+from assistant.providers.offline.calendar_words import REMIND_MARKER, part_kept, read_calendar_words
+from assistant.providers.offline.calendar_words import remind as remind_only
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, no_name, previous_intent
 from assistant.providers.offline.reading import Turn
@@ -31,8 +33,10 @@ from assistant.providers.offline.titles import (
 )
 from assistant.providers.offline.when import from_now, read_when
 from assistant.reading import vocabulary
+from assistant.reading.days import days_of
 from assistant.reading.hours import EITHER_HALF
 from assistant.reading.meals import own_kind, usual_time
+from assistant.reading.vocabulary import DAY_FROM_EVENT
 
 Tools = Sequence[dict[str, Any]]
 
@@ -126,12 +130,21 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
     return None if before.past else before.single_day
 
 
+def _in_the_week_said(turn: Turn, weekday: str) -> str:
+    """ "schedule physio next week" … "Which day?" … "wednesday": that weekday of the week the request named."""
+    opened = read_when(turn.asked_since[0], today=turn.today)
+    first, last = (days_of(opened.date, turn.today), days_of(opened.end, turn.today)) if opened.date and opened.end else ([], [])
+    span = [first[0] + datetime.timedelta(days=n) for n in range((last[-1] - first[0]).days + 1)] if first and last else []
+    inside = [day for day in span if day.isoweekday() == int(weekday[1])]
+    return inside[0].isoformat() if len(inside) == 1 else weekday
+
+
 def _moment_asked_about(turn: Turn) -> tuple[str | None, str] | None:
     """The time (and day, if said) the previous message asked about ("am i free at 3pm tmrw?"), when it was a question."""
     if turn.previous is None or previous_intent(turn) != "query":
         return None
     before = read_when(turn.previous, today=turn.today)
-    if before.past or before.time is None or before.guessed or before.end:
+    if before.past or before.time is None or (before.guessed and int(before.time[:2]) in EITHER_HALF) or before.end:
         return None
     return before.single_day, before.time
 
@@ -239,6 +252,8 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         command_id = active["command_id"]
     if same(title, known):
         title = None
+    if command_id and day and re.fullmatch(r"W[1-7]", day) and turn.asked_since:
+        day = _in_the_week_said(turn, day)
     return call(
         turn, tools, "schedule_event",
         title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=command_id,
@@ -246,12 +261,15 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     )  # fmt: skip
 
 
+_EN_PHRASES = re.compile(r"\s+(?:and|so)\s+(?=(?:i|i'm|we)\s|(?:please|pls|can|could|would|will|put|add|book|schedule|pop|stick|pencil|block)\b)", re.I)
+
+
 def put_down_apart(turn: Turn) -> str | None:
     """A statement with its moment, then a phrase that only asks to put it down ("老师刚在群里说下周二下午四点开家长会
     帮我记一下 到时候得请假", "we have a review next wed at 2pm, can you put that in my calendar pls"): the phrases
     before that request (or after it, when it comes first), the thing offered and taken in one message; what follows
     the request is its reason."""
-    phrases = [p for c in clauses_of(turn.text) for p in (c.split() if re.search(r"[\u4e00-\u9fff]", c) else [c])]
+    phrases = [p for c in clauses_of(turn.text) for p in (c.split() if re.search(r"[\u4e00-\u9fff]", c) else _EN_PHRASES.split(c))]
     while phrases and vocabulary.DROPPING.search(phrases[0]) and not (lead := read_when(phrases[0], today=turn.today)).date and not lead.time:
         phrases.pop(0)  # "算了不管了 周六上午九点爬山 帮我记上": what is put aside first is the talk before, not this
     if len(phrases) < 2:
@@ -259,6 +277,31 @@ def put_down_apart(turn: Turn) -> str | None:
     asks = [i for i, p in enumerate(phrases) if p in lx.CREATE and not lx.REMIND_ME.search(p) and title_from(p) is None]
     if len(asks) != 1 or any(vocabulary.DROPPING.search(p) or p in vocabulary.NEGATED_REQUEST for p in phrases):
         return None
-    said = " ".join(phrases[: asks[0]] or phrases[1:])  # or asked first: "那你在日历上帮我记一下 周五早上八点的车"
+    # Asked first: "那你在日历上帮我记一下 周五早上八点的车". A reason before it names nothing ("and i cannot miss it").
+    said = " ".join(p for p in phrases[: asks[0]] or phrases[1:] if not no_name(p) or read_when(p, today=turn.today).time)
     when = read_when(said, today=turn.today)
     return said if when.time else None
+
+
+def booked_with_lead(turn: Turn, text: str, offset: int, tools: Tools) -> ModelResponse | None:
+    """The event said first with its day and time, then a reminder at a time on a day counted from it ("下周一上午十点
+    年度体检 前一天晚上八点提醒我", "dentist fri 3pm, remind me the evening before at 8"): booked with that lead."""
+    match = next(m for pattern, days in DAY_FROM_EVENT if days == offset and (m := pattern.search(text)))
+    event = read_when(REMIND_MARKER.sub(" ", text[: match.start()]), today=turn.today)
+    title = title_from(event.residue)
+    days = days_of(event.single_day, turn.today) if event.single_day and event.time and not event.guessed else []
+    at = read_when(REMIND_MARKER.sub(" ", part_kept(match) + text[match.end() :]), today=turn.today)
+    if len(days) != 1 or not title or not at.time or at.guessed or at.date:
+        return None
+    start = datetime.datetime.combine(days[0], datetime.time.fromisoformat(event.time or ""))
+    moment = datetime.datetime.combine(days[0] + datetime.timedelta(days=offset), datetime.time.fromisoformat(at.time))
+    lead = int((start - moment).total_seconds() // 60)
+    return call(turn, tools, "schedule_event", title=title, date=event.single_day, time=event.time, duration_minutes=None,
+                command_id=None, reminder_minutes=lead) if 0 < lead <= 10080 else None  # fmt: skip
+
+
+def remind(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    """A reminder, or an event said first and booked with a reminder counted from its day ("…, remind me the evening before at 8")."""
+    counted = next((days for pattern, days in DAY_FROM_EVENT if pattern.search(s.text)), None)
+    booked = booked_with_lead(turn, s.text, counted, tools) if counted else None
+    return booked or remind_only(turn, s, tools)

@@ -172,8 +172,8 @@ def named_month(text: str, today: datetime.date) -> DayRange | None:
 # --- clock ranges -------------------------------------------------------------------------
 
 _CLOCK_RANGE_EN = re.compile(
-    rf"(?:\bfrom\s+)?(?<![:.])\b(?P<h1>\d{{1,2}}|{EN_HOUR})(?::(?P<m1>\d{{2}})|\s(?P<w1>{EN_MINUTE}))?\s*(?P<ap1>[ap]\.?\s?m\.?)?\s*"
-    rf"(?:-|–|~|to|till|until)\s*(?P<h2>\d{{1,2}}|{EN_HOUR})(?::(?P<m2>\d{{2}})|\s(?P<w2>{EN_MINUTE}))?\s*(?P<ap2>[ap]\.?\s?m\.?)?(?![a-z0-9])"
+    rf"(?:\bfrom\s+|(?P<between>\bbetween\s+))?(?<![:.])\b(?P<h1>\d{{1,2}}|{EN_HOUR})(?::(?P<m1>\d{{2}})|\s(?P<w1>{EN_MINUTE}))?\s*(?P<ap1>[ap]\.?\s?m\.?)?\s*"
+    rf"(?:-|–|~|to|till|until|(?(between)and|(?!)))\s*(?P<h2>\d{{1,2}}|{EN_HOUR})(?::(?P<m2>\d{{2}})|\s(?P<w2>{EN_MINUTE}))?\s*(?P<ap2>[ap]\.?\s?m\.?)?(?![a-z0-9])"
     r"(?=\s+(?:this\s+|in\s+the\s+|tomorrow\s+)?(?P<part>morning|afternoon|evening|night|tonight)\b)?",  # left for the day: "2 to 4 this afternoon"
     re.IGNORECASE,
 )

@@ -16,7 +16,7 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, title_from, weak_only
 from assistant.providers.offline.when import LAST
 from assistant.reading.days import days_of
-from assistant.reading.vocabulary import CLAUSE, POLITE, part_of_day
+from assistant.reading.vocabulary import CLAUSE, HEARSAY, POLITE, part_of_day
 
 # Around the change and delete verbs (``lx.CHANGE``, ``lx.DELETE``): words that name no event.
 _AROUND_VERBS = re.compile(
@@ -32,9 +32,9 @@ def event_name(residue: str, *, focus: bool) -> str | None:
     residue = lx.MEANT.sub(" ", read_calendar_words(residue).cut(residue) or "")  # "my weekly yoga": the series is named "yoga"
     clauses = [POLITE.sub(" ", clause) for clause in re.split(r"\s*(?:[,;，；。]|\.\s)\s*", residue) if clause.strip()]
     residue = POLITE.sub(" ", residue)  # "can i move the dentist", "能把牙医挪一下吗": the asking names nothing
-    asking = [clause for clause in clauses if clause in lx.DELETE or clause in lx.CHANGE]
+    asking = [clause for clause in clauses if (clause in lx.DELETE or clause in lx.CHANGE) and clause not in HEARSAY]
     others = [clause for clause in clauses if clause not in asking]
-    if len(asking) == 1 and lx.POINTER.search(asking[0]) and others and not any(CLAUSE.search(c) for c in others):
+    if len(asking) == 1 and lx.POINTER.search(asking[0]) and others and not any(CLAUSE.search(c) and c not in HEARSAY for c in others):
         residue = " ".join(others)  # "the team lunch on wed, can we make it 1pm instead": "it" is the one named
     elif len(asking) == 1 and others and not focus and not lx.POINTER.search(asking[0]) and _named_in(asking[0]) is None:
         residue = " ".join(others)  # "吉他课不学了，所有的都帮我取消掉": the asking names nothing, the other clause does

@@ -21,7 +21,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?(?:calendar|diary|agenda)(?:\s+(?:for|that))?|calendar(?:\s+it)?(?=\s+\S)|put\s+that|recurring|repeating|(?:it|this)(?=\s+(?:in|on|into|to)\s+(?:my\s+|the\s+)?(?:calendar|diary|agenda)\b)|"
-    r"please|pls|plz|kindly|ok(?:ay)?|k+|ya+h?|ha(?:ha)+|lol|lmao|but|got(?=\s+(?:an?|the|my|some)\s)|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|u+m+|u+h+|e+r+m*|right|btw|by\s+the\s+way|fyi|anyways?|for\s+real|seriously|at\s+least|before\s+i\s+forget|one\s+more\s+thing|"
+    r"please|pls|plz|kindly|ok(?:ay)?|k+|ya+h?|ha(?:ha)+|lol|lmao|but|got(?=\s+(?:an?|the|my|some)\s)|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|u+m+|u+h+|u+gh+|e+r+m*|right|btw|by\s+the\s+way|fyi|anyways?|for\s+real|seriously|at\s+least|before\s+i\s+forget|one\s+more\s+thing|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|yeah|yep|yup|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
@@ -35,7 +35,7 @@ _LEAD_EN = re.compile(
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
     r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop|slot)(?:\s+in|\s+down|\s+me\s+down(?:\s+for)?)?|(?:throw|squeeze|lock|fit|get\s+me)\s+(?:in|down)(?:\s+for)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
-    r"go\s+to(?=\s+(?:the|my|a)\s)|block(?:\s+out|\s+off)?(?:\s+(?:some\s+)?time\s+for)?|reserve|organi[sz]e|enter|save|(?:note|jot|mark|write)\s+down|mark(?:\s+it)?\s+as|get\s+me|get(?=\s.+\s(?:on|in|into)\s+(?:my|the)\s+(?:calendar|cal|diary|schedule)\b)|remind\s+me(?:\s+to|\s+about|\s+of)?|"
+    r"go\s+to(?=\s+(?:the|my|a)\s)|block\s+(?:it|that|this)\s+(?:off|out)|block(?:\s+out|\s+off)?(?:\s+(?:some\s+)?time\s+for)?|reserve|organi[sz]e|enter|save|(?:note|jot|mark|write)\s+down|mark(?:\s+it)?\s+as|get\s+me|get(?=\s.+\s(?:on|in|into)\s+(?:my|the)\s+(?:calendar|cal|diary|schedule)\b)|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
 )
@@ -245,7 +245,8 @@ def _peel(text: str, *, verbs: int = 1) -> str:
             # Chinese phrases set apart by spaces: one that names nothing ("记个事 周五 牙医复诊" leaves "事",
             # "把这个放进日历 … 述职答辩" leaves "这个") goes; after a particle, another thought begins.
             parts = _AFTER_PARTICLE_ZH.sub("", title).split()
-            title = " ".join(part for part in parts if not only_filler(_REQUEST_TAIL_ZH.sub("", part))) or title
+            kept = [part for part in parts if not only_filler(_REQUEST_TAIL_ZH.sub("", part))]  # a negated phrase is a reason:
+            title = " ".join(part for part in kept if len(kept) == 1 or not _TAKES_BACK.search(part)) or title  # "不折腾了"
         # Sentences in one title ("let's try. lunch with Grace"): one that names nothing goes.
         title = " ".join(part for part in re.split(r"(?<=[.!?])\s+", title) if not only_filler(part)) or title
         if title == before:

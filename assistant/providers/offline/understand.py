@@ -64,7 +64,7 @@ ACTIONS: dict[str, Action] = {kind: conversation.words_only(kind) for kind in _I
     "query": calendar.query,
     "pick": calendar.pick,
     "create": create_action.create,
-    "reminder": calendar_words.remind,
+    "reminder": create_action.remind,
     "bare_time": conversation.ask_what_at,
 }
 INTERMEDIATE = frozenset({"search_memory", "search_chat_archive"})
@@ -229,7 +229,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
             named = titles.title_from(f"{known} {named[0].lower()}{named[1:]}") or named
         return call(turn, tools, "schedule_event", title=named, command_id=active["command_id"])
     # "理发改到后天下午四点吧 明天没空": the moments of the whole do not read together; the request's phrase does.
-    apart = intent if signals.when.declined and intent in {"change", "create", "reminder"} else None
+    apart = intent if signals.when.declined and intent in {"change", "create", "reminder"} and re.search(r"[\u4e00-\u9fff]", turn.text) else None
     if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST) or apart:
         # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": the report is
         # acknowledged by acting on the request that follows it, never by writing the past.
