@@ -91,7 +91,7 @@ _CHANGES_AFTER: Final = frozenset((
 _CN_NUMERALS: Final = frozenset("零〇一二两三四五六七八九十廿百")
 _ZH_BEFORE: Final = frozenset("从自每年月号差刻分")  # not 到: "改到周四" is "move it to Thursday"
 _ZH_AFTER: Final = frozenset("前后起到至底初中末旬年月日号点分刻差之以")
-_ZH_WORDS: Final = frozenset(("起床", "起来", "起飞", "到达", "到站", "到家", "日程", "日历"))
+_ZH_WORDS: Final = frozenset(("起床", "起来", "起飞", "到达", "到站", "到家", "日程", "日历", "出差"))
 _NUMBER_WORD = re.compile(rf"(?:{EN_COUNT}|{EN_ORDINAL}|hundred|thousand)")
 
 
@@ -114,7 +114,7 @@ def _ignored_neighbour(scan: Scan) -> bool:
     for index, token in enumerate(tokens):
         if token[0] != MASK:
             continue
-        before = tokens[index - 1] if index else ""
+        before = tokens[index - 1] if index and "".join(tokens[max(index - 2, 0) : index]) not in _ZH_WORDS else ""  # "出差 早上八点"
         between = scan.masked[found[index - 1].end() : found[index].start()] if index else ""
         if before in _PART_OF and between.strip() != between and set(between.split()) <= {"on", "the"}:
             before = ""  # "starts on friday", never "mid-afternoon" or "the end of friday"

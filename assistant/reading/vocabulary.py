@@ -60,6 +60,8 @@ COURTESY_ZH: Final = (
     r"(?:好(?:的|啊|吧|呀|嘞|滴)?|得嘞|行(?:吧)?|嗯+|嗯哼|可以|是(?:的)?|对(?:的)?|没问题|收到|明白(?:了)?|知道了|了解|懂了|"
     r"哦|噢|太好了|不错|没错|正确|谢谢(?:你|您|啦)?|多谢|感谢|谢[了啦]|辛苦(?:了|啦)?|(?:那)?就这样(?:吧)?|就这些|没(?:有)?(?:别的|其他的?)了|ok)"
 )
+# Assent said before a request of its own ("行吧 那周六上午九点 去爬山", "好吧 那下午三点提醒我收衣服"): no part of it.
+ASSENT_LEAD: Final = re.compile(rf"^{COURTESY_ZH}[吧啊呀]?[\s,，。!！]+(?=那)")
 THANKING: Final = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|appreciated?)\b|谢|感谢|辛苦", re.IGNORECASE)
 
 # Weekdays, 1 = Monday, in both languages (RFC 5545's two-letter codes for repeat rules).
@@ -262,7 +264,7 @@ HAPPENING = table(
         # Who told it and who has it ("my boss just told me we have …", "my wife has a doctor appt"), "the plumber is coming".
         r"^(?:[\w']+\s+){0,6}?(?:said|says|told|tells|mentioned)(?:\s+(?:me|us))?(?:\s+that)?\b|^(?:(?:my|our|the)\s+)?[\w']+\s+(?:has|has\s+got|'s\s+got)\b",
         r"\b(?:is|are|'s)\s+coming(?:\s+(?:over|by|round|in))?\b|\bcom(?:es|ing)\s+(?:over|by|round)\b"),
-    zh=(r"(?:开始|结束|起飞|降落|落地|发车|出发|到达|抵达|开演|开播|播出|上映|开幕|开场|开赛)(?=[\s，,。!！]|$)", r"^[^\s我]{1,8}?(?:说|讲|告诉我)(?!好)"),
+    zh=(r"(?:开始|结束|起飞|降落|落地|发车|出发|到达|抵达|开演|开播|播出|上映|开幕|开场|开赛)(?=[\s，,。!！]|$)", r"^[^\s我]{1,8}?(?:说|讲|告诉我|通知(?:说)?)(?!好)"),
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(

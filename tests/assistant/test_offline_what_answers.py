@@ -325,3 +325,32 @@ def test_an_event_said_with_a_reminder_on_a_day_counted_from_it_is_booked_with_t
 def test_a_message_to_send_is_another_services_work(message: str, language: str) -> None:
     meeting = {"ref": "E12", "title": "会议" if language == "zh" else "Meeting", "date": "2026-12-07", "start": "14:00", "via": "found"}
     assert respond(request(message, language=language, entities=[meeting])).tool_calls == []
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "title", "date", "time"),
+    [("行吧 那周六上午九点 去爬山 帮我记一下", "zh", "爬山", "W6", "09:00"),
+     ("明儿一早八点 送孩子去学校 记一下", "zh", "送孩子去学校", "D+1", "08:00"),
+     ("后儿后晌三点 看房子", "zh", "看房子", "D+2", "15:00"),
+     ("老板刚通知 明天上午十点开全员大会 帮我加一下", "zh", "全员大会", "D+1", "10:00"),
+     ("ugh the plumber is coming tomorrow between 9 and 11am, can you block that off", "en", "Plumber", "D+1", "09:00"),
+     ("my daughter has her school play on thursday evening at 6:30 and I absolutely cannot miss it so please put it in my calendar",
+      "en", "Her school play", "W4", "18:30")],
+)  # fmt: skip
+def test_the_thing_is_named_without_assent_dialect_or_who_said_so(message: str, language: str, title: str, date: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", title, date, time)
+
+
+def test_a_reminders_text_is_never_the_assent_before_it() -> None:
+    name, arguments = tool_of(respond(request("好吧 那下午三点提醒我收衣服", language="zh")))
+    assert (name, arguments["text"], arguments["time"]) == ("set_reminder", "收衣服", "15:00")
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "time"),
+    [("明天下午三点跟王总的会 能不能改到四点", "zh", "16:00"), ("oh the book club got moved to saturday at 3pm, can u update it", "en", "15:00")],
+)  # fmt: skip
+def test_a_change_asked_beside_what_names_the_event_finds_it(message: str, language: str, time: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == "change_event" and arguments["time"] == time and arguments["event_words"], arguments

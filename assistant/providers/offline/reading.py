@@ -16,7 +16,7 @@ from typing import Any
 from assistant.providers.base import ModelRequest
 from assistant.reading.chinese import simplified
 from assistant.reading.spelling import respell
-from assistant.reading.vocabulary import WAKE_WORDS
+from assistant.reading.vocabulary import ASSENT_LEAD, WAKE_WORDS
 
 _OPEN = "<context>"
 
@@ -74,7 +74,7 @@ def normalize(text: str) -> str:
     # NFKC turns "３点", "，" and "？" into ASCII so one set of patterns reads both widths; traditional
     # Chinese and Cantonese read as simplified Mandarin, so every rule reads one script.
     text = respell(simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'"))  # "shedule" is "schedule"
-    return " ".join(WAKE_WORDS.sub("", text).split())
+    return " ".join(ASSENT_LEAD.sub("", WAKE_WORDS.sub("", text)).split())
 
 
 def split_user_turn(content: str) -> tuple[dict[str, Any], str]:

@@ -30,7 +30,7 @@ def event_name(residue: str, *, focus: bool) -> str | None:
     """The person's words for the event: the message without its verbs, repeat words and filler. With
     nothing in ``focus``, an asking clause that names nothing takes the name of the clause beside it."""
     residue = lx.MEANT.sub(" ", read_calendar_words(residue).cut(residue) or "")  # "my weekly yoga": the series is named "yoga"
-    clauses = [POLITE.sub(" ", clause) for clause in re.split(r"\s*(?:[,;，；。]|\.\s)\s*", residue) if clause.strip()]
+    clauses = [POLITE.sub(" ", clause) for clause in re.split(r"\s*(?:[,;，；。]|\.\s)\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", residue) if clause.strip()]
     residue = POLITE.sub(" ", residue)  # "can i move the dentist", "能把牙医挪一下吗": the asking names nothing
     asking = [clause for clause in clauses if (clause in lx.DELETE or clause in lx.CHANGE) and clause not in HEARSAY]
     others = [clause for clause in clauses if clause not in asking]

@@ -23,7 +23,7 @@ from typing import Any
 import catalogue
 from assistant.providers.base import ModelRequest, ModelResponse
 from assistant.providers.offline import calendar_actions as calendar
-from assistant.providers.offline import calendar_words, create_action, followup, titles
+from assistant.providers.offline import calendar_words, create_action, followup, phrases, titles
 from assistant.providers.offline import conversation_actions as conversation
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import call, say, text
@@ -233,7 +233,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST) or apart:
         # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": the report is
         # acknowledged by acting on the request that follows it, never by writing the past.
-        request = _request_beside_report(turn, apart)
+        request = phrases.request_beside_report(turn, apart)
         if request is not None:
             signals, intent = request
     return ACTIONS[intent](turn, signals, tools)
@@ -330,39 +330,6 @@ def _adds_the_offer(turn: Turn) -> bool:
             c in lx.CREATE and titles.title_from(c) is None for c in titles.clauses_of(s.when.residue)
         )  # "remind me 10 minutes before it" asks for a reminder, never the event offered
     return takes
-
-
-_CLAUSES = re.compile(r"\s*(?:[,;，；]|\bbut\b|\band\s+then\b|然后|不过|但是)\s*", re.IGNORECASE)
-_WITH_THEM = re.compile(r"\bwith\s+(?:them|him|her)\b", re.IGNORECASE)
-_WITH_SOMEONE = re.compile(r"\bwith\s+(?P<who>(?:the\s+|my\s+)?[a-z]+(?:\s+[a-z]+)?)\s*$", re.IGNORECASE)
-
-
-def _request_beside_report(turn: Turn, apart: str | None = None) -> tuple[Signals, str] | None:
-    """The one clause of a longer message that asks for something, when the whole does not read (``apart``: the
-    request the whole is, its Chinese phrases read one by one)."""
-    clauses = [p for c in _CLAUSES.split(turn.text) if c and c.strip() for p in (c.split() if apart and re.search(r"[\u4e00-\u9fff]", c) else [c])]
-    _, _, rest = turn.text.partition("?") if "?" in turn.text else turn.text.partition("？")
-    if rest.strip():
-        clauses.insert(0, rest)  # "just standup? ok then book a 1:1 with sam at 11am monday, 30 mins": all of it
-    if len(clauses) < 2:
-        return None
-    found: list[Signals] = []
-    for index, clause in enumerate(clauses):
-        if _WITH_THEM.search(clause) and index:
-            # "had a call with the bank yesterday, I need to follow up with them": "them" is the bank.
-            said = _WITH_SOMEONE.search(read_signals(turn, text=clauses[index - 1]).when.residue)
-            if said:
-                clause = _WITH_THEM.sub(f"with {said.group('who')}", clause)
-        signals = read_signals(turn, text=clause)
-        intent = classify(turn, signals)
-        asks = clause in lx.ACTION or clause in lx.CREATE or clause in lx.REQUEST or intent in {"query", "suggest"}
-        if apart and intent == apart and signals.has_slots and not signals.when.declined:
-            found.append(signals)
-        elif not apart and intent in {"create", "query", "suggest", "change", "delete"} and asks and not signals.when.past:
-            return signals, intent  # a clause that asks: "back in the office fri 9am" after "boss is in singapore" does not
-    if apart and len(found) == 1:
-        return found[0], apart  # the one phrase that is the request; the others give its reason
-    return None
 
 
 def _continue(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
