@@ -263,7 +263,9 @@ HAPPENING = table(
     en=(r"(?:\b(?:starts?|begins?|leaves|departs?|arrives?|lands?|(?:takes|kicks)\s+off|airs?|opens?|ends|finishes)|(?:\bis|(?<=\w)'s)\s+on)(?:\s+(?:tv|the\s+telly|the\s+radio))?\b|\bon\s+(?:tv|the\s+telly|the\s+radio)\b",
         # Who told it and who has it ("my boss just told me we have …", "my wife has a doctor appt"), "the plumber is coming".
         r"^(?:[\w']+\s+){0,6}?(?:said|says|told|tells|mentioned)(?:\s+(?:me|us))?(?:\s+that)?\b|^(?:(?:my|our|the)\s+)?[\w']+\s+(?:has|has\s+got|'s\s+got)\b",
-        r"\b(?:is|are|'s)\s+coming(?:\s+(?:over|by|round|in))?\b|\bcom(?:es|ing)\s+(?:over|by|round)\b"),
+        r"\b(?:is|are|'s)\s+coming(?:\s+(?:over|by|round|in))?\b|\bcom(?:es|ing)\s+(?:over|by|round)\b",
+        rf"^(?:my|our)\s+{_KIN_EN}\s+(?!(?:wants?|needs?|has|had|is|was|will|would|can|could|might|said|says|asked|invited|booked|moved)\b)(?=[a-z]+\s)"
+        r"|^.*?\b(?:is|are|'s)\s+having\s+"),  # "my sister jess lands …", "tom is having his bday party"
     zh=(r"(?:开始|结束|起飞|降落|落地|发车|出发|到达|抵达|开演|开播|播出|上映|开幕|开场|开赛)(?=[\s，,。!！]|$)", r"^[^\s我]{1,8}?(?:说|讲|告诉我|通知(?:说)?)(?!好)"),
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.

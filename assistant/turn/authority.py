@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import datetime
 import difflib
-import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -205,9 +204,11 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
                     # computes ("move the 7pm dinner to 8" is 20:00; 08:00 is asked on a card).
                     halves = {int(hour), (int(hour) + 12) % 24} if match.guessed and near is None else {int(hour)}
                     said.times.update(f"{half:02}:{minute}" for half in halves)
-    for (pattern, offset), day in itertools.product(DAY_FROM_EVENT, provenance.event_days):
-        if any(pattern.search(text) for text in provenance.texts):
-            said.days.add(datetime.date.fromisoformat(day) + datetime.timedelta(days=offset))
+    for day in map(datetime.date.fromisoformat, provenance.event_days):  # the event just talked about:
+        said.days.update(day + datetime.timedelta(days=n) for pattern, n in DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts))
+        week = day - datetime.timedelta(days=day.weekday())  # and a bare weekday is that week's ("不对 是周四")
+        for match in (extract_when(text, today=week) for text in provenance.texts):
+            said.days.update(symbols.resolve(str(match.date), week) if match and re.fullmatch(r"W[1-7]", match.date or "") else ())
     for value in (*provenance.slot_values, *provenance.focus_days):
         if re.fullmatch(r"\d{2}:\d{2}", value):
             said.times.add(value)
@@ -261,10 +262,8 @@ def _counted_lead(minutes: int, arguments: Mapping[str, Any], landed: Target | N
     start = landed.start if landed else None
     if days and len(days) == 1 and re.fullmatch(r"\d{2}:\d{2}", str(arguments["time"])):
         start = datetime.datetime.combine(days.pop(), datetime.time.fromisoformat(str(arguments["time"])))  # the event booked with it
-    if start is None:
-        return False
-    moment, counted = start - datetime.timedelta(minutes=minutes), {n for pattern, n in DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts)}
-    return f"{moment:%H:%M}" in times and (moment.date() - start.date()).days in counted
+    moment, counted = start - datetime.timedelta(minutes=minutes) if start else None, {n for p, n in DAY_FROM_EVENT if any(p.search(t) for t in provenance.texts)}
+    return moment is not None and start is not None and f"{moment:%H:%M}" in times and (moment.date() - start.date()).days in counted
 
 
 def _days(value: object, today: datetime.date) -> set[datetime.date] | None:

@@ -392,6 +392,8 @@ def test_a_series_said_with_no_request_word_is_written_as_said() -> None:
         ("and remind me at 6pm that day to get wine", "2026-12-11", "18:00", False),
         ("当天下午六点提醒我买酒", "2026-12-11", "18:00", False),
         ("and remind me at 6pm that day to get wine", "2026-12-12", "18:00", True),  # the day after is not that day
+        ("不对 是周四 晚上九点", "2026-12-10", "21:00", False),  # that week's Thursday (the dentist is on Friday the 11th)
+        ("不对 是周四 晚上九点", "2026-12-17", "21:00", True),  # another week's Thursday
         ("and remind me the evening before at 9", "2026-12-09", "21:00", True),  # two days before: not what was said
         ("and remind me at 9", "2026-12-10", "21:00", True),  # no day counted from it: the day is not theirs
     ],
@@ -401,4 +403,13 @@ def test_a_day_counted_from_the_event_talked_about_traces_to_its_day(text: str, 
     provenance = provenance_for(person_texts=[said_before, text], slot_values=[], today=TODAY, event_days=["2026-12-11"])
     arguments = {"text": "Dentist", "date": date, "time": time}
     found = hold_reason(tool="set_reminder", arguments=arguments, provenance=provenance, read_tools=(), current_text=text)
+    assert (found is not None) is held, found
+
+
+@pytest.mark.parametrize(("date", "held"), [("2026-12-17", False), ("2026-12-24", True)])
+def test_a_weekday_said_of_the_event_just_made_is_that_weeks(date: str, held: bool) -> None:
+    # Dinner was booked for next Wednesday (the 16th); "不对 是周四" is that week's Thursday, the 17th.
+    provenance = provenance_for(person_texts=["不对 是周四"], slot_values=[], today=TODAY, event_days=["2026-12-16"])
+    arguments = {"event_ref": "E1", "date": date, "time": None}
+    found = hold_reason(tool="change_event", arguments=arguments, provenance=provenance, read_tools=(), current_text="不对 是周四")
     assert (found is not None) is held, found

@@ -354,3 +354,20 @@ def test_a_reminders_text_is_never_the_assent_before_it() -> None:
 def test_a_change_asked_beside_what_names_the_event_finds_it(message: str, language: str, time: str) -> None:
     name, arguments = tool_of(respond(request(message, language=language)))
     assert name == "change_event" and arguments["time"] == time and arguments["event_words"], arguments
+
+
+@pytest.mark.parametrize(("said", "then", "title"), [("my sister jess lands at pudong thursday 6:40pm", "oh can you add that to my calendar, gotta pick her up", "Jess at pudong"),
+                                                    ("my buddy tom is having his bday party saturday night at 8", "ya put it in my calendar pls", "His bday party")])  # fmt: skip
+def test_a_statement_put_down_on_request_keeps_its_own_words(said: str, then: str, title: str) -> None:
+    # Asked for in so many words, a statement's words are the name, someone else's plan or not.
+    first = respond(request(said))
+    name, arguments = tool_of(respond(with_history(then, said, first.text)))
+    assert (name, arguments["title"]) == ("schedule_event", title)
+
+
+@pytest.mark.parametrize(("answer", "time"), [("pm", "19:00"), ("am", "07:00"), ("in the pm", "19:00")])
+def test_half_of_the_day_answered_to_what_time_reads_the_hour_said_before(answer: str, time: str) -> None:
+    active = {"kind": "create", "command_id": "c-1", "status": "needs_time", "missing": ["time"], "known": {"title": "Tennis w dave", "date": "W5"}}
+    built = with_history(answer, "tennis w dave fri at 7", "What time should 'Tennis w dave' start?", active=active)
+    name, arguments = tool_of(respond(built))
+    assert (name, arguments["time"]) == ("schedule_event", time)
