@@ -371,3 +371,31 @@ def test_half_of_the_day_answered_to_what_time_reads_the_hour_said_before(answer
     built = with_history(answer, "tennis w dave fri at 7", "What time should 'Tennis w dave' start?", active=active)
     name, arguments = tool_of(respond(built))
     assert (name, arguments["time"]) == ("schedule_event", time)
+
+
+MEI = {"ref": "E13", "title": "Call with Mei", "date": "2026-12-08", "start": "16:00", "via": "found"}
+
+
+def test_an_infinitive_before_a_move_leaves_from_and_to_the_old_and_new_times() -> None:
+    # "need to shift … from 4 to 5pm" moves the call to 17:00; it is never a span from 4 to 5.
+    name, arguments = tool_of(respond(request("need to shift my call with mei tmrw from 4 to 5pm", entities=[MEI])))
+    assert (name, arguments["time"], arguments["duration_minutes"]) == ("change_event", "17:00", None)
+
+
+@pytest.mark.parametrize(("message", "tool"), [("20号那个同学聚会 cancel掉", "delete_event"), ("明天跟Lisa的call push到下午2点", "change_event")])
+def test_english_verbs_in_chinese_requests_are_read(message: str, tool: str) -> None:
+    assert tool_of(respond(request(message, language="zh")))[0] == tool
+
+
+def test_a_bare_hour_after_asking_about_tonight_is_tonights() -> None:
+    said = "今晚八点多我有空吗 同事约我喝酒"
+    first = respond(request(said, language="zh"))
+    name, arguments = tool_of(respond(with_history("那就八点半吧 帮我加上 跟同事喝酒", said, first.text, language="zh")))
+    assert (name, arguments["title"], arguments["time"]) == ("schedule_event", "跟同事喝酒", "20:30")
+
+
+@pytest.mark.parametrize(("question", "title"), [("could i squeeze in a haircut friday at 4?", "Haircut"), ("am i free thursday at 3?", None)])
+def test_booking_it_after_asking_room_for_a_thing_books_that_thing(question: str, title: str | None) -> None:
+    first = respond(request(question))
+    name, arguments = tool_of(respond(with_history("nice, book it then", question, first.text)))
+    assert (name, arguments["title"]) == ("schedule_event", title)  # never 'Am i free'

@@ -164,9 +164,12 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("ask_when_plainly", turn.language))
     when = s.when
     meal = own_kind(s.text)
-    if when.guessed and meal:
-        # "breakfast at 7" is 07:00, "dinner at 7" 19:00: the meal says which half of the day.
-        when = read_when(extra.cut(s.text) or s.text, today=turn.today, prefer_near=usual_time(meal))
+    asked_about = _moment_asked_about(turn) if when.guessed and when.time and not meal else None
+    if when.guessed and (meal or asked_about):
+        # "breakfast at 7" is 07:00, "dinner at 7" 19:00: the meal says which half of the day; so does the moment just
+        # asked about ("今晚八点多我有空吗" … "那就八点半吧 帮我加上": 20:30).
+        near = usual_time(meal) if meal else datetime.time.fromisoformat(asked_about[1]) if asked_about else None
+        when = read_when(extra.cut(s.text) or s.text, today=turn.today, prefer_near=near)
         s = dataclasses.replace(s, when=when)
     elif when.guessed and when.time and int(when.time[:2]) in EITHER_HALF:
         when = dataclasses.replace(when, time=None)  # "gym at 6", "7点开会": morning or evening? asked, not guessed
@@ -202,8 +205,11 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             return call(turn, tools, "resume_task", task_ref=str(put_aside[0].get("ref")), **values)
         day = day or _carried_day(turn, s)
         if when.time is None and not s.when.date and (asked_about := _moment_asked_about(turn)):
-            # "am i free at 3pm tmrw" … "great, book a dentist appointment then": the moment just asked about.
+            # "am i free at 3pm tmrw" … "great, book a dentist appointment then": the moment just asked about ("could i
+            # squeeze in a haircut friday at 4?" … "nice, book it then": and the thing it asked about).
             day, when = day or asked_about[0], dataclasses.replace(when, time=asked_about[1])
+            asked_for = title_from(read_when(str(turn.previous), today=turn.today).residue) if title is None and lx.POINTER.search(s.text) else None
+            title = title or (asked_for if asked_for and not (vocabulary.CLAUSE.search(asked_for) or no_name(asked_for)) else None)  # not "Am i free"
         if when.time is None and not s.when.date and (offer := offer_at(turn.last_reply, s.when.ordinal)):
             day, when = offer.date, dataclasses.replace(when, time=offer.time)  # "book the first one for a physio session"
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
@@ -279,8 +285,8 @@ def put_down_apart(turn: Turn) -> str | None:
         return None
     # Asked first: "那你在日历上帮我记一下 周五早上八点的车". A reason before it names nothing ("and i cannot miss it").
     said = " ".join(p for p in phrases[: asks[0]] or phrases[1:] if not no_name(p) or read_when(p, today=turn.today).time)
-    when = read_when(said, today=turn.today)
-    return said if when.time else None
+    when = read_when(vocabulary.HAPPENING.remove(said), today=turn.today)
+    return said if when.time and title_from(when.residue) else None  # "那就八点半吧 帮我加上 跟同事喝酒": named after it
 
 
 def booked_with_lead(turn: Turn, text: str, offset: int, tools: Tools) -> ModelResponse | None:

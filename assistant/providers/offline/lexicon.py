@@ -23,7 +23,7 @@ DELETE = table(
         r"^(?:\W*(?:ugh|oh|sorry|oops|hmm|ok|so|actually)\b)*(?:\W*(?:scratch\s+that|(?:i\s+)?(?:can'?t|cannot|won'?t\s+be\s+able\s+to)"
         r"\s+make\s+it(?:\s+after\s+all|\s+any\s*more)?))+\W*$",
     ),
-    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不去了|不开了|(?<=[\u4e00-\u9fff])不要了$", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
+    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不去了|不开了|(?<=[\u4e00-\u9fff])不要了$|(?:cancel|delete|remove)(?=\s?[掉了吧])", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
 )
 
 CHANGE = table(
@@ -32,7 +32,7 @@ CHANGE = table(
         r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:[\w']+\s+){0,3}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit)\s+(?:it|that|this)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
-    zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短",),
+    zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
 )
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
@@ -311,6 +311,6 @@ CREATE = table(
     ),
     zh=(
         r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了))"
-        r"|(?:加|记|排|计|标|add)(?:上|进去|下来?|一下|着|到(?:日程|日历)[上里]?)(?:吧|呗|啊|哈)?[。!！]?$",  # "帮我add一下"
+        r"|(?:加|记|排|计|标|add|book|schedule)(?:上|进去|下来?|一下|着|到(?:日程|日历)[上里]?)(?:吧|呗|啊|哈)?[。!！]?$",  # "帮我book一下"
     ),
 )

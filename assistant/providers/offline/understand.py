@@ -328,8 +328,8 @@ def _adds_the_offer(turn: Turn) -> bool:
         s = read_signals(turn)
         # A clause that asks to put down and names nothing: "add it pls", "oh that's right before drinks. add it to my calendar".
         takes = not (s.has_slots or s.question or lx.REMIND_ME.search(turn.text)) and any(
-            c in lx.CREATE and titles.title_from(c) is None for c in titles.clauses_of(s.when.residue)
-        )  # "remind me 10 minutes before it" asks for a reminder, never the event offered
+            c in lx.CREATE and titles.title_from(c) is None for c in titles.clauses_of(s.when.residue) for c in re.split(r"(?<=[\u4e00-\u9fff])\s+", c)
+        )  # "帮我也加到日历里 我得陪她去": the phrase that asks, the other its reason  # "remind me 10 minutes before it" asks for a reminder, never the event offered
     return takes
 
 
