@@ -193,14 +193,16 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
             prefer_near = None
     if prefer_near is None and command.target_event is not None:
         prefer_near = command.target_event.starts_at.astimezone(context.zone).time()
-    said = _said_for(context, command)
+    said: list[str] | None = None  # the request's messages: read only when needed (one query)
     if prefer_near is None:
+        said = _said_for(context, command)
         prefer_near = _part_said(said, command)
     reading = read_patch(context.text, today=context.today, prefer_near=prefer_near)
     if reading is None:
         return None
-    week = next((found.group(0) for text in said if (found := WEEK_SAID.search(text))), None)
-    if week and re.fullmatch(r"W[1-7]", reading.patch.date or "") and command.slot_value("date") is None:
+    weekday = re.fullmatch(r"W[1-7]", reading.patch.date or "") and command.slot_value("date") is None
+    week = next((found.group(0) for text in (said if said is not None else _said_for(context, command)) if (found := WEEK_SAID.search(text))), None) if weekday else None
+    if week:
         # "schedule physio next week" … "Which day?" … "wednesday 11am": that Wednesday of the week said.
         said_with = f"{week} {context.text}" if week.isascii() else re.sub(r"^\s*(?:周|星期|礼拜)", week, context.text, count=1)
         reading = read_patch(said_with, today=context.today, prefer_near=prefer_near) or reading
