@@ -147,28 +147,6 @@ def test_a_moment_in_someone_elses_plan_or_another_service_is_never_written(mess
 
 
 @pytest.mark.parametrize(
-    ("message", "language"),
-    [
-        ("could i squeeze in a haircut on friday at 4pm?", "en"),
-        ("could i squeeze in a haircut on friday at 4pm", "en"),
-        ("can i fit a haircut in tmrw at 4", "en"),
-        ("should i book the dentist friday at 4?", "en"),
-        ("明天下午三点能约人吗", "zh"),
-        ("明天下午两点我能约人喝咖啡吗", "zh"),
-    ],
-)
-def test_asking_whether_there_is_room_at_a_moment_is_answered_by_that_day(message: str, language: str) -> None:
-    # The person asks whether it fits ("could i …", "能…吗"): a look at the day, never a booking.
-    name, arguments = tool_of(respond(request(message, language=language, entities=STANDUP)))
-    assert name == "query_events" and arguments["start"] in {"W5", "D+1"}, arguments
-
-
-def test_asking_the_assistant_to_squeeze_it_in_books_it() -> None:
-    name, arguments = tool_of(respond(request("can you squeeze in a haircut on friday at 4pm")))
-    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", "Haircut", "W5", "16:00")
-
-
-@pytest.mark.parametrize(
     ("message", "language", "title", "date", "time"),
     [
         ("add arsenal play chelsea saturday 8pm to my calendar", "en", "Arsenal play chelsea", "W6", "20:00"),

@@ -399,25 +399,3 @@ def test_the_snapshot_covers_every_kind_of_write(make_person: Any, add_event: An
         after = person_state(person)
         assert after != before
         before = after
-
-
-LEAD_CASE = """
-  - id: {id}
-    setup:
-      events: [{{title: Physio, start: "2026-12-10T09:00"}}]
-    turns:
-      - user: "remind me the evening before at 8pm"
-        model:
-          - tool: set_reminder
-            arguments: {{text: null, event_ref: null, event_words: physio, minutes_before: {minutes}, date: null, time: null}}
-        expect: {{write: true}}
-    expect:
-      reminders: [{{event_title: Physio, at: "2026-12-09T20:00"}}]
-"""
-
-
-def test_a_reminder_before_an_event_is_checked_at_the_moment_it_fires(tmp_path: Path) -> None:
-    """`at` of a reminder before an event is when it fires: the event's start less its lead."""
-    call_command("eval", "offline", "--cases", str(case_file(tmp_path, LEAD_CASE.format(id="lead-ok", minutes=780), group="lead-ok")))
-    with pytest.raises(CommandError, match="lead-wrong"):
-        call_command("eval", "offline", "--cases", str(case_file(tmp_path, LEAD_CASE.format(id="lead-wrong", minutes=720), group="lead-wrong")))

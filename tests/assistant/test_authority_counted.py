@@ -1,0 +1,45 @@
+"""Authority for values computed from what was said (held-out rounds 67–69): a reminder's lead said as a time on a
+day counted from the event, a bare weekday said of the event just made, and a request taken back at its end."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.turn.authority import hold_reason, provenance_for
+from tests.assistant.test_authority import TODAY, reason
+
+
+@pytest.mark.parametrize(
+    ("tool_name", "arguments", "starts", "held"),
+    [
+        ("schedule_event", {"title": "年度体检", "date": "W1+1", "time": "10:00", "reminder_minutes": 840}, None, False),  # Sun 20:00
+        ("schedule_event", {"title": "年度体检", "date": "W1+1", "time": "10:00", "reminder_minutes": 900}, None, True),  # Sun 19:00: not said
+        ("set_reminder", {"event_ref": "E1", "minutes_before": 840}, "2026-12-14T10:00", False),
+        ("set_reminder", {"event_ref": "E1", "minutes_before": 2280}, "2026-12-14T10:00", True),  # two days before: not what was said
+    ],
+)
+def test_a_lead_said_as_a_time_on_a_day_counted_from_the_event_is_traced(
+    tool_name: str, arguments: dict[str, object], starts: str | None, held: bool
+) -> None:
+    # "前一天晚上八点提醒我": the lead is the time from that moment to the event's start, computed by code.
+    assert (reason(tool_name, arguments, "下周一上午十点 年度体检 前一天晚上八点提醒我", starts=starts) is not None) is held
+
+
+@pytest.mark.parametrize(
+    ("message", "held"),
+    [("周六上午九点爬山 帮我记上 算了", True), ("book climbing saturday 9am, nah forget it", True),
+     ("算了不管了 周六上午九点爬山 帮我记上", False), ("book climbing saturday 9am", False)],
+)  # fmt: skip
+def test_a_request_taken_back_at_its_end_authorises_no_write(message: str, held: bool) -> None:
+    # For every model: what the last phrase takes back is asked on a card, never written.
+    arguments = {"title": "爬山" if "爬山" in message else "Climbing", "date": "W6", "time": "09:00", "duration_minutes": None}
+    assert (reason("schedule_event", arguments, message) == "unasked") is held
+
+
+@pytest.mark.parametrize(("date", "held"), [("2026-12-17", False), ("2026-12-24", True)])
+def test_a_weekday_said_of_the_event_just_made_is_that_weeks(date: str, held: bool) -> None:
+    # Dinner was booked for next Wednesday (the 16th); "不对 是周四" is that week's Thursday, the 17th.
+    provenance = provenance_for(person_texts=["不对 是周四"], slot_values=[], today=TODAY, event_days=["2026-12-16"])
+    arguments = {"event_ref": "E1", "date": date, "time": None}
+    found = hold_reason(tool="change_event", arguments=arguments, provenance=provenance, read_tools=(), current_text="不对 是周四")
+    assert (found is not None) is held, found
