@@ -142,6 +142,7 @@ RECEIPTS: Final[dict[str, tuple[str, str]]] = {
     "an_event_like_that": ("an event like that", "符合的安排"),
     "ambiguous": ("Which event do you mean?", "你指的是哪个安排？"),
     "ambiguous_among": ("Which one do you mean?\n{lines}", "你指的是哪一个？\n{lines}"),
+    "ambiguous_only": ("Which one do you mean? No title fits those words; say 1 if it is this one.\n{lines}", "你指的是哪一个？没有标题对得上，如果是这一个，回复 1。\n{lines}"),
     # Reads
     "results_none": ("Nothing on your calendar for {span}.", "{span}没有安排。"),
     "results_one": ("{span}: {count} event.\n{lines}", "{span}有{count}个安排：\n{lines}"),

@@ -140,8 +140,8 @@ CHANGE_EVENT = ToolSpec(
             "duration_minutes": nullable(integer(None, 5, 1440)),
             # "runs until 5pm", "延长到四点": a new end; the tool counts the length from the (new) start.
             "end_time": nullable(clock_time()),
-            # "an hour later", "提前半小时" with no new time: the tool moves the event's own start.
-            "shift_minutes": nullable(integer("+ later, - earlier; no new time said", -720, 720)),
+            # "an hour later", "提前半小时", "往后推一天" with no new day or time: the tool moves the event's own start.
+            "shift_minutes": nullable(integer("+ later, - earlier; no new time said", -10080, 10080)),
             **SCOPE,
         }
     ),

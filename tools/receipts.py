@@ -253,7 +253,7 @@ def _ambiguous(result: ToolResult, language: str) -> str:
     if not candidates:
         return text("ambiguous", language)
     lines = "\n".join(f"{index}. {event_line(event, language)}" for index, event in enumerate(candidates, 1))
-    return text("ambiguous_among", language, lines=lines)
+    return text("ambiguous_only" if len(candidates) == 1 else "ambiguous_among", language, lines=lines)
 
 
 def _awaiting_confirmation(result: ToolResult, language: str) -> str:

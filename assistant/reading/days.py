@@ -109,8 +109,9 @@ def _find_offsets(scan: Scan) -> None:
     for match in _EN_OFFSET.finditer(scan.masked):
         count = any_int(match.group("n"))
         direction = match.group("dir")
-        if count is None or (match.group("in") is None) == (direction is None):
-            # "3 days" is a duration and "in 3 days ago" is nonsense: neither is a day to read.
+        if count is None or (match.group("in") is None) == (direction is None) or direction in ("later", "back"):
+            # "3 days" is a duration and "in 3 days ago" is nonsense: neither is a day to read. "A day later" and
+            # "2 weeks back" count from a day not said (the event's, when it moves): never from today.
             scan.out_of_scope = True
             continue
         unit = match.group("unit")

@@ -22,6 +22,8 @@ MAX_MINUTES: Final = 24 * 60
 _EN = re.compile(
     r"(?<![a-z0-9])(?:(?P<half_hour>half\s+an?\s+hour)|(?P<quarter>a\s+quarter\s+of\s+an\s+hour)"
     r"|(?P<free_hour>(?:an?\s+)?free\s+hour)|(?P<day>(?:a|one|1|the)\s+day)(?=\s+(?:before(?!\s+yesterday)|ahead|earlier|in\s+advance))"
+    # Whole days or a week, only as a shift ("a day later", "push it back two days"): how long nothing lasts.
+    rf"|(?P<days>a|one|two|three|four|five|six|[1-6])\s+(?P<days_unit>days?|week)(?=\s+(?:later|earlier|back|forward)\b|\s*$|\s*[,.!?])"
     r"|(?P<number>[0-9]{1,3}(?:\.[0-9])?)\s*-?\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|m)"
     rf"|(?P<word_number>{EN_COUNT})[\s-]+(?P<word_unit>hours?|hrs?|minutes?|mins?))(?![a-z])"
     r"(?P<and_half>\s+and\s+a\s+half)?(?:[\s-]+long(?![a-z]))?",  # "an hour-long call": "long" says the length
@@ -32,6 +34,7 @@ _ZH = re.compile(
     rf"(?P<number>[0-9]{{1,3}}(?:\.[0-9])?|{CN_NUMBER}(?!\s))?\s*个?\s*(?P<half_before>半)?\s*个?\s*"
     r"(?P<unit>小[时時]|[钟鐘][头頭]|(?<=个)[钟鐘](?![头頭点點])|分[钟鐘]|刻[钟鐘])(?P<half_after>半)?"  # either script; "一个钟" (Cantonese)
     r"|(?<=提前)(?P<day_zh>[一1]\s*天)"  # a day ahead, only as a direction: "提前一天"
+    r"|(?:(?<=推迟|延后|延迟|往后|往前|提前)|(?<=往后推|往后挪|往前挪|往前推))(?P<days_zh>[一二两三四五六1-6])\s*(?:个\s*)?(?P<days_unit_zh>天|星期|礼拜|周)(?![一二三四五六日天末])"
 )
 # A hedge is part of the length it hedges: "like 45 min", "about two hours", "大概一个半小时", "一小时左右".
 _HEDGE_BEFORE = re.compile(r"(?:\b(?:about|around|roughly|approx(?:imately)?|like|maybe)\s+|(?:大概|大约|差不多|约))$", re.I)
@@ -48,6 +51,7 @@ _DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|�
 _MORE_BEFORE = re.compile(r"(?:\b(?:extend|lengthen|shorten|cut)(?:ed)?(?:\s+[\w']+){0,3}?\s+by|延长|加长|缩短|多|少)\s*$", re.I)
 _MORE_AFTER = re.compile(r"\s*(?:longer|shorter|more|less)\b", re.IGNORECASE)
 _LATER: Final = frozenset(("later", "back", "delay", "delayed", "postpone", "postponed", "push", "pushed"))
+MAX_SHIFT: Final = 7 * 24 * 60  # whole days, only as a shift: "往后推两天", "a week later"
 _LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后挪", "往后", "晚"))
 _OFFSET_BEFORE = re.compile(
     r"(?:\b(?:in|within|move[ds]?|shift(?:ed)?|bring|by|after|before)\s*(?:it\s+|that\s+)?|过)$", re.IGNORECASE
@@ -73,7 +77,9 @@ def find_lengths(text: str) -> list[Length]:
         for match in pattern.finditer(text):
             minutes = _minutes(match)
             if minutes is not None and not any(f.start < match.end() and match.start() < f.end for f in found):
-                found.append(_with_direction(text, match, minutes))
+                length = _with_direction(text, match, minutes)
+                if length.kind in {"later", "earlier"} or not (match.groupdict().get("days") or match.groupdict().get("days_zh")):
+                    found.append(length)
     return sorted(found, key=lambda length: length.start)
 
 
@@ -111,6 +117,9 @@ def _minutes(match: re.Match[str]) -> int | None:
         return 60
     if groups.get("day") is not None or groups.get("day_zh") is not None:
         return MAX_MINUTES
+    if said_days := groups.get("days") or groups.get("days_zh"):
+        unit = groups.get("days_unit") or groups.get("days_unit_zh") or ""
+        return int(number("1" if said_days in ("a", "one") else said_days) or 0) * MAX_MINUTES * (1 if "天" in unit or "day" in unit else 7)
     unit = simplified(groups.get("unit") or groups.get("word_unit") or "").lower()
     said = groups.get("number") or groups.get("word_number")
     count = number(said) if said else (0.0 if groups.get("half_before") else None)

@@ -54,11 +54,14 @@ COURTESY_EN: Final = (
     r"good|fine|noted|understood|right|of\s+course|certainly|absolutely|sounds\s+(?:good|great|perfect)|lol|haha|"
     r"that'?s\s+(?:all|it|everything|great|perfect|right|correct)|correct|exactly|that\s+is\s+all|nothing\s+else|yay|hooray|thanks|thank\s+you|"
     r"thx|ty|tysm|thank\s+u|cheers|ta|gracias|merci|danke|grazie|obrigad[oa]|arigato|much\s+appreciated|appreciate\s+it|that\s+helps|for\s+(?:your|the|all\s+the)\s+help|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
-    r"go\s+on|so|and|also|then|now|hey|hi|um+|uh+|erm|hmm+)"
+    r"go\s+on|so|and|also|then|now|hey|hi|um+|uh+|erm|hmm+|"
+    # Closings and wishes ("thanks merry xmas", "ok night", "that's all for now"): nothing asked.
+    r"good\s*night|night|nite|merry\s+(?:christmas|xmas)|happy\s+(?:new\s+year|holidays|christmas|xmas)|for\s+now|you\s+too|take\s+care|"
+    r"have\s+a\s+(?:good|nice|great|lovely)\s+(?:one|day|night|evening|weekend)|just\s+checking|all\s+good)"
 )
 COURTESY_ZH: Final = (
     r"(?:好(?:的|啊|吧|呀|嘞|滴)?|得嘞|行(?:吧)?|嗯+|嗯哼|可以|是(?:的)?|对(?:的)?|没问题|收到|明白(?:了)?|知道了|了解|懂了|"
-    r"哦|噢|太好了|不错|没错|正确|谢谢(?:你|您|啦)?|多谢|感谢|谢[了啦]|辛苦(?:了|啦)?|(?:那)?就这样(?:吧)?|就这些|没(?:有)?(?:别的|其他的?)了|ok)"
+    r"哦|噢|太好了|不错|没错|正确|谢谢(?:你|您|啦)?|多谢|感谢|谢[了啦]|辛苦(?:了|啦)?|(?:那)?就这样(?:吧)?|就这些|没(?:有)?(?:别的|其他的?)了|ok|晚安|(?:新年|圣诞|节日|周末)快乐)[啊呀哈啦嘛哦]?"
 )
 # Assent said before a request of its own ("行吧 那周六上午九点 去爬山", "好吧 那下午三点提醒我收衣服"): no part of it.
 ASSENT_LEAD: Final = re.compile(rf"^{COURTESY_ZH}[吧啊呀]?[\s,，。!！]+(?=那)")
@@ -265,8 +268,10 @@ HAPPENING = table(
         r"^(?:[\w']+\s+){0,6}?(?:said|says|told|tells|mentioned)(?:\s+(?:me|us))?(?:\s+that)?\b|^(?:(?:my|our|the)\s+)?[\w']+\s+(?:has|has\s+got|'s\s+got)\b",
         r"\b(?:is|are|'s)\s+coming(?:\s+(?:over|by|round|in))?\b|\bcom(?:es|ing)\s+(?:over|by|round)\b",
         rf"^(?:my|our)\s+{_KIN_EN}\s+(?!(?:wants?|needs?|has|had|is|was|will|would|can|could|might|said|says|asked|invited|booked|moved)\b)(?=[a-z]+\s)"
-        r"|^.*?\b(?:is|are|'s)\s+having\s+"),  # "my sister jess lands …", "tom is having his bday party"
-    zh=(r"(?:开始|结束|起飞|降落|落地|发车|出发|到达|抵达|开演|开播|播出|上映|开幕|开场|开赛)(?=[\s，,。!！]|$)", r"^[^\s我]{1,8}?(?:说|讲|告诉我|通知(?:说)?)(?!好)"),
+        r"|^.*?\b(?:is|are|'s)\s+having\s+",  # "my sister jess lands …", "tom is having his bday party"
+        r"^(?:(?:so|ok|um|and)\s+)*(?:i|we)\s+(?:really\s+)?(?:need|have|gotta|must|should)\s+(?:to\s+)?(?=[a-z])"),  # "i need to get a flu shot"
+    zh=(r"(?:开始|结束|起飞|降落|落地|发车|出发|到达|抵达|开演|开播|播出|上映|开幕|开场|开赛)(?=[\s，,。!！]|$)", r"^[^\s我]{1,8}?(?:说|讲|告诉我|通知(?:说)?)(?!好)",
+        r"^(?:我们?|咱们?)(?:得|需要|必须|应该|要)去?(?=\S)"),  # "我得去打流感疫苗"
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(
@@ -276,7 +281,7 @@ HEARSAY = table(
         r"(?:booked|moved|changed|cancell?ed|rescheduled|scheduled)\b",
         # What was done to it: "the book club got moved to saturday", "my 11am got pushed to 11:30".
         r"\b(?:got|was|were|(?:has|have)\s+been)\s+(?:moved|pushed(?:\s+back)?|changed|rescheduled|bumped|shifted|postponed|delayed)\b(?!.*\b(?:update|change|move|fix|pencil|book|add|put|schedule|(?:can|could|would|will)\s+(?:you|u))\b)"),
-    zh=(r"^(?:我的?)?[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)", rf"^{_KIN_ZH}(?:把|给|帮|替|让|叫|已经|刚|又)"),
+    zh=(r"^(?:我的?)?[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)(?!.*(?:帮我|帮忙|麻烦|请)\S{0,2}?(?:改|挪|调|更新|加|记|删|取消|安排))", rf"^{_KIN_ZH}(?:把|给|帮|替|让|叫|已经|刚|又)"),
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
 HEDGED = table(

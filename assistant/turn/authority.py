@@ -220,15 +220,15 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
     return said
 
 
-def _shifts(provenance: Provenance, target: Target | None) -> set[str]:
-    """Times the target lands on when moved by a length said as a shift ("an hour later", "提前半小时")."""
-    times = set()
+def _shifts(provenance: Provenance, target: Target | None) -> set[datetime.datetime]:
+    """Where the target lands when moved by a length said as a shift ("an hour later", "提前半小时", "往后推一天")."""
+    moments = set()
     for text in provenance.texts if target else ():
         for length in find_lengths(text):
             if length.kind in {"later", "earlier"} and target:
                 sign = 1 if length.kind == "later" else -1
-                times.add(f"{target.start + datetime.timedelta(minutes=sign * length.minutes):%H:%M}")
-    return times
+                moments.add(target.start + datetime.timedelta(minutes=sign * length.minutes))
+    return moments
 
 
 def _end_of(start: object, minutes: int) -> str | None:
@@ -318,10 +318,11 @@ def untraced(
         elif role == "date" and heard is not None:
             days = _days(value, provenance.today)
             ok = days is None or bool(days & (heard.days | {moment.date() for moment in _from_now(provenance)}))
+            ok = ok or bool((days or set()) & {moment.date() for moment in _shifts(provenance, landed or target())})  # "a day later"
             said_days += [days] if ok and days else []
         elif role == "time" and heard is not None:
             moments = {f"{moment:%H:%M}" for moment in _from_now(provenance)}
-            ok = value in heard.times or value in _shifts(provenance, landed) or value in moments
+            ok = value in heard.times or value in {f"{m:%H:%M}" for m in _shifts(provenance, landed)} or value in moments
         elif role == "minutes" and heard is not None:  # a shift earlier is a length said, signed
             ok = isinstance(value, int) and (abs(value) in heard.minutes or _counted_lead(value, arguments, landed, provenance, heard.times))
         elif role == "length" and heard is not None:

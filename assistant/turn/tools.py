@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import json
 import time
 from collections.abc import Mapping
@@ -19,6 +20,8 @@ from django.db import transaction
 from assistant.intent.derive import Act
 from assistant.memory import ArchiveSearch, MemoryStore
 from assistant.models import Message, Role
+from assistant.reading import extract_when
+from assistant.reading.vocabulary import THAT_DAY
 from assistant.turn.authority import Target, hold_reason, provenance_for, untraced
 from assistant.turn.cards import SCOPES, ConfirmationRequest, PendingCard, QuickReply, ScopeCard
 from assistant.turn.context import EventSummary, Reply, ToolCallRecord, TurnContext
@@ -160,13 +163,14 @@ def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | N
     command = context.active_command
     slot_values = [command.slot_value(slot) for slot in ("title", "date", "time")] if command else []
     day = context.entities.day_in_focus()
+    texts = current_intent_texts(context)
     provenance = provenance_for(
         # The quick replies code offered for the open request (free slots it computed) are
         # choices put to the person, as if they had typed them.
-        person_texts=[*current_intent_texts(context), *_offered(context)],
+        person_texts=[*texts, *_offered(context)],
         slot_values=slot_values,
         today=context.today,
-        focus_days=[str(day["date"])] if day and day["via"] != "assumed" else [],
+        focus_days=([str(day["date"])] if day and day["via"] != "assumed" else []) + _that_day(context, texts),
         event_days=[entity.date for entity in context.entities.recent(1)],  # "the evening before" counts from it
         now=context.now.astimezone(context.zone),
     )
@@ -215,6 +219,16 @@ def _day_in_focus_said(context: TurnContext) -> None:
     provenance = provenance_for(person_texts=current_intent_texts(context), slot_values=[], today=context.today)
     if untraced({"day": "date"}, {"day": day.date}, {}, provenance):
         context.entities.day = dataclasses.replace(day, via="assumed")
+
+
+def _that_day(context: TurnContext, texts: list[str]) -> list[str]:
+    """ "dinner at 6pm that day" after a finished request: the day the person named last, in their own words."""
+    if not any(THAT_DAY.search(text) for text in texts):
+        return []
+    cut = context.state.talk_state.last_finished()
+    earlier = [line.text for line in context.segment if line.role == Role.USER and line.id <= cut]
+    said = (match.date for text in reversed(earlier) if (match := extract_when(text, today=context.today)) and match.date)
+    return list(itertools.islice(said, 1))
 
 
 def current_intent_texts(context: TurnContext) -> list[str]:

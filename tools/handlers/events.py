@@ -187,12 +187,12 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
         return target
     if not target.in_series:
         arguments = _with_pending_values(context, target, arguments)
-    shifted = bool(arguments.get("shift_minutes")) and arguments.get("time") is None
+    shifted = bool(arguments.get("shift_minutes")) and arguments.get("time") is None and arguments.get("date") is None
     if shifted:
         moved = _shifted(context, target, int(arguments["shift_minutes"]))
         if isinstance(moved, ToolResult):
             return moved
-        arguments = {**arguments, "time": moved}
+        arguments = {**arguments, **moved}
     if arguments.get("end_time") and arguments.get("duration_minutes") is None:
         length = _until(context, target, arguments)
         if isinstance(length, ToolResult):
@@ -213,16 +213,19 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     return result
 
 
-def _shifted(context: ToolContext, target: Event, minutes: int) -> str | ToolResult:
-    """The event's own start moved by ``minutes``, on its own day: computed here, never by the model."""
+def _shifted(context: ToolContext, target: Event, minutes: int) -> dict[str, str] | ToolResult:
+    """The event's own start moved by ``minutes``: on its own day, or by whole days at its own time ("往后推一天").
+    Computed here, never by the model."""
     start = target.starts_at.astimezone(context.zone)
     moved = start + datetime.timedelta(minutes=minutes)
+    if minutes % (24 * 60) == 0:
+        return {"date": moved.date().isoformat(), "time": f"{moved:%H:%M}"}
     if moved.date() != start.date():
         return ToolResult(
             Status.INVALID_ARGUMENTS,
             {"problem": "that shift moves it to another day; say the new day and time", "event": event_fact(target, context.zone)},
         )
-    return f"{moved:%H:%M}"
+    return {"time": f"{moved:%H:%M}"}
 
 
 def _until(context: ToolContext, target: Event, arguments: Mapping[str, Any]) -> int | ToolResult:

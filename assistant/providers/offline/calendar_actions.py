@@ -275,8 +275,8 @@ def pick(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     answers "which one?": then it is the last request again, now with its position."""
     choosing = turn.context.get("choosing") or {}
     tool, ordinal = str(choosing.get("tool")), s.when.ordinal
-    if tool == "set_reminder" or (ordinal is None and tool in {"change_event", "delete_event"}):
-        # "下午那个" (or, for a reminder, "1" too): its request goes on with that event; a reminder's keeps its lead
+    if tool in {"set_reminder", "change_event", "delete_event"}:
+        # "下午那个", "1": its request goes on with that event, whose values the tool kept; a reminder's keeps its lead
         # and is never read again with the message before ("提前15分钟" would move the event).
         shown = [next((e for e in turn.recent_entities if str(e["ref"]) == ref), {}) for ref in turn.last_listed]
         by_position = shown[ordinal - 1 if ordinal > 0 else ordinal] if ordinal and abs(ordinal) <= len(shown) else None

@@ -16,7 +16,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, only_filler, said_words, title_from
-from assistant.providers.offline.when import When, from_now, read_when
+from assistant.providers.offline.when import When, from_now, read_when, without_part_of_day
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
 from assistant.reading.days import days_of
 from assistant.reading.durations import find_lengths
@@ -243,7 +243,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     # The day goes; its part stays ("the evening before at 9" is 21:00, 前一晚九点 too).
     said = " ".join(_FROM_FOCUS[0][0].sub(part_kept, _FROM_FOCUS[1][0].sub(" ", said)).split())
     when = from_now(read_when(REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
-    what = said_words(when.residue)
+    what = said_words(without_part_of_day(when.residue) if offset is not None else when.residue)  # the part kept names nothing
     marker = REMIND_MARKER.search(said)
     after = said_words(read_when(said[marker.end() :], today=turn.today).residue) if marker else None
     if after and what and len(after) < len(what):

@@ -153,7 +153,8 @@ def _moment_asked_about(turn: Turn) -> tuple[str | None, str] | None:
 _MOST_WORDS = 18
 
 
-def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> ModelResponse:
+    """A booking; ``put_down``: a statement the same message asked to put down (its request words read apart)."""
     named = lx.RENAME.search(s.text)  # the name's own words repeat nothing: "an event called Weekly planning"
     extra = read_calendar_words(s.text[: named.start("title")] if named else s.text, turn.today)
     if extra.found:
@@ -177,7 +178,7 @@ def create(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     title, how = _words_for_title(s)
     if lx.UNSURE_VERB.match(s.text):
         title = None  # "ad dentist …": "add" mistyped, or an ad's name? The name is asked, never guessed
-    asked = s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
+    asked = put_down or s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     unasked_sentence = not asked and vocabulary.CLAUSE.search(title or "")  # an offer taken up: "Coworker wants to meet"
     if title and (len(title.split()) > _MOST_WORDS or (how != "named" and (no_name(title) or title in vocabulary.HEARSAY or unasked_sentence))):
         # A whole sentence left over, or words no name holds even when asked for ("Don't forget the dentist"):
@@ -286,7 +287,11 @@ def put_down_apart(turn: Turn) -> str | None:
     # Asked first: "那你在日历上帮我记一下 周五早上八点的车". A reason before it names nothing ("and i cannot miss it").
     said = " ".join(p for p in phrases[: asks[0]] or phrases[1:] if not no_name(p) or read_when(p, today=turn.today).time)
     when = read_when(vocabulary.HAPPENING.remove(said), today=turn.today)
-    return said if when.time and title_from(when.residue) else None  # "那就八点半吧 帮我加上 跟同事喝酒": named after it
+    # "那就八点半吧 帮我加上 跟同事喝酒": named after it. "i need to get a flu shot, can u add it" (a thing to do, no
+    # moment said): the day and time are asked.
+    title = title_from(when.residue)
+    to_do = not (when.date or when.declined) and bool(vocabulary.HAPPENING.en[-1].search(said) or vocabulary.HAPPENING.zh[-1].search(said))
+    return said if title and (when.time or to_do) else None
 
 
 def booked_with_lead(turn: Turn, text: str, offset: int, tools: Tools) -> ModelResponse | None:

@@ -67,13 +67,14 @@ def read_signals(
 ) -> Signals:
     text = turn.text if text is None else text
     question = not _POLITE.search(text) and bool(_QUESTION_EN.search(text) or _QUESTION_ZH.search(text))
-    number = lx.LIST_NUMBER.fullmatch(text) if turn.context.get("choosing") else None
-    if number is not None and 0 < int(number["n"]) <= len(turn.last_listed):
-        text = f"number {number['n']}"  # "2" answering "which one? 1. … 2. …": the second listed, not 2 o'clock
+    n = lx.list_position(text) if turn.context.get("choosing") else None
+    if n is not None and 0 < n <= len(turn.last_listed):
+        text = f"number {n}"  # "2" answering "which one? 1. … 2. …": the second listed, not 2 o'clock
     when = read_when(text, today=turn.today)
     carried = None
-    if when.date is None and turn.previous and vocabulary.THAT_DAY.search(text):
-        carried = read_when(turn.previous, today=turn.today).single_day
+    if when.date is None and vocabulary.THAT_DAY.search(text):
+        # "dinner with her that night at 7:30pm": the day the person last named, in this message's window.
+        carried = next((day for said, _ in reversed(turn.said_before) if (day := read_when(said, today=turn.today).single_day)), None)
     return Signals(
         text=text,
         when=when,
@@ -364,7 +365,7 @@ RULES: tuple[Rule, ...] = (
     # A repeat a rule can hold ("every weekday", "每周一") is a create with a recurrence.
     ("reminder", lambda turn, s: not s.question and s.text not in lx.DELETE and reminder_intent(s.text, bool(s.when.time), turn.today)),
     ("create", lambda turn, s: not s.question and s.text not in lx.DELETE and _repeat_or_reminder(s.text, s.when)
-     and not (read_calendar_words(s.text).recurrence and _sentence(turn, s))),  # "the neighbours start drilling at 8am every day"
+     and not (read_calendar_words(s.text).recurrence and _sentence(turn, read_signals(turn, text=without_repeat(s.text))))),  # "the neighbours start drilling at 8am every day"
     ("recurring", lambda turn, s: bool(lx.SERIES.search(s.text)) and not (s.question or s.text in lx.DELETE or s.text in lx.CHANGE or _sentence(turn, s))),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
     ("change", lambda turn, s: (bool(lx.EXTEND.search(s.text)) or ((s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE))

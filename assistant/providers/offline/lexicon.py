@@ -30,9 +30,9 @@ CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
         r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:[\w']+\s+){0,3}?forward)|rename|change|switch|"
-        r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit)\s+(?:it|that|this)|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
+        r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
-    zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
+    zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
 )
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
@@ -86,7 +86,7 @@ def scope_of(text: str) -> str | None:
 
 
 # "It" / "that one": the thing in focus, resolved by the server.
-POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them)\b|它|那个|这个|到时候?", re.IGNORECASE)
+POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them|(?:each|every)\s+(?:time|one))\b|它|那个|这个|到时候?|每次", re.IGNORECASE)
 RENAME = table(
     en=(
         r"\b(?:(?:rename|change\s+the\s+(?:title|name)\s+of)\s+(?P<which>(?:[\w']+\s+){1,5}?)(?:to|as)|rename\s+(?:it|that|this)?\s*(?:to|as)?|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
@@ -184,7 +184,7 @@ QUERY = table(
         r"\b(?:am|are|is|was|were)\s+(?:i|we)\s+(?:free|busy|available|booked|clear)\b",
         r"\b(?:is|are)\s+there\s+(?:anything|any|something)\b",
         r"\bany(?:thing)?\s+(?:on|planned|scheduled|booked)\b",
-        r"\b(?:show|list|tell|give|read|look\s+up|pull\s+up|check)\s+(?:me\s+)?(?:my|the|what|all)\b|^(?:show|list)\s+(?:me\s+)?(?=next|this|today|tomorrow)",
+        r"\b(?:show|list|tell|give|read|look\s+up|pull\s+up|check)\s+(?:me\s+)?(?:my|the|what|all|every(?:thing)?|any(?:thing)?)\b|^(?:show|list)\s+(?:me\s+)?(?=next|this|today|tomorrow)",
         r"\bwhat(?:'s|\s+is|\s+was|\s+are)\s+(?:my|the)\s+(?:schedule|calendar|agenda|day|plans?|week|morning|afternoon|"
         r"evening|next)",
         r"^my\s+(?:schedule|calendar|agenda)\b|^(?:schedule|calendar|agenda)\s+(?:for\s+)?[^?]{0,20}\?$",
@@ -224,7 +224,7 @@ QUERY = table(
 # "When is my next meeting?": a question about one event, not one day; it looks ahead.
 QUERY_LOOKUP = re.compile(
     r"\b(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+does|\s+do|\s+will)\s+(?:my|the|our)\s+(?:next\s+)?\w+|下一个|下次|下一次"
-    r"|\b(?:coming\s+up|upcoming|next\s+(?:event|meeting|appointment|thing|call))\b|最近|近期|接下来|这几天|是?(?:几点|哪一?天|什么时候)",
+    r"|\b(?:coming\s+up|upcoming|next\s+(?:event|meeting|appointment|thing|call))\b|最近|近期|接下来|这几天|是?(?:几点|几号|哪一?天|什么时候)",
     re.IGNORECASE,
 )
 LOOKUP_DAYS = 14
@@ -246,10 +246,10 @@ QUERY_LISTING = re.compile(
 )
 # "when is my dentist?", "whens yoga", "牙医是哪天", "瑜伽几点": the one event asked about, by name.
 QUERY_NAMED = re.compile(
-    r"^(?:(?:and|so|uh+|um+|hmm+|oh|hey|ok(?:ay)?)[\s,]+)?(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+(?:does|do|will)(?=\s+(?:my|the|our)\b))?\s+"
+    r"^(?:(?:and|so|uh+|um+|hmm+|oh|hey|ok(?:ay)?)[\s,]+)?(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+(?:does|do|will)(?=\s+(?:my|the|our)\b)|\s+(?:do|will|am|shall)\s+i\s+(?:next\s+)?(?:see|have|meet|go\s+to|get))?\s+"
     r"(?:(?:my|the|our)\s+)?(?:next\s+)?(?!(?:we|i|you|he|she|they|it|that|this|would|could|should|can|might|shall|is|was|were|are|did|does|do|will|has|had)\b)(?P<en>[a-z][\w' ]*?)"
-    r"(?:\s+again|\s+on|\s+scheduled|\s+(?:start|begin|end|finish)s?|\s+be)?\s*\??$"
-    r"|^(?:我的?)?(?:下一?[个次])?(?P<zh>[\u4e00-\u9fffa-z ]{1,12}?)(?:是|在)?(?:几点|哪一?天|什么时候)(?:开始)?(?:的|来着)?[吗呢啊]?\s*\??$",
+    r"(?:\s+again|\s+next|\s+on|\s+scheduled|\s+(?:start|begin|end|finish)s?|\s+be)?\s*\??$"
+    r"|^(?:我的?)?(?:下一?[个次])?(?P<zh>[\u4e00-\u9fffa-z ]{1,12}?)(?:是|在)?(?:几点|几号|哪一?天|什么时候)(?:开始)?(?:的|来着)?[吗呢啊]?\s*\??$",
     re.IGNORECASE,
 )
 NAMED_LOOKUP_DAYS = 62  # the longest range a query takes
@@ -266,7 +266,18 @@ MEETINGS = re.compile(r"\b(?:meetings?|events?|plans)\b|会议?|约会", re.IGNO
 REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
 CALENDAR_WORD = re.compile(r"\b(?:calendar|schedule|appointment|remind|diary|agenda)\b|日程|日历|提醒|安排|预约", re.IGNORECASE)
 # A number alone ("2", "#2", "2 pls"): the answer to a numbered list, when one waits for a choice.
-LIST_NUMBER = re.compile(r"\s*(?:#|no\.?\s*|number\s+)?(?P<n>\d{1,2})\s*(?:pl(?:ea)?se?|pls|thanks|thx|吧|谢谢)?\s*[.!。！]?\s*", re.I)
+LIST_NUMBER = re.compile(r"\s*(?:(?:#|no\.?\s*|number\s+)?(?P<n>\d{1,2})|(?:the\s+)?(?P<nth>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th))"
+                         r"\s*(?:pl(?:ea)?se?|pls|thanks|thx|吧|谢谢)?\s*[.!。！]?\s*", re.I)  # "the second" answering "which one?": no date
+_NTH = ("first", "second", "third", "fourth", "fifth")
+
+
+def list_position(text: str) -> int | None:
+    """The position a bare answer to "which one?" says: "2", "#2", "the second", "2nd"."""
+    said = LIST_NUMBER.fullmatch(text)
+    if said is None:
+        return None
+    nth = (said["nth"] or "").lower()
+    return int(said["n"] or nth[0]) if not nth or nth[0].isdigit() else _NTH.index(nth) + 1
 # "actually 4:30", "1pm works better", "不对，改到周日": a correction to the event just made.
 # "sorry i meant the dentist, cancel that one": the words after it name the one meant.
 MEANT = re.compile(r"\bi\s+mean[t]?\b", re.IGNORECASE)
@@ -305,7 +316,7 @@ CREATE = table(
         rf"^(?:(?:{COURTESY_EN}|actually|just|(?:can|could|would|will)\s+(?:you|u|we)|(?:i\s+)?(?:want|need|would\s+like)\s+to|(?:i\s+)?wanna|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
-        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
+        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|hold(?!\s+(?:on|up|off|tight|still)\b)|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
         r"|\b(?:stick|pop|put)\s+(?:it|that|this)\s+(?:in|on)\b|^(?:a\s+)?new\s+(?:event|appointment|appt|meeting|entry)\b"
         r"|^(?:(?:i\s+)?(?:need|want|have)\s+to\s+|can\s+(?:you|u)\s+)?get\s+(?!me\b)(?=(?:[\w']+\s+){1,5}?(?:on|in|into)\s+(?:the|my)\s+(?:calendar|cal|diary|schedule)\b)",
     ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.reading.vocabulary import COURTESY_EN, table
+from assistant.reading.vocabulary import COURTESY_EN, COURTESY_ZH, table
 
 INJECTION = table(
     en=(
@@ -82,8 +82,9 @@ CLOCK = table(
     zh=(r"^(?:请问)?现在(?:是)?几点(?:了|钟)?(?:啊|呀|呢)?[？?。\s]*$|^几点了[？?。\s]*$",),
 )
 GOODBYE = table(
-    en=(rf"^(?:{COURTESY_EN}[\s,.!]+)*(?:bye|goodbye|see\s+you|see\s+ya|good\s*night|later|talk\s+(?:to\s+you\s+)?later)[\s,.!]*$",),
-    zh=(r"^(?:(?:好的?|嗯|行|谢谢)[，,。.!！\s]*)*(?:再见|拜拜|晚安|回头见|下次见)[！!。.\s]*$",),  # "好的，拜拜"
+    en=(rf"^(?:{COURTESY_EN}[\s,.!]+)*(?:bye|goodbye|see\s+you|see\s+ya|good\s*night|night|nite|later|talk\s+(?:to\s+you\s+)?later|take\s+care|"
+        rf"have\s+a\s+(?:good|nice|great|lovely)\s+(?:one|day|night|evening|weekend))(?:[\s,.!]+{COURTESY_EN})*[\s,.!]*$",),
+    zh=(rf"^(?:{COURTESY_ZH}[，,。.!！\s]*)*(?:再见|拜拜|晚安|回头见|下次见|(?:新年|圣诞|节日|周末)快乐)[啊呀哈！!。.\s]*$",),  # "好的，拜拜"
 )
 
 # Questions about the assistant itself: always answered in words.

@@ -35,7 +35,7 @@ _LEAD_EN = re.compile(
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
     r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop|slot)(?:\s+in|\s+down|\s+me\s+down(?:\s+for)?)?|(?:throw|squeeze|lock|fit|get\s+me)\s+(?:in|down)(?:\s+for)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
-    r"go\s+to(?=\s+(?:the|my|a)\s)|block\s+(?:it|that|this)\s+(?:off|out)|block(?:\s+out|\s+off)?(?:\s+(?:some\s+)?time\s+for)?|reserve|organi[sz]e|enter|save|(?:note|jot|mark|write)\s+down|mark(?:\s+it)?\s+as|get\s+me|get(?=\s.+\s(?:on|in|into)\s+(?:my|the)\s+(?:calendar|cal|diary|schedule)\b)|remind\s+me(?:\s+to|\s+about|\s+of)?|"
+    r"go\s+to(?=\s+(?:the|my|a)\s)|block\s+(?:it|that|this)\s+(?:off|out)|block(?:\s+out|\s+off)?(?:\s+(?:some\s+)?time\s+for)?|hold(?!\s+(?:on|up|off)\b)(?:\s+(?:it|that|the\s+slot|some\s+time))?(?:\s+for)?|reserve|organi[sz]e|enter|save|(?:note|jot|mark|write)\s+down|mark(?:\s+it)?\s+as|get\s+me|get(?=\s.+\s(?:on|in|into)\s+(?:my|the)\s+(?:calendar|cal|diary|schedule)\b)|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
 )
@@ -103,10 +103,10 @@ _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "long", "longer", "shorter", "end", "wait", "sorry", "hmm", "oh", "should", "meant", "mean", "them", "entries",
     "reminder", "reminders", "some", "can", "u", "pls", "am", "doing", "going", "happening", "plan", "plans", "if",
     "possible", "btw", "ugh", "entry", "like", "first", "slot", "quick", "goes", "runs", "run", "try", "before", "after", "hold", "hang",
-    "obviously", "definitely", "probably", "totally", "literally", "lol", "haha",
+    "obviously", "definitely", "probably", "totally", "literally", "lol", "haha", "too", "well",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
-_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|会?持续|大概|大约|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约打开都]")
+_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|会?持续|大概|大约|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约打开都也]")
 # A verb of notifying aimed at the person ("alert me", "ping me"): what for is unsaid.
 _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me", re.IGNORECASE)
 

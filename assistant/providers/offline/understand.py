@@ -161,7 +161,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # "…开家长会 帮我记一下 到时候得请假": the statement before the request is put down, as if offered and taken.
         before = dataclasses.replace(turn, text=vocabulary.HAPPENING.remove(statement), previous=None)
         if classify(before, read_signals(before)) in {"statement", "create", "unclear"}:
-            return create_action.create(before, read_signals(before), tools)
+            return create_action.create(before, read_signals(before), tools, put_down=True)
     if turn.previous and calendar_words.ahead_only(turn.text) and previous_intent(turn) == "reminder" and (
         calendar_words.read_calendar_words(turn.previous).reminder_minutes is None
     ):
@@ -170,10 +170,15 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         joined = dataclasses.replace(turn, text=f"{turn.previous}, {turn.text}", previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
     another = lx.ANOTHER_ONE.match(turn.text)
-    if another and turn.previous and previous_intent(turn) == "reminder":
-        # "and one for tomorrow at 7am to call the plumber" after a reminder: one more reminder, never an event.
-        again = dataclasses.replace(turn, text=f"remind me {turn.text[another.end():].strip()}", previous=None)
-        return calendar_words.remind(again, read_signals(again), tools)
+    counted = not another and any(p.search(turn.text) for p, days in vocabulary.DAY_FROM_EVENT if days)
+    if (another or counted) and turn.previous and previous_intent(turn) == "reminder":
+        # "and one for tomorrow at 7am to call the plumber" after a reminder: one more reminder, never an event; so is
+        # "also the night before at 9pm", when nothing else is named.
+        again = dataclasses.replace(turn, text=f"remind me {turn.text[another.end():].strip() if another else turn.text}", previous=None)
+        rest = calendar_words.REMIND_MARKER.sub(" ", vocabulary.DAY_FROM_EVENT[0][0].sub(" ", lx.AND_ALONE.sub(" ", turn.text)))
+        named = titles.title_from(read_when(rest, today=turn.today).residue)
+        if another or named is None:
+            return calendar_words.remind(again, read_signals(again), tools)
     said = read_signals(turn) if turn.last_reply == catalogue.text("needs_reminder_time", turn.language) else None
     first = dataclasses.replace(turn, previous=turn.asked_since[0]) if turn.asked_since else turn
     moment = _moment_answered(turn, said) if said is not None else None
