@@ -63,7 +63,7 @@ _EN_DAY_OF_RELATIVE_MONTH = re.compile(
 # A day of the month said alone is a date only where a date can stand: "the 7th at 3", "on the
 # 5th", "Wed 16th" - not "341 7th Street", "the 7th floor", "the 2nd one", "7th and Main".
 _DAY_CAN_END: Final = (
-    rf"(?=\s*(?:$|[\x00,.;:!?)@0-9]|(?:(?!and\b){COURTESY_EN}|at|on|in|around|about|for|works?|is|looks?|looking|would|instead|maybe"
+    rf"(?=\s*(?:$|[\x00,.;:!?)@0-9]|(?:(?!and\b)(?:{COURTESY_EN})|and(?=\s+(?:i|i'm|we|you|he|she|they|it|my|then|can|could|would|will|tell|let|check|see|please|pls)\b)|at|on|in|around|about|for|works?|is|looks?|looking|would|instead|maybe"
     r"|or|if|sounds|free|busy|available|open|mon|tues?|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning"
     r"|afternoon|evening|night|tonight|noon|midday|midnight|from(?=\s+[0-9])|to(?=\s+(?!the\b|next\b|[0-9])[a-z]))(?![a-z])))"  # "on the 2nd to grab the tickets"
 )
@@ -108,6 +108,12 @@ _NAMED_DAY = re.compile(
     + ")(?![a-z])|(?:" + "|".join(name for name in NAMED_DAYS if not name.isascii())
     + r")(?=$|[\s,，。？?!！的有那当前后上下中0-9一二三四五六七八九十]|晚(?![饭餐宴会])|早(?![饭餐点茶]))"  # 情人节晚上, never 情人节晚饭
 )
+# Said alone ("uh new years eve" to "which day?"), a holiday's name is its day; in a sentence it needs "on".
+_NAMED_DAY_ALONE = re.compile(
+    r"^\W*(?:(?:uh+|um+|er+|ok(?:ay)?|so|maybe|like|hmm+|then|(?:how|what)\s+about)\W+)*(?P<name>"
+    + "|".join(sorted((re.escape(name).replace("'", "'?") for name in NAMED_DAYS if name.isascii()), key=len, reverse=True))
+    + r")\W*$"
+)
 _UNQUOTED_DAYS: Final = {name.replace("'", ""): day for name, day in NAMED_DAYS.items()}  # typed as "new years eve"
 _MONTH_SHIFTS: Final = {
     "next": 1, "following": 1, "this": 0, "current": 0, "previous": -1, "last": -1,
@@ -141,6 +147,8 @@ def find_calendar_dates(scan: Scan) -> None:
         _add(scan, match, None, None, cn_int(match["d"]))
     for match in _NAMED_DAY.finditer(scan.masked):
         _add(scan, match, None, *_UNQUOTED_DAYS[match.group().replace("'", "")])
+    for match in _NAMED_DAY_ALONE.finditer(scan.masked):
+        _add(scan, match, None, *_UNQUOTED_DAYS[match["name"].replace("'", "")])
 
 
 def named_months(text: str, today: datetime.date) -> list[tuple[datetime.date, datetime.date, bool]]:

@@ -53,7 +53,7 @@ COURTESY_EN: Final = (
     r"no\s+(?:problem|worries)|you\s+got\s+it|awesome|cool|sweet|excellent|wonderful|lovely|brilliant|fantastic|amazing|nice|"
     r"good|fine|noted|understood|right|of\s+course|certainly|absolutely|sounds\s+(?:good|great|perfect)|lol|haha|"
     r"that'?s\s+(?:all|it|everything|great|perfect|right|correct)|correct|exactly|that\s+is\s+all|nothing\s+else|yay|hooray|thanks|thank\s+you|"
-    r"thx|ty|tysm|thank\s+u|cheers|ta|gracias|merci|danke|grazie|obrigad[oa]|arigato|much\s+appreciated|appreciate\s+it|that\s+helps|for\s+(?:your|the|all\s+the)\s+help|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
+    r"thx|tnx|thnx|ty|tysm|thank\s+u|cheers|ta|gracias|merci|danke|grazie|obrigad[oa]|arigato|much\s+appreciated|appreciate\s+it|that\s+helps|for\s+(?:your|the|all\s+the)\s+help|(?:so|very)\s+much|a\s+lot|please|pls|plz|kindly|oh|ah|well|"
     r"go\s+on|so|and|also|then|now|hey|hi|um+|uh+|erm|hmm+|"
     # Closings and wishes ("thanks merry xmas", "ok night", "that's all for now"): nothing asked.
     r"good\s*night|night|nite|merry\s+(?:christmas|xmas)|happy\s+(?:new\s+year|holidays|christmas|xmas)|for\s+now|you\s+too|take\s+care|"
@@ -65,7 +65,7 @@ COURTESY_ZH: Final = (
 )
 # Assent said before a request of its own ("行吧 那周六上午九点 去爬山", "好吧 那下午三点提醒我收衣服"): no part of it.
 ASSENT_LEAD: Final = re.compile(rf"^{COURTESY_ZH}[吧啊呀]?[\s,，。!！]+(?=那)")
-THANKING: Final = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|appreciated?)\b|谢|感谢|辛苦", re.IGNORECASE)
+THANKING: Final = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|tnx|thnx|ty|tysm|cheers|appreciated?)\b|谢|感谢|辛苦", re.IGNORECASE)
 
 # Weekdays, 1 = Monday, in both languages (RFC 5545's two-letter codes for repeat rules).
 WEEKDAYS_EN: Final = {
@@ -109,7 +109,7 @@ WRITE_WORDS: Final = re.compile(
 # A day counted from the event just talked about ("the evening before", 前一天, "the morning after", "that day"), with its
 # offset in days: the stand-in computes the day, and the authority traces it to the event's own day.
 THAT_DAY: Final = re.compile(
-    r"(?:\b(?:on|for)\s+)?\b(?:that|the\s+same)\s+(?:day|date)\b|\bthat(?=\s+(?:morning|afternoon|evening|night)\b)|那天|当天"
+    r"(?:\b(?:on|for)\s+)?\b(?:that(?:\s+(?:same|very))?|the\s+(?:same|very))\s+(?:day|date)\b|\bthat(?=\s+(?:morning|afternoon|evening|night)\b)|那天|当天|同一?天"
     r"|(?<=\s)(?:there|on\s+it)(?=\s+at\b|[\s.!?]*$)", re.I
 )
 DAY_FROM_EVENT: Final = (
@@ -206,7 +206,7 @@ SERVICE = table(
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)"
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:check|register|sign|enrol|enroll)\s+(?:me|us)\b",  # "check me in for my flight"
     ),
-    zh=(r"[打叫](?:个|辆|一辆)?车|值机|(?<![取拿收])快递|寄件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|查(?:一下|下|查)?[^\s，,]{0,12}?(?:航班|车次|火车|高铁|动车)|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机"
+    zh=(r"[打叫](?:个|辆|一辆)?车|值机|(?<![取拿收])快递|寄件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|查(?:一下|下|查)?[^\s，,]{0,12}?(?:航班|车次|火车|高铁|动车)|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|股票|股价|单号|物流|^(?:帮我|给我)?(?:放|播放?)(?:一?首|个|点)|晚点了?(?:吗|没)"
         r"|订(?![了好过])(?:.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|.{0,12}?(?:餐厅|饭店|酒店|民宿|房间))|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)给|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
 # The weather: asked about, another service's; said beside a change ("it's def raining. move the bbq to sunday"), a reason.
@@ -263,7 +263,7 @@ DECLARATIVE = table(
 # What a thing does at its time ("the train leaves sunday at 9", "演唱会周六晚上八点开始"): a verb of the
 # sentence, never part of the thing's name when a statement is put on the calendar.
 HAPPENING = table(
-    en=(r"(?:\b(?:starts?|begins?|leaves|departs?|arrives?|lands?|(?:takes|kicks)\s+off|airs?|opens?|ends|finishes)|(?:\bis|(?<=\w)'s)\s+on)(?:\s+(?:tv|the\s+telly|the\s+radio))?\b|\bon\s+(?:tv|the\s+telly|the\s+radio)\b",
+    en=(r"(?:\b(?:starts?|begins?|leaves|departs?|arrives?|lands?|(?:takes|kicks)\s+off|airs?|opens?|ends|finishes|(?:is\s+|'s\s+)?happening|happens)|(?:\b(?:it|that)(?:\s+is|'s)|\bis|(?<=\w)'s)\s+on)(?:\s+(?:tv|the\s+telly|the\s+radio))?\b|\bon\s+(?:tv|the\s+telly|the\s+radio)\b",
         # Who told it and who has it ("my boss just told me we have …", "my wife has a doctor appt"), "the plumber is coming".
         r"^(?:[\w']+\s+){0,6}?(?:said|says|told|tells|mentioned)(?:\s+(?:me|us))?(?:\s+that)?\b|^(?:(?:my|our|the)\s+)?[\w']+\s+(?:has|has\s+got|'s\s+got)\b",
         r"\b(?:is|are|'s)\s+coming(?:\s+(?:over|by|round|in))?\b|\bcom(?:es|ing)\s+(?:over|by|round)\b",
@@ -322,6 +322,7 @@ SELF_CORRECTION = table(
 ADDRESS: Final = re.compile(
     r"(?<![0-9:./])[0-9]{1,5}[a-z]?\s+(?:(?!(?:on|in|at|the|to|for|by|with|and|or|[ap]m|tomorrow|today|tonight)\b)"
     r"(?:[a-z'.]+|[0-9]{1,3}(?:st|nd|rd|th))\s+){1,3}(?:street|st|road|rd|lane|ln|avenue|ave|boulevard|blvd|parkway|pkwy|highway|hwy)\b\.?"
+    r"|(?<![0-9:./])[0-9]{1,3}(?:st|nd|rd|th)\s+(?:street|st|avenue|ave|floor|fl)\b\.?"  # "the thai place on 5th street"
     r"|[\u4e00-\u9fff](?:路|街|巷|弄)[0-9零一二三四五六七八九十百]+号(?:楼|院)?|(?<![点时月])[0-9一二三四五六七八九十]+号(?:会议室|教室)"
     r"|(?<![0-9:])1\s?(?:on|-on-)\s?1(?![0-9])",  # a meeting's kind: "1on1", "1-on-1"
     re.IGNORECASE,

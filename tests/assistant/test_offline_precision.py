@@ -34,7 +34,6 @@ TALK: list[tuple[str, dict[str, Any], str]] = [
     ("which reminders are set?", {}, "can't list"),
     ("do i have anything on the 21st, the one after the party, with everybody", {}, "Which day"),
     ("what's my availability on the last day of this month?", {}, "Which day"),  # no free time of another day
-    ("Look at my calendar on the 15th and tell me if I'm free in the evening", {}, "Which day"),
     # A sentence about someone or something with a time is talk; so is a request said as not wanted.
     ("the plumber is coming thursday at 10", {}, "add it to my calendar"),
     ("i have a dentist appointment friday at 3", {}, "add it to my calendar"),
@@ -81,6 +80,8 @@ def test_no_booking_is_guessed(message: str, setup: dict[str, Any], phrase: str)
 
 
 CALLS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
+    # A day of the month before "and" and a clause of its own is that day (before "and 13th", "and main": no).
+    ("Look at my calendar on the 15th and tell me if I'm free in the evening", {}, "query_events", {"start": "12-15"}),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
     ("i can't make it, cancel lunch tomorrow at 1pm", {}, "delete_event", {}),
     ("取消明天下午三点提醒我打电话", {"language": "zh"}, "delete_event", {"event_words": "打电话"}),

@@ -48,7 +48,7 @@ _EVERY_DAY_EN = re.compile(
     rf"\b(?:every\s+(?P<other>other\s+)?|on\s+)(?P<days>(?:(?:{_DAY_EN})s?(?:\s*(?:,|and|&)\s*|\s+(?=(?:{_DAY_EN})))?)+)\b(?:\s+(?:morning|afternoon|evening|night)s?\b)?", re.I
 )
 _EVERY_UNIT_EN = re.compile(
-    r"\b(?:(?:repeat(?:s|ed|ing)?\s+)?(?:every(?:\s+|(?=day\b))(?:single\s+)?(?P<other>other\s+)?(?P<unit>day|week|month|year)"
+    r"\b(?:(?:repeat(?:s|ed|ing)?\s+)?(?:every\s+(?P<daypart>morning|afternoon|evening|night)|every(?:\s+|(?=day\b))(?:single\s+)?(?P<other>other\s+)?(?P<unit>day|week|month|year)"
     r"|(?P<ly>daily|weekly|monthly|yearly|annually)|(?P<fortnight>fortnightly|bi-?weekly|every\s+(?:two|2)\s+weeks|every\s+fortnight)))\b",
     re.I,
 )
@@ -154,8 +154,8 @@ class CalendarWords:
                          _WEEKLY_ZH, _UNIT_ZH]  # fmt: skip
         if self.all_day:
             patterns.append(_ALL_DAY)
-        for pattern in patterns:
-            title = pattern.sub(" ", title)
+        for pattern in patterns:  # "every morning" repeats daily; its part of the day stays read ("in the morning")
+            title = pattern.sub(lambda m: f" in the {(m.groupdict().get('daypart') or '').lower().replace('night', 'evening')} " if m.groupdict().get("daypart") else " ", title)
         title = re.sub(r"\s+", " ", title).strip(" ,，.。")
         return title or None
 
@@ -375,7 +375,7 @@ def _recurrence(text: str) -> dict[str, Any] | None:
         return _rule("weekly", weekdays=days, interval=2 if fortnightly else None)
     unit = _EVERY_UNIT_EN.search(text)
     if unit is not None:
-        frequency = _UNIT.get((unit.group("unit") or "").lower()) or (unit.group("ly") or "weekly").lower().replace(
+        frequency = "daily" if unit.group("daypart") is not None else _UNIT.get((unit.group("unit") or "").lower()) or (unit.group("ly") or "weekly").lower().replace(
             "annually", "yearly"
         )
         return _rule(frequency, interval=2 if unit.group("other") or unit.group("fortnight") else None)

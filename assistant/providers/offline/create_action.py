@@ -281,7 +281,7 @@ def put_down_apart(turn: Turn) -> str | None:
         phrases.pop(0)  # "算了不管了 周六上午九点爬山 帮我记上": what is put aside first is the talk before, not this
     if len(phrases) < 2:
         return None
-    asks = [i for i, p in enumerate(phrases) if p in lx.CREATE and not lx.REMIND_ME.search(p) and title_from(p) is None]
+    asks = [i for i, p in enumerate(phrases) if p in lx.CREATE and not (lx.REMIND_ME.search(p) or REMIND_MARKER.search(p)) and title_from(p) is None]
     if len(asks) != 1 or any(vocabulary.DROPPING.search(p) or p in vocabulary.NEGATED_REQUEST for p in phrases):
         return None
     # Asked first: "那你在日历上帮我记一下 周五早上八点的车". A reason before it names nothing ("and i cannot miss it").

@@ -71,19 +71,10 @@ def read_signals(
     if n is not None and 0 < n <= len(turn.last_listed):
         text = f"number {n}"  # "2" answering "which one? 1. … 2. …": the second listed, not 2 o'clock
     when = read_when(text, today=turn.today)
-    carried = None
-    if when.date is None and vocabulary.THAT_DAY.search(text):
-        # "dinner with her that night at 7:30pm": the day the person last named, in this message's window.
-        carried = next((day for said, _ in reversed(turn.said_before) if (day := read_when(said, today=turn.today).single_day)), None)
-    return Signals(
-        text=text,
-        when=when,
-        question=question,
-        memory_date=memory_date,
-        memory_swap=memory_swap,
-        carried_day=carried,
-        memory_owner=memory_owner,
-    )
+    # "dinner with her that night at 7:30pm": the day the person last named, in this message's window.
+    that_day = when.date is None and vocabulary.THAT_DAY.search(text)
+    carried = next((day for said, _ in reversed(turn.said_before) if (day := read_when(said, today=turn.today).single_day)), None) if that_day else None
+    return Signals(text=text, when=when, question=question, memory_date=memory_date, memory_swap=memory_swap, carried_day=carried, memory_owner=memory_owner)
 
 
 def previous_intent(turn: Turn) -> str | None:
@@ -179,7 +170,7 @@ def _statement(turn: Turn, s: Signals) -> bool:
     if _correction(turn, s):
         return False  # "it's going to last 3 hours" after the workshop was made: its new length
     repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
-    asks = s.question or not (s.has_slots or repeats) or any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.RENAME, lx.DELETE)) or bool(
+    asks = s.question or not (s.has_slots or repeats) or any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.CHANGE, lx.RENAME, lx.DELETE)) or bool(
         lx.EXTEND.match(s.text) or _POLITE.search(s.text)) or reminder_intent(s.text, bool(s.when.time), turn.today)  # "… set reminder for tuesday at three pm"  # fmt: skip
     active = turn.active_command or {}
     fills = {"date": s.day, "time": s.when.time}  # "uh 3pm i guess" to "what time?": what the open request lacks
@@ -204,7 +195,7 @@ def _hedged(turn: Turn, s: Signals) -> bool:
 def _new_length(text: str) -> bool:
     """ "make the workshop 2 hours long", "extend the dentist to an hour": a length said as the change."""
     said = lx.LENGTH_CHANGE.search(text)
-    return said is not None and (said.group().endswith("long") or text in lx.CHANGE)
+    return said is not None and (said.group().endswith("long") or bool(said["make"]) or text in lx.CHANGE)
 
 
 def _someone_then(text: str, today: datetime.date) -> bool:
@@ -386,6 +377,8 @@ RULES: tuple[Rule, ...] = (
     ("create", _create),
     # Told rather than asked, in a sentence no name is made of ("would thursday 2pm work for a call w sam").
     ("statement", lambda turn, s: s.has_slots and not s.question and _sentence(turn, s)),
+    # Thanks beside a word of feeling, nothing else read ("thanks, bummer", "love u thx"): thanks.
+    ("thanks", lambda turn, s: bool(vocabulary.THANKING.search(s.text)) and len(s.text.split()) <= 6 and not (s.has_slots or s.question)),
 )
 
 

@@ -289,7 +289,8 @@ CORRECTION = re.compile(
 # "it only needs 30 minutes", "半小时就够了": a new length for the event just made.
 LENGTH_CHANGE = re.compile(
     r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:probably\s+|likely\s+|prob\s+)?(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough|(?:hours?|hrs?|minutes?|mins?|half)\s+long)\b"  # "make the workshop 2 hours long"
-    r"|就够了|就行了?|就可以了?|只要|只需要?|足够了",
+    r"|就够了|就行了?|就可以了?|只要|只需要?|足够了"
+    r"|(?P<make>^\W*(?:(?:pls|please|can\s+(?:you|u)|could\s+(?:you|u))\s+)?make\s+(?:the|my|our)\s+(?:[\w']+\s+){1,4}?(?=\S+\s*(?:hours?|hrs?|h|minutes?|mins?)\b))",  # "make the design review 90 mins"
     re.IGNORECASE,
 )
 # A new end said, not a new start: "extend the workshop till 1pm", "延长到十二点".

@@ -196,7 +196,9 @@ def _spelled(minutes: str | None) -> str | None:
 def _english_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
     h1, h2 = int(number(match.group("h1")) or 0), int(number(match.group("h2")) or 0)
     m1, m2 = (match.group(f"m{n}") or _spelled(match.group(f"w{n}")) for n in (1, 2))
-    said_part = {"morning": "a"}.get((match.group("part") or "").lower(), "p" if match.group("part") else None)
+    before = re.search(r"\b(?P<part>morning|afternoon|evening|night|tonight)\s*,?\s*$", match.string[: match.start()], re.I)
+    part = (match.group("part") or (before["part"] if before else "")).lower()  # "2 to 4 this afternoon", "friday afternoon 2-4"
+    said_part = {"morning": "a"}.get(part, "p" if part else None)
     ap1 = (match.group("ap1") or "")[:1].lower() or None
     ap2 = (match.group("ap2") or "")[:1].lower() or said_part
     if not (ap1 or ap2 or m1 or m2):

@@ -68,9 +68,9 @@ DROP_REQUEST = table(
 
 GREETING = table(
     en=(
-        r"^(?:hi|hello|hey|hiya|yo|howdy|greetings|good\s+(?:morning|afternoon|evening|day))(?:\s+there)?[\s,.!]*"
-        r"(?:how\s+are\s+you(?:\s+doing)?|how'?s\s+it\s+going)?[\s?!.]*$",
-        r"^how\s+are\s+you(?:\s+doing)?(?:\s+today)?[\s?!.]*$",
+        r"^(?:hi+|hello+|hey+|hiya|yo|howdy|greetings|good\s+(?:morning|afternoon|evening|day))(?:\s+there)?[\s,.!]*"
+        r"(?:how\s+(?:are|r)\s+(?:you|u|ya)(?:\s+doing)?|how'?s\s+it\s+going)?[\s?!.]*$",
+        r"^how\s+(?:are|r)\s+(?:you|u|ya)(?:\s+doing)?(?:\s+today)?[\s?!.]*$",
     ),
     zh=(
         r"^(?:你好|您好|嗨|哈喽|哈啰|早上好|早安|下午好|晚上好|早)(?:呀|啊|吗)?[,，\s]*(?:你好吗|最近怎么样)?[！!。.？?\s]*$",

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from assistant.providers.offline.calls import say
 from assistant.reading.answers import is_courtesy
-from assistant.reading.vocabulary import ADDRESS, CLAUSE, HEARSAY, INSIST
+from assistant.reading.vocabulary import ADDRESS, CLAUSE, HEARSAY, INSIST, WRITE_WORDS
 
 MAX_TITLE = 200
 
@@ -106,7 +106,7 @@ _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "obviously", "definitely", "probably", "totally", "literally", "lol", "haha", "too", "well",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
-_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|会?持续|大概|大约|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约打开都也]")
+_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|开始|会?持续|大概|大约|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约打开都也]")
 # A verb of notifying aimed at the person ("alert me", "ping me"): what for is unsaid.
 _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me", re.IGNORECASE)
 
@@ -114,7 +114,9 @@ _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me
 def title_from(raw: str | None, *, verb: bool = True) -> str | None:
     """A title, or None when the words name nothing in particular ("an appointment", "say")."""
     title = clean_title(raw or "", verb=verb)
-    return None if title is None or _NOTIFY_ME.fullmatch(title) or only_filler(title) else title
+    # A request's verb alone ("ok grab 11am for me" -> "Grab") is how it was asked, not what: no name.
+    asked_only = title is not None and all(WRITE_WORDS.fullmatch(word) for word in re.findall(r"[^\W\d_]+", title.lower()))
+    return None if title is None or asked_only or _NOTIFY_ME.fullmatch(title) or only_filler(title) else title
 
 
 # Filler before a reminder's words ("hey …", "嗯 那个 记得…"); its verb is its own ("订机票" is booking tickets).

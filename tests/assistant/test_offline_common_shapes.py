@@ -1,0 +1,155 @@
+"""Common shapes of both languages (issue 22, held-out round 71): a request's verb alone is no name; "that
+same day" and 同一天 are the day named last; a holiday's name said alone answers "which day?"; a numbered
+street is a place; a day of the month before "and" and a clause of its own is read; a change said with
+推到 is a change; "every morning" repeats daily at that part of the day; "make the review 90 mins" is a new
+length; closings, greetings and other services get their plain answers."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from assistant.providers.offline import OfflineProvider
+from assistant.providers.offline.understand import respond
+from assistant.providers.registry import use_provider
+from assistant.reading import extract_when
+from assistant.turn.inputs import handle_message
+from assistant.turn.record import TurnOutcome
+from scheduling.models import Event, Reminder
+from tests.assistant.conftest import Chat, local
+from tests.assistant.offline_requests import request, tool_of, with_history
+from tests.assistant.test_authority import TODAY
+
+pytestmark = pytest.mark.django_db
+
+
+class OfflineChat(Chat):
+    def say(self, message: str, *outputs: Any) -> TurnOutcome:
+        with use_provider(OfflineProvider()):
+            return handle_message(user=self.user, thread_id=self.thread.id, text=message)
+
+
+@pytest.fixture
+def talk(make_person: Callable[..., Any], clock: Any, request: pytest.FixtureRequest) -> OfflineChat:
+    return OfflineChat(make_person(language=getattr(request, "param", "en")), clock)
+
+
+def test_a_requests_verb_alone_is_no_name(talk: OfflineChat) -> None:
+    talk.say("when am i free on wednesday")
+    held = talk.say("ok grab 11am for me")
+    assert talk.events() == [] and "call it" in held.reply  # the name is asked, never 'Grab'
+    talk.say("call it gift returns")
+    assert [(e.title, local(e)) for e in talk.events()] == [("gift returns", "Wed 2026-12-09 11:00")]
+
+
+@pytest.mark.parametrize(
+    ("talk", "turns", "second"),
+    [("en", ["book a vet appt for biscuit on monday at 11am", "also add grocery run that same day at 5pm"], ("Grocery run", "Mon 2026-12-14 17:00")),
+     ("zh", ["帮我约一下周五上午十点的项目评审", "同一天下午三点再加个客户电话"], ("客户电话", "Fri 2026-12-11 15:00"))],
+    indirect=["talk"],
+)  # fmt: skip
+def test_the_same_day_is_the_day_named_last(talk: OfflineChat, turns: list[str], second: tuple[str, str]) -> None:
+    for message in turns:
+        outcome = talk.say(message)
+    assert outcome.trace.flags == [] and second in [(e.title, local(e)) for e in talk.events()]
+
+
+def test_a_holidays_name_said_alone_answers_which_day(talk: OfflineChat) -> None:
+    for message in ("i wanna add a coffee with sam", "uh new years eve", "like 10am"):
+        talk.say(message)
+    assert [(e.title, local(e)) for e in talk.events()] == [("Coffee with sam", "Thu 2026-12-31 10:00")]
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("christmas party friday 7pm", "W5"),  # in a sentence, a holiday's name needs "on": here it names the party
+     ("add team lunch on friday at 12:30pm at the thai place on 5th street", "W5"),  # a numbered street is a place
+     ("my cousin is flying in on the 12th and i cant remember if i said yes to something", "12-12"),
+     ("Look at my calendar on the 15th and tell me if I'm free in the evening", "12-15")],
+)  # fmt: skip
+def test_the_day_said_is_read_and_nothing_else(text: str, date: str) -> None:
+    match = extract_when(text, today=TODAY)
+    assert match is not None and match.date == date
+
+
+@pytest.mark.parametrize("text", ["at 7th and main", "on the 12th and 13th"])
+def test_a_day_of_the_month_before_and_another_is_not_read_alone(text: str) -> None:
+    assert extract_when(text, today=TODAY) is None
+
+
+def test_a_day_said_as_the_months_end_and_its_number_is_read() -> None:
+    name, arguments = tool_of(respond(request("月底那天 就是31号下午三点 公司年会 帮我记上", language="zh")))
+    assert (name, arguments["title"], arguments["date"], arguments["time"]) == ("schedule_event", "公司年会", "12-31", "15:00")
+
+
+@pytest.mark.parametrize("talk", ["zh"], indirect=True)
+def test_a_move_said_with_tui_dao_moves_the_event_just_made(talk: OfflineChat) -> None:
+    for message in ("明天上午十点和王总开会", "往后推到十一点半吧", "改成两个小时"):
+        talk.say(message)
+    [event] = talk.events()
+    assert (local(event), (event.ends_at - event.starts_at).seconds // 60) == ("Tue 2026-12-08 11:30", 120)
+
+
+@pytest.mark.parametrize("talk", ["zh"], indirect=True)
+def test_before_it_starts_is_a_lead_on_the_event_just_made(talk: OfflineChat) -> None:
+    talk.say("下周一下午两点培训")
+    talk.say("开始前十分钟提醒我")
+    [event] = talk.events()
+    assert [(r.event_id, r.minutes_before) for r in Reminder.objects.filter(owner=talk.user)] == [(event.id, 10)]
+
+
+@pytest.mark.parametrize(
+    ("message", "tool", "values"),
+    [("every morning at 8 remind me to take my vitamins", "set_reminder", {"time": "08:00", "repeat": "daily", "text": "take my vitamins"}),
+     ("remind me every night at 10 to lock the door", "set_reminder", {"time": "22:00", "repeat": "daily", "text": "lock the door"}),
+     ("standup every morning at 9:30", "schedule_event", {"time": "09:30", "title": "Standup"}),
+     ("yoga every evening at 7pm", "schedule_event", {"time": "19:00", "title": "Yoga"})],
+)  # fmt: skip
+def test_every_morning_repeats_daily_at_that_part_of_the_day(message: str, tool: str, values: dict[str, str]) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert name == tool and {key: arguments[key] for key in values} == values
+    assert arguments.get("repeat") == "daily" or (arguments.get("recurrence") or {}).get("frequency") == "daily"
+
+
+@pytest.mark.parametrize(("message", "minutes"), [("make the design review 90 mins", 90), ("can you make the design review 2 hours", 120)])
+def test_make_the_event_a_length_is_a_new_length(message: str, minutes: int) -> None:
+    review = {"ref": "E3", "title": "Design review", "date": "2026-12-08", "start": "14:00", "via": "found"}
+    name, arguments = tool_of(respond(request(message, entities=[review])))
+    assert (name, arguments["duration_minutes"], arguments["date"], arguments["time"]) == ("change_event", minutes, None, None)
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "time", "minutes"),
+    [("can you block off friday afternoon 2 to 4 for deep work", "Deep work", "14:00", 120),
+     ("tomorrow morning 9 to 11 dentist", "Dentist", "09:00", 120),
+     ("so my sister's graduation is happening, it's on the 22nd at 10:45 in the main hall, could you save that",
+      "Sister's graduation in the main hall", "10:45", None)],
+)  # fmt: skip
+def test_a_span_after_its_part_of_the_day_and_a_happening_said_plainly(message: str, title: str, time: str, minutes: int | None) -> None:
+    name, arguments = tool_of(respond(request(message)))
+    assert (name, arguments["title"], arguments["time"], arguments["duration_minutes"]) == ("schedule_event", title, time, minutes)
+
+
+@pytest.mark.parametrize(
+    ("message", "language", "says"),
+    [("hiii", "en", "Hi"), ("how r u", "en", "Hi"), ("love u thx", "en", "welcome"), ("thanks, bummer", "en", "welcome"),
+     ("tnx", "en", "welcome"), ("ok night", "en", "Bye"), ("帮我看看腾讯的股票涨了没", "zh", "做不了"),
+     ("帮我查一下顺丰单号SF1234567890", "zh", "做不了"), ("放首周杰伦的晴天", "zh", "做不了"), ("CA1831今天晚点了吗", "zh", "做不了")],
+)  # fmt: skip
+def test_talk_and_other_services_get_their_plain_answer(message: str, language: str, says: str) -> None:
+    response = respond(with_history(message, "what's on friday", "Nothing on your calendar.", language=language))
+    assert response.tool_calls == [] and says in (response.text or "")
+
+
+def test_thanks_beside_a_request_is_the_request() -> None:
+    assert tool_of(respond(request("thanks can you add dentist friday 3pm")))[0] == "schedule_event"
+
+
+def test_an_event_on_the_day_said_keeps_its_time_when_moved_by_days(talk: OfflineChat) -> None:
+    starts = datetime.datetime(2026, 12, 9, 9, 0, tzinfo=talk.user.profile.zone)
+    Event.objects.create(owner=talk.user, title="Checkup", starts_at=starts, ends_at=starts + datetime.timedelta(hours=1))
+    talk.say("push the checkup back a week")
+    assert [local(e) for e in talk.events()] == ["Wed 2026-12-16 09:00"]
