@@ -153,3 +153,16 @@ def test_an_event_on_the_day_said_keeps_its_time_when_moved_by_days(talk: Offlin
     Event.objects.create(owner=talk.user, title="Checkup", starts_at=starts, ends_at=starts + datetime.timedelta(hours=1))
     talk.say("push the checkup back a week")
     assert [local(e) for e in talk.events()] == ["Wed 2026-12-16 09:00"]
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "minutes"),
+    [("ping me 15 min before my 4pm tomorrow", "Team meeting", 15), ("remind me 30 min before the 3pm on friday", "Dentist", 30)],
+)
+def test_a_lead_before_an_event_named_by_its_start(talk: OfflineChat, message: str, title: str, minutes: int) -> None:
+    for name, start in (("Team meeting", (2026, 12, 8, 16)), ("Dentist", (2026, 12, 11, 15))):
+        begins = datetime.datetime(*start, tzinfo=talk.user.profile.zone)
+        Event.objects.create(owner=talk.user, title=name, starts_at=begins, ends_at=begins + datetime.timedelta(hours=1))
+    outcome = talk.say(message)
+    assert outcome.trace.flags == [], outcome.reply
+    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=talk.user)] == [(title, minutes)]

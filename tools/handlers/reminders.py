@@ -9,11 +9,12 @@ from typing import Any
 from scheduling import symbols
 from scheduling.errors import NotFound
 from scheduling.localtime import local_datetime
+from scheduling.models import Event
 from scheduling.recurrence import WEEKDAYS, Recurrence, build_rule, describe, first_occurrence
 from scheduling.reminders import reminder_create
 from scheduling.selectors import event_get
 from tools.context import ToolContext
-from tools.facts import event_fact
+from tools.facts import day_fact, event_fact
 from tools.handlers.targets import Named, events_named, events_on
 from tools.spec import Effect, Status, ToolResult
 
@@ -27,11 +28,16 @@ def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
         or (arguments.get("minutes_before") is not None and not arguments.get("time"))
     ):
         return _before_event(context, arguments)
+    if arguments.get("minutes_before") is not None and not arguments.get("text"):
+        # "ping me 15 min before my 4pm tomorrow": before the event at that time, never a reminder at 16:00 whose lead
+        # is dropped.
+        return _before_event_at(context, arguments)
     text, clock = arguments.get("text"), arguments.get("time")
     if not clock:
         return ToolResult(Status.NEEDS_TIME, {"reminder": {"text": text}, "problem": "what time to remind"})
     day = symbols.resolve(str(arguments.get("date") or "D+0"), context.today)[0]
-    moment = local_datetime(day, symbols.parse_time(str(clock)), context.zone)
+    # "remind me to call mum 15 minutes before 4pm": the lead is counted back from the time said, never dropped.
+    moment = local_datetime(day, symbols.parse_time(str(clock)), context.zone) - datetime.timedelta(minutes=int(arguments.get("minutes_before") or 0))
     rule = ""
     if arguments.get("repeat"):
         # "每天早上八点提醒我吃药", "every thursday at 8am": the first firing is the rule's first still ahead.
@@ -42,7 +48,8 @@ def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
         moment = first
     elif not arguments.get("date") and moment <= context.now:
         # "remind me at 6am" said at 22:30, no day said: the next 06:00, which the receipt names.
-        moment = local_datetime(day + datetime.timedelta(days=1), symbols.parse_time(str(clock)), context.zone)
+        wall = moment.astimezone(context.zone)  # the same wall-clock time a day on (a DST change in between kept right)
+        moment = local_datetime(wall.date() + datetime.timedelta(days=1), wall.time().replace(tzinfo=None), context.zone)
     if moment <= context.now:
         return ToolResult(Status.IN_PAST, {"problem": f"{moment.astimezone(context.zone):%Y-%m-%d %H:%M} has passed"})
     reminder = reminder_create(
@@ -69,6 +76,24 @@ def _rule(repeat: str, first: datetime.date) -> str:
     if repeat == "monthly":
         return build_rule(Recurrence("monthly", month_day=first.day), until=None)
     return build_rule(Recurrence(repeat), until=None)
+
+
+def _before_event_at(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
+    days = symbols.resolve(str(arguments.get("date") or "D+0"), context.today)
+    events = events_on(context, days, str(arguments["time"]))
+    if not events:
+        looked = {"from": day_fact(days[0]), "to": day_fact(days[-1])}
+        return ToolResult(Status.NOT_FOUND, {"problem": "no event of yours starts then", "named": {"time": arguments["time"]}, "looked": looked})
+    if len(events) > 1:
+        return ToolResult(
+            Status.AMBIGUOUS_REFERENCE,
+            {
+                "problem": "several of your events start then",
+                "candidates": [event_fact(event, context.zone) for event in events],
+                "choosing": {"tool": "set_reminder", "values": {"minutes_before": arguments.get("minutes_before")}},
+            },
+        )
+    return _remind_before(context, events[0], arguments.get("minutes_before"))
 
 
 def _before_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
@@ -100,8 +125,10 @@ def _before_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRes
         if len(events) != 1:
             status = Status.NOT_FOUND if how == "ref" else Status.AMBIGUOUS_REFERENCE
             return ToolResult(status, {"problem": "which event the reminder is for is not clear"})
-    event = events[0]
-    minutes = arguments.get("minutes_before")
+    return _remind_before(context, events[0], arguments.get("minutes_before"))
+
+
+def _remind_before(context: ToolContext, event: Event, minutes: Any) -> ToolResult:
     if minutes is None:
         minutes = context.profile.default_reminder_minutes
     if minutes is None:

@@ -234,8 +234,12 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         on_day = [e for e in turn.recent_entities if not days or e.get("date") == days[0].isoformat()]
         found = best_match(named, on_day) if named else on_day[:1] if days and len(on_day) == 1 else []
         ref = str(found[0]["ref"]) if len(found) == 1 else None
+        # "ping me 15 min before my 4pm tomorrow": nothing named but its time, the event that starts then (the tool finds it).
+        its_time = _BEFORE_ITS_TIME.search(s.text) if ref is None and named is None and words.reminder_minutes is not None else None
+        at = read_when(s.text[its_time.start("at") :], today=turn.today) if its_time else None
         return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
-                    minutes_before=words.reminder_minutes, date=None if ref or not named else s.when.single_day, time=None)  # fmt: skip
+                    minutes_before=words.reminder_minutes, date=at.single_day if at else s.when.single_day if named and not ref else None,
+                    time=at.time if at else None)  # fmt: skip
     # "every thursday at eight am", "每天早上八点": the repeat is the rule's; the time is read without it.
     said = without_repeat(s.text, words)
     # "that day", "the evening before", 前一天晚上: a day counted from what was just made or shown.
@@ -333,12 +337,16 @@ def without_repeat(text: str, words: CalendarWords | None = None) -> str:
     return (words.cut(text) or "") if words.recurrence else text
 
 
+# An event named by its start ("before my 4pm", "before the 10:30"): the lead is before that event.
+_BEFORE_ITS_TIME = re.compile(r"\bbefore\s+(?:my|the|our)\s+(?P<at>\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|o'?clock)?)(?![\w:])", re.I)
+
+
 def reminder_intent(text: str, has_time: bool, today: datetime.date) -> bool:
     """A reminder request that is not an event: plain, or minutes before an event already there ("remind
     me an hour before the dentist on friday": a day names which; a start time would make a new event)."""
     words = read_calendar_words(text)
     day_before = _day_and_time(text, has_time, today)  # "the day before at 6pm"
-    return words.reminder_text is not None or (words.reminder_minutes is not None and (not has_time or day_before))
+    return words.reminder_text is not None or (words.reminder_minutes is not None and (not has_time or day_before or bool(_BEFORE_ITS_TIME.search(text))))
 
 
 def _day_and_time(text: str, has_time: bool, today: datetime.date) -> bool:
