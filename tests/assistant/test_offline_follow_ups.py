@@ -206,3 +206,48 @@ def test_a_closing_is_answered_in_words(message: str, language: str) -> None:
 def test_a_question_by_name_or_month_is_looked_up(message: str, language: str, words: str | None, end: str) -> None:
     name, arguments = tool_of(respond(request(message, language=language)))
     assert (name, arguments.get("event_words"), arguments["end"]) == ("query_events", words, end)
+
+
+# --- a name put right, and a day looked at again ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("booking", "fix", "title", "language"),
+    [("book call with marco wed 11am", "actually its marcus not marco", "Call with marcus", "en"),
+     ("book call with marco wed 11am", "oops its Marcus, not Marco", "Call with Marcus", "en"),
+     ("book lunch with sam friday 1pm", "not sam, pam", "Lunch with pam", "en"),
+     ("明天下午三点跟张总开会", "写错了 是章总", "跟章总开会", "zh"),
+     ("明天下午三点跟张总开会", "不是张总 是章总", "跟章总开会", "zh")],
+)  # fmt: skip
+def test_a_name_put_right_renames_the_event_just_made(
+    chat: OfflineChat, chat_zh: OfflineChat, booking: str, fix: str, title: str, language: str
+) -> None:
+    talk = chat if language == "en" else chat_zh
+    talk.say(booking)
+    before = [local(e) for e in talk.events()]
+    outcome = talk.say(fix)
+    assert outcome.trace.flags == [] and [(e.title, local(e)) for e in talk.events()] == [(title, before[0])]
+
+
+@pytest.mark.parametrize("fix", ["its not a big deal", "是的", "not now"])
+def test_words_that_put_no_name_right_rename_nothing(chat: OfflineChat, fix: str) -> None:
+    chat.say("book call with marco wed 11am")
+    chat.say(fix)
+    assert [e.title for e in chat.events()] == ["Call with marco"]
+
+
+@pytest.mark.parametrize("message", ["anything after 4?", "anything before noon?"])
+def test_anything_around_an_hour_is_the_day_just_looked_at(message: str) -> None:
+    name, arguments = tool_of(respond(with_history(message, "whats on friday", "Fri 11 Dec: 1 event.")))
+    assert (name, arguments["start"]) == ("query_events", "W5")
+
+
+def test_anything_around_an_hour_with_no_day_looked_at_is_never_today() -> None:
+    response = respond(request("anything after 4?"))
+    assert not any('"D+0"' in call.arguments for call in response.tool_calls)
+
+
+@pytest.mark.parametrize(("message", "words"), [("周五的饭局还照常吗", "饭局"), ("聚餐还在吗", "聚餐")])
+def test_still_on_is_a_question_about_that_event(message: str, words: str) -> None:
+    name, arguments = tool_of(respond(request(message, language="zh")))
+    assert (name, arguments["event_words"]) == ("query_events", words)

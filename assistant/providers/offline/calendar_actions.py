@@ -53,11 +53,12 @@ def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     month = named_month(s.text, turn.today) if s.day is None and s.text not in lx.PAST else None
     if month is not None:  # "what do i have in december", "十二月还有什么安排": that month
         return call(turn, tools, "query_events", start=month.start, end=month.end, event_words=None)
-    if s.day is None and s.when.declined:
+    asked = _day_asked_about(turn, s)
+    if s.day is None and s.when.declined and not asked:
         # "the 21st", "May 9th" inside a sentence the reader declined: ask, never answer about today
         # (a day answered about becomes the day in focus that a later "add it at 3pm" would book).
         return text(say("ask_which_day", turn.language))
-    start = s.day or _day_asked_about(turn, s) or "D+0"
+    start = s.day or asked or "D+0"
     end = s.when.end if s.when.end != start else None
     named = lx.QUERY_NAMED.search(s.when.residue)
     name = title_from(named["en"] or named["zh"], verb=False) if named else None
@@ -74,7 +75,8 @@ def _day_asked_about(turn: Turn, s: Signals) -> str | None:
     "那天还有别的吗" right after a booking: the day of what was just made."""
     if s.day is None and THAT_DAY.search(s.text) and turn.recent_entities:
         return str(turn.recent_entities[0].get("date") or "") or None
-    if s.day is not None or not (s.when.time or s.when.part_of_day) or not turn.previous or previous_intent(turn) != "query":
+    around = lx.ANYTHING_AROUND.match(s.text)  # "anything after 4?"
+    if s.day is not None or not (s.when.time or s.when.part_of_day or around) or not turn.previous or previous_intent(turn) != "query":
         return None
     before = read_when(turn.previous, today=turn.today)
     return None if before.past else before.single_day

@@ -126,6 +126,8 @@ def _query(turn: Turn, s: Signals) -> bool:
         return True
     if lx.CHECK_DAY.search(s.text) and s.day:
         return True  # "…, can you check saturday for me", "check dec 18 3pm for me"
+    if lx.ANYTHING_AROUND.match(s.text) and previous_intent(turn) in {"query", "suggest"}:
+        return True  # "anything after 4?" after a look at a day: that day again
     if s.question and not s.when.time and lx.QUERY_NAMED.search(s.when.residue):
         return True  # "when is badminton", "what time is yoga again": that event, by name
     if s.question and (lx.CALENDAR_WORD.search(s.text) or lx.MEETINGS.search(s.text)):

@@ -249,7 +249,7 @@ QUERY_NAMED = re.compile(
     r"^(?:(?:and|so|uh+|um+|hmm+|oh|hey|ok(?:ay)?)[\s,]+)?(?:what\s+time|when)(?:'?s|\s+is|\s+are|\s+(?:does|do|will)(?=\s+(?:my|the|our)\b)|\s+(?:do|will|am|shall)\s+i\s+(?:next\s+)?(?:see|have|meet|go\s+to|get))?\s+"
     r"(?:(?:my|the|our)\s+)?(?:next\s+)?(?!(?:we|i|you|he|she|they|it|that|this|would|could|should|can|might|shall|is|was|were|are|did|does|do|will|has|had)\b)(?P<en>[a-z][\w' ]*?)"
     r"(?:\s+again|\s+next|\s+on|\s+scheduled|\s+(?:start|begin|end|finish)s?|\s+be)?\s*\??$"
-    r"|^(?:我的?)?(?:下一?[个次])?(?P<zh>[\u4e00-\u9fffa-z ]{1,12}?)(?:是|在)?(?:几点|几号|哪一?天|什么时候)(?:开始)?(?:的|来着)?[吗呢啊]?\s*\??$",
+    r"|^(?:我的?)?(?:下一?[个次])?(?P<zh>[\u4e00-\u9fffa-z ]{1,12}?)(?:是|在)?(?:几点|几号|哪一?天|什么时候|还?(?:在|照常)|没取消)(?:开始)?(?:的|来着)?[吗呢啊吧]?\s*\??$",
     re.IGNORECASE,
 )
 NAMED_LOOKUP_DAYS = 62  # the longest range a query takes
@@ -257,6 +257,8 @@ NAMED_LOOKUP_DAYS = 62  # the longest range a query takes
 ANYTHING = re.compile(
     r"^(?:and\s+|so\s+)?(?:anything|any\s+plans|something)(?:\s+(?:on|planned|happening|scheduled))?\s*\??$", re.I
 )
+# "anything after 4?", "anything before noon?": the day just looked at again, its hours not read.
+ANYTHING_AROUND = re.compile(r"^(?:and\s+|so\s+)?(?:anything|something|any\s+plans)\s+(?:after|before|past|later|earlier|in\s+the\s+(?:morning|afternoon|evening))\b[^?]{0,20}\?\s*$", re.I)
 # "帮我约个时间", "block some time": a request with nothing in it yet.
 VAGUE = re.compile(r"^(?:(?:some|a|the)\s+)?time(?:\s+for\s+me)?$|^约?(?:一?个|点)?时间$", re.IGNORECASE)
 # "下周找时间开个项目会": finding a time *for something* is a request to create it.

@@ -212,3 +212,32 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
         vague = a_bit is not None or bool(parts)
         return Revision(focus=focus, when=when, title=None, vague=True) if vague else None
     return Revision(focus=focus, when=when, title=title, vague=when.end is not None)
+
+
+# A name put right ("actually its marcus not marco", "写错了 是章总", "不是张总 是章总"): the new name, and the old one when said.
+_NAME_FIXED_EN = re.compile(
+    r"^\W*(?:(?:oh|oops|sorry|actually|wait|no|typo)\W+)*(?:(?:it'?s|its|it\s+is|i\s+meant?|should\s+be|spelled)\s+)?(?P<new>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+    r"\s*,?\s+not\s+(?P<old>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\W*$", re.IGNORECASE)
+_NAME_FIXED_EN_NOT_FIRST = re.compile(
+    r"^\W*(?:(?:oh|oops|sorry|actually|wait|no|typo)\W+)*not\s+(?P<old>[a-z][\w'-]*)\s*,?\s+(?:(?:it'?s|its|but)\s+)?(?P<new>[a-z][\w'-]*)\W*$", re.IGNORECASE)
+_NAME_FIXED_ZH = re.compile(r"^\W*(?:(?:写错了?|打错了?|错了|不对)\W*)?(?:不是(?P<old>\S{1,6}?)\W*)?是(?P<new>[^\s，,。]{1,6}?)(?:才对|啊|吧|哈)?\W*$")
+
+
+def name_corrected(turn: Turn) -> tuple[str, str] | None:
+    """The event just made and its title with the name put right, when the message only puts a name right."""
+    made = _made(turn)
+    said = _NAME_FIXED_EN.match(turn.text) or _NAME_FIXED_EN_NOT_FIRST.match(turn.text) or _NAME_FIXED_ZH.match(turn.text)
+    title = str((made or {}).get("title") or "")
+    when = read_when(turn.text, today=turn.today)
+    if made is None or said is None or when.date or when.time:
+        return None
+    new, old = said["new"], said["old"]
+    if old is None:  # "写错了 是章总": the part of the title one character away from the new name
+        old = next((title[i : i + len(new)] for i in range(len(title) - len(new) + 1)
+                    if len(new) > 1 and sum(a != b for a, b in zip(title[i : i + len(new)], new, strict=True)) == 1), None)  # fmt: skip
+    edge = r"(?<!\w)" if old and old.isascii() else ""
+    found = re.search(rf"{edge}{re.escape(old)}{edge.replace('<', '')}", title, re.IGNORECASE) if old else None
+    if found is None or found.group().casefold() == new.casefold():
+        return None
+    new = new[:1].upper() + new[1:] if found.group()[:1].isupper() else new
+    return str(made["ref"]), title[: found.start()] + new + title[found.end() :]

@@ -23,7 +23,7 @@ from typing import Any
 import catalogue
 from assistant.providers.base import ModelRequest, ModelResponse
 from assistant.providers.offline import calendar_actions as calendar
-from assistant.providers.offline import calendar_words, create_action, followup, phrases, titles
+from assistant.providers.offline import calendar_words, create_action, followup, phrases, revisions, titles
 from assistant.providers.offline import conversation_actions as conversation
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import call, say, text
@@ -198,6 +198,9 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if scope and "occurrence" in (choosing.get("values") or {}):
         # "just that one" to "only this one, the following ones, or all?": the asked call, with its scope.
         return call(turn, tools, str(choosing["tool"]), **choosing["values"], scope=scope)
+    if (renamed := revisions.name_corrected(turn)) is not None:
+        # "actually its marcus not marco", "写错了 是章总": the event just made, its name put right.
+        return call(turn, tools, "change_event", event_ref=renamed[0], title=renamed[1])
     signals = read_signals(turn)
     intent = classify(turn, signals)
     if intent in {"create", "reminder", "change", "unclear"} and (corrected := _corrected_in_passing(turn)) is not None:
