@@ -51,7 +51,6 @@ _DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|�
 _MORE_BEFORE = re.compile(r"(?:\b(?:extend|lengthen|shorten|cut)(?:ed)?(?:\s+[\w']+){0,3}?\s+by|延长|加长|缩短|多|少)\s*$", re.I)
 _MORE_AFTER = re.compile(r"\s*(?:longer|shorter|more|less)\b", re.IGNORECASE)
 _LATER: Final = frozenset(("later", "back", "delay", "delayed", "postpone", "postponed", "push", "pushed"))
-MAX_SHIFT: Final = 7 * 24 * 60  # whole days, only as a shift: "往后推两天", "a week later"
 _LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后挪", "往后", "晚"))
 _OFFSET_BEFORE = re.compile(
     r"(?:\b(?:in|within|move[ds]?|shift(?:ed)?|bring|by|after|before)\s*(?:it\s+|that\s+)?|过)$", re.IGNORECASE
