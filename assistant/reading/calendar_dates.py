@@ -65,7 +65,7 @@ _EN_DAY_OF_RELATIVE_MONTH = re.compile(
 _DAY_CAN_END: Final = (
     rf"(?=\s*(?:$|[\x00,.;:!?)@0-9]|(?:(?!and\b)(?:{COURTESY_EN})|and(?=\s+(?:i|i'm|we|you|he|she|they|it|my|then|can|could|would|will|tell|let|check|see|please|pls)\b)|at|on|in|around|about|for|works?|is|looks?|looking|would|instead|maybe"
     r"|or|if|sounds|free|busy|available|open|mon|tues?|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning"
-    r"|afternoon|evening|night|tonight|noon|midday|midnight|from(?=\s+[0-9])|to(?=\s+(?!the\b|next\b|[0-9])[a-z]))(?![a-z])))"  # "on the 2nd to grab the tickets"
+    r"|afternoon|evening|night|tonight|noon|midday|midnight|from(?=\s+[0-9])|add|book|put|schedule|pencil|remind|to(?=\s+(?!the\b|next\b|[0-9])[a-z]))(?![a-z])))"  # "on the 2nd to grab the tickets"
 )
 _EN_DAY_OF_MONTH = re.compile(
     rf"(?<![a-z0-9])(?<![0-9]\s)(?:on\s+the\s+(?P<d>[0-9]{{1,2}})(?:st|nd|rd|th)?|(?:on\s+)?the\s+(?P<dw>{EN_ORDINAL})"

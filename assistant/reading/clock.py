@@ -32,6 +32,11 @@ _ZH = re.compile(
     r"|(?P<zi2>[0-9]{1,2}|[一二三四五六七八九十]{1,2})\s?个字"
     r"|\s?(?P<m>[0-9]{1,2}|[零〇一二三四五六七八九十]{1,3})(?![0-9])\s?(?P<fen>分)?)?(?:左右|前后)?"  # a hedge is the time's
 )
+# "差一刻五点", "差十分三点", "五点差一刻": that long before the hour.
+_ZH_TO = re.compile(
+    rf"差\s?(?:(?P<q>一刻)|(?P<m>[0-9]{{1,2}}|[一二三四五六七八九十]{{1,3}})\s?分钟?)\s?(?P<h>[0-9]{{1,2}}|{CN_NUMBER})\s?(?:点钟|点)"
+    rf"|(?<![0-9])(?P<h2>[0-9]{{1,2}}|{CN_NUMBER})\s?(?:点钟|点)差\s?(?:(?P<q2>一刻)|(?P<m2>[0-9]{{1,2}}|[一二三四五六七八九十]{{1,3}})\s?分钟?)"
+)
 _COLON = re.compile(rf"{_START}(?P<h>[0-9]{{1,2}})\s?:\s?(?P<m>[0-9]{{2}})(?::[0-9]{{2}})?(?![0-9]){_ISH}{_MER}?")
 _DOT = re.compile(rf"{_START}(?P<h>[0-9]{{1,2}})\.(?P<m>[0-9]{{2}})(?![0-9.]){_MER}?")
 _FRENCH = re.compile(rf"{_START}(?P<h>[0-9]{{1,2}})h(?P<m>[0-9]{{2}})?(?![0-9a-z])")
@@ -126,6 +131,13 @@ def _find_relative(scan: Scan) -> None:
 
 
 def _find_chinese(scan: Scan) -> None:
+    for match in _ZH_TO.finditer(scan.masked):
+        hour, before = cn_int(match["h"] or match["h2"]), 15 if match["q"] or match["q2"] else cn_int(match["m"] or match["m2"] or "")
+        told = (hour or 0) > 12 or re.search(r"(?:上午|下午|晚上|早上|中午|凌晨|傍晚|早晨)\s?$", scan.text[: match.start()])
+        if hour is None or before is None or not (1 <= hour <= 24 and 0 < before < 60) or not told:  # "差一刻八点": which 8 is unsaid
+            scan.out_of_scope = True
+            continue
+        _add(scan, match, str(hour - 1), 60 - before, None)
     for match in _ZH.finditer(scan.masked):
         hour_text = match["h"]
         if hour_text == "一" and (

@@ -22,6 +22,8 @@ MAX_MINUTES: Final = 24 * 60
 _EN = re.compile(
     r"(?<![a-z0-9])(?:(?P<half_hour>half\s+an?\s+hour)|(?P<quarter>a\s+quarter\s+of\s+an\s+hour)"
     r"|(?P<free_hour>(?:an?\s+)?free\s+hour)|(?P<day>(?:a|one|1|the)\s+day)(?=\s+(?:before(?!\s+yesterday)|ahead|earlier|in\s+advance))"
+    # "next week same time": a week later, at the event's own time.
+    r"|(?P<next_week>(?:to\s+)?next\s+week[\s,]+(?:at\s+)?(?:the\s+)?same\s+time)"
     # Whole days or a week, only as a shift ("a day later", "push it back two days"): how long nothing lasts.
     rf"|(?P<days>a|one|two|three|four|five|six|[1-6])\s+(?P<days_unit>days?|week)(?=\s+(?:later|earlier|back|forward)\b|\s*$|\s*[,.!?])"
     r"|(?P<number>[0-9]{1,3}(?:\.[0-9])?)\s*-?\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|m)"
@@ -34,6 +36,7 @@ _ZH = re.compile(
     rf"(?P<number>[0-9]{{1,3}}(?:\.[0-9])?|{CN_NUMBER}(?!\s))?\s*个?\s*(?P<half_before>半)?\s*个?\s*"
     r"(?P<unit>小[时時]|[钟鐘][头頭]|(?<=个)[钟鐘](?![头頭点點])|分[钟鐘]|刻[钟鐘])(?P<half_after>半)?"  # either script; "一个钟" (Cantonese)
     r"|(?<=提前)(?P<day_zh>[一1]\s*天)"  # a day ahead, only as a direction: "提前一天"
+    r"|(?P<next_week_zh>下个?(?:周|星期|礼拜)(?:的)?(?:同一?个?|这个|同样的?)时间)"  # 下周同一时间
     r"|(?:(?<=推迟|延后|延迟|往后|往前|提前)|(?<=往后推|往后挪|往前挪|往前推))(?P<days_zh>[一二两三四五六1-6])\s*(?:个\s*)?(?P<days_unit_zh>天|星期|礼拜|周)(?![一二三四五六日天末])"
 )
 # A hedge is part of the length it hedges: "like 45 min", "about two hours", "大概一个半小时", "一小时左右".
@@ -91,6 +94,8 @@ def _with_direction(text: str, match: re.Match[str], minutes: int) -> Length:
     before = text[:start]
     if more := _MORE_BEFORE.search(before) or _MORE_AFTER.match(text, end):
         return Length(minutes, min(start, more.start()), max(end, more.end()), "more")
+    if match.groupdict().get("next_week") or match.groupdict().get("next_week_zh"):
+        return Length(minutes, start, end, "later")
     if after := _DIRECTION_AFTER.match(text, end):
         kind: LengthKind = "later" if after["dir"].lower() in _LATER else "earlier"
         return Length(minutes, start, after.end(), kind)
@@ -116,6 +121,8 @@ def _minutes(match: re.Match[str]) -> int | None:
         return 60
     if groups.get("day") is not None or groups.get("day_zh") is not None:
         return MAX_MINUTES
+    if groups.get("next_week") or groups.get("next_week_zh"):
+        return 7 * MAX_MINUTES
     if said_days := groups.get("days") or groups.get("days_zh"):
         unit = groups.get("days_unit") or groups.get("days_unit_zh") or ""
         return int(number("1" if said_days in ("a", "one") else said_days) or 0) * MAX_MINUTES * (1 if "天" in unit or "day" in unit else 7)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import logging
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from assistant.reading.calendar_dates import find_calendar_dates
@@ -22,7 +23,7 @@ from assistant.reading.out_of_scope import rule_out_after, rule_out_before
 from assistant.reading.parts import find_parts_of_day
 from assistant.reading.result import PartOfDay, WhenMatch
 from assistant.reading.scan import MAX_CHARS, DateFinding, Part, Scan, Span, normalize
-from assistant.reading.vocabulary import ADDRESS
+from assistant.reading.vocabulary import ADDRESS, WEEK_SAID
 from scheduling.symbols import InvalidExpression, resolve
 
 logger = logging.getLogger(__name__)
@@ -44,6 +45,19 @@ def extract_when(text: str, *, today: datetime.date, prefer_near: datetime.time 
     Pure and fast: no database, no network, no model. Only the first 200 characters are read.
     """
     return read_when_or_decline(text, today=today, prefer_near=prefer_near)[0]
+
+
+def in_the_week_said(texts: Sequence[str], today: datetime.date) -> set[datetime.date]:
+    """ "schedule physio next week" … "wednesday 11am", "我下周要去看牙" … "周三下午三点吧": a bare weekday answered
+    after a week was said is that weekday of the week said (as the fast path reads it)."""
+    week = next((found.group(0) for text in texts if (found := WEEK_SAID.search(text))), None)
+    anchor = extract_when(f"{week} monday" if str(week).isascii() else f"{week}一", today=today) if week else None
+    offset = re.fullmatch(r"W1([+-][0-9]+)?", anchor.date or "") if anchor else None
+    days: set[datetime.date] = set()
+    for own in (extract_when(text, today=today) for text in texts if offset is not None):
+        if own is not None and offset is not None and re.fullmatch(r"W[1-7]", own.date or ""):
+            days.update(resolve(f"{own.date}{offset.group(1) or ''}", today))
+    return days
 
 
 def read_when_or_decline(
@@ -107,6 +121,12 @@ def _settle_date(scan: Scan) -> tuple[bool, str | None]:
         if symbol is None or days is None:
             return False, None
         named.append((finding.rank, symbol, days))
+    ranges = [entry for entry in named if len(entry[2]) > 1]
+    if len(ranges) == 1 and weekday is not None and not has_anchor:
+        # "下周末 周日", "next weekend, sunday": a bare weekday said with a stretch of days is that day of it.
+        inside = [day for day in ranges[0][2] if day.isoweekday() == weekday]
+        bare = [entry for entry in named if entry[1] == f"W{weekday}" and entry[2][0] not in inside]
+        named = [entry for entry in named if entry not in bare] + [(0, inside[0].isoformat(), inside)] if bare and len(inside) == 1 else named
     singles = [entry for entry in named if len(entry[2]) == 1]
     if singles:
         day = singles[0][2][0]

@@ -175,7 +175,7 @@ POLITE: Final = re.compile(
 # "tomorrow's meeting", "today's schedule": a day's possessive names the day, not a title "'s meeting".
 DAY_POSSESSIVE: Final = re.compile(
     r"\b(?:today|tonight|tomorrow|tmrw|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|weekend)'s\b"
-    r"|(?:今天|明天|后天|(?:下|这|本)?(?:周|星期)[一二三四五六日天])的",
+    r"|(?:今天|明天|后天|(?:下|这|本)?(?:周|星期)[一二三四五六日天])(?:上午|下午|晚上|早上|中午)?(?:的|那个|那场)",  # 明天下午那个
     re.IGNORECASE,
 )
 # Words said to the assistant that are not part of a request: wake words and fillers.

@@ -31,6 +31,7 @@ from assistant.reading.answers import is_acknowledgement
 from assistant.reading.calendar_dates import named_months
 from assistant.reading.chinese import simplified
 from assistant.reading.durations import find_lengths
+from assistant.reading.extract import in_the_week_said
 from assistant.reading.quoted import own_words, quotes
 from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import ASKS as _QUESTION
@@ -57,8 +58,7 @@ _PRONOUNS = {"it", "that", "this", "request", "booking", "appointment", "one", "
 
 
 def _drops_open_request(words: str, provenance: Provenance) -> bool:
-    """ "never mind", "cancel it", "cancel the dentist" drop the open request; "cancel my gym
-    membership" speaks of something else."""
+    """ "never mind", "cancel it", "cancel the dentist" drop the open request; "cancel my gym membership" does not."""
     if not DROPPING.search(words):
         return False
     titles = {word for value in provenance.slot_values for word in _words(value)}
@@ -172,7 +172,7 @@ class _Said:
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9:'.]+|[\u3400-\u9fff]|\S")
-_WINDOW = 6  # tokens (Chinese: characters) in the longest phrase read on its own
+_WINDOW = 8  # tokens (Chinese: characters) in the longest phrase read on its own
 
 
 def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
@@ -181,7 +181,7 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
     The reader declines a sentence it cannot settle ("the 9am one", "10:00 or 16:00 if …");
     tracing asks only whether a value was said, so every short phrase is read on its own.
     """
-    said = _Said(set(), set(), set())
+    said, weekdays = _Said(set(), set(), set()), set[str]()
     for text in (*provenance.texts, *provenance.slot_values):
         for length in reversed(find_lengths(text)):
             if length.kind != "more":  # "延长半小时" says no length of 30 minutes
@@ -194,21 +194,23 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
             for _, end in tokens[first : first + _WINDOW]:
                 match = extract_when(text[start:end], today=provenance.today, prefer_near=near)
                 if match is not None and match.date:
+                    bare = re.fullmatch(r"W[1-7]", match.date)  # read below, with the week said
+                    weekdays.update({match.date} if bare else ())
                     with contextlib.suppress(symbols.InvalidExpression):
-                        said.days.update(symbols.resolve(match.date, provenance.today))
+                        said.days.update(() if bare else symbols.resolve(match.date, provenance.today))
                 if match is not None and match.time:
                     hour, minute = match.time.split(":")
-                    # A bare hour ("at 7") names the hour, not its half of the day: the model's
-                    # 07:00 or 19:00 is their seven either way (which one is understanding) — except
-                    # when an event moves: then it is the half nearer the event's own start, which code
-                    # computes ("move the 7pm dinner to 8" is 20:00; 08:00 is asked on a card).
+                    # A bare hour ("at 7") names the hour, not its half of the day: the model's 07:00 or 19:00 is their seven
+                    # either way (which one is understanding) — except when an event moves: then it is the half nearer the
+                    # event's own start, which code computes ("move the 7pm dinner to 8" is 20:00; 08:00 is asked on a card).
                     halves = {int(hour), (int(hour) + 12) % 24} if match.guessed and near is None else {int(hour)}
                     said.times.update(f"{half:02}:{minute}" for half in halves)
+    # "schedule physio next week" … "wednesday": that week's Wednesday only, never this week's.
+    said.days.update(in_the_week_said(provenance.texts, provenance.today) or {d for w in weekdays for d in symbols.resolve(w, provenance.today)})
     for day in map(datetime.date.fromisoformat, provenance.event_days):  # the event just talked about:
         said.days.update(day + datetime.timedelta(days=n) for pattern, n in DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts))
-        week = day - datetime.timedelta(days=day.weekday())  # and a bare weekday is that week's ("不对 是周四")
-        for match in (extract_when(text, today=week) for text in provenance.texts):
-            said.days.update(symbols.resolve(str(match.date), week) if match and re.fullmatch(r"W[1-7]", match.date or "") else ())
+        week = day - datetime.timedelta(days=day.weekday())  # and a bare weekday is that week's ("不对 是周四", "the friday after")
+        said.days.update(found for weekday in weekdays for found in symbols.resolve(weekday, week))
     for value in (*provenance.slot_values, *provenance.focus_days):
         if re.fullmatch(r"\d{2}:\d{2}", value):
             said.times.add(value)
@@ -241,15 +243,8 @@ def _end_of(start: object, minutes: int) -> str | None:
 
 def _from_now(provenance: Provenance) -> set[datetime.datetime]:
     """Moments a length said from now lands on ("in forty minutes", "半小时后"), a minute either way."""
-    if provenance.now is None:
-        return set()
-    return {
-        provenance.now + datetime.timedelta(minutes=length.minutes + slack)
-        for text in provenance.texts
-        for length in find_lengths(text)
-        if length.kind == "offset"
-        for slack in (-1, 0, 1)
-    }
+    lengths = [length.minutes for text in provenance.texts for length in find_lengths(text) if length.kind == "offset"]
+    return {provenance.now + datetime.timedelta(minutes=m + slack) for m in lengths for slack in (-1, 0, 1)} if provenance.now else set()
 
 
 _PERIOD_DAYS = {"daily": 1, "weekly": 7, "monthly": 31, "yearly": 366}

@@ -166,3 +166,74 @@ def test_a_lead_before_an_event_named_by_its_start(talk: OfflineChat, message: s
     outcome = talk.say(message)
     assert outcome.trace.flags == [], outcome.reply
     assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=talk.user)] == [(title, minutes)]
+
+
+# --- held-out round 72 -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "start", "language"),
+    [("move the dentist to next week same time", "Thu 2026-12-17 15:00", "en"),
+     ("牙医改到下周同一时间", "Thu 2026-12-17 15:00", "zh")],
+)  # fmt: skip
+def test_next_week_same_time_moves_a_week_at_its_own_time(
+    make_person: Callable[..., Any], clock: Any, message: str, start: str, language: str
+) -> None:
+    chat = OfflineChat(make_person(language=language), clock)
+    begins = datetime.datetime(2026, 12, 10, 15, 0, tzinfo=chat.user.profile.zone)
+    Event.objects.create(owner=chat.user, title="Dentist" if language == "en" else "牙医", starts_at=begins, ends_at=begins + datetime.timedelta(hours=1))
+    assert chat.say(message).trace.flags == [] and [local(e) for e in chat.events()] == [start]
+
+
+def test_the_weekday_after_is_counted_from_the_event(talk: OfflineChat) -> None:
+    begins = datetime.datetime(2026, 12, 9, 10, 30, tzinfo=talk.user.profile.zone)  # a Wednesday
+    Event.objects.create(owner=talk.user, title="Dentist", starts_at=begins, ends_at=begins + datetime.timedelta(minutes=45))
+    talk.say("whens my dentist again")
+    talk.say("can u move it to the friday after, same time")
+    talk.say("and remind me that morning at 8am")
+    assert [local(e) for e in talk.events()] == ["Fri 2026-12-11 10:30"]
+    assert [r.minutes_before for r in Reminder.objects.filter(owner=talk.user)] == [150]  # 08:00 that Friday
+
+
+@pytest.mark.parametrize(
+    ("message", "tool", "values", "language"),
+    [("ugh and scratch the dinner saturday, not going anymore", "delete_event", {"event_words": "Dinner"}, "en"),
+     ("im travelling wednesday, can u skip spin class just that day", "delete_event", {"scope": "this"}, "en"),
+     ("make the team lunch on thursday 2 hours long", "change_event", {"duration_minutes": 120, "date": None}, "en"),
+     ("at 3:45 pm on the 15th add the school nativity play", "schedule_event", {"date": "12-15", "time": "15:45"}, "en"),
+     ("周四下午差一刻五点 去幼儿园接孩子", "schedule_event", {"date": "W4", "time": "16:45"}, "zh"),
+     ("下周末 周日下午三点 家庭聚会 帮我安排上", "schedule_event", {"date": "2026-12-20", "time": "15:00"}, "zh"),
+     ("明天下午三點 跟房東簽約 幫我記一下", "schedule_event", {"title": "跟房東簽約"}, "zh"),
+     ("禮拜五夜晚七點半同屋企人食飯 記低佢", "schedule_event", {"date": "W5", "time": "19:30"}, "zh"),
+     ("下周四下午两点要去给儿子开家长会 帮我记下来 提前一个小时提醒我一下", "schedule_event", {"reminder_minutes": 60}, "zh"),
+     ("明天下午那个改个名 叫产品评审", "change_event", {"title": "产品评审", "date": None}, "zh"),
+     ("將聽日十點嗰個會改去十一點", "change_event", {"time": "11:00", "date": None}, "zh")],
+)  # fmt: skip
+def test_round_72_shapes_are_read(message: str, tool: str, values: dict[str, Any], language: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == tool and {key: arguments.get(key) for key in values} == values
+
+
+@pytest.mark.parametrize("text", ["差一刻八点", "八点差五分"])
+def test_a_quarter_to_an_hour_whose_half_is_unsaid_is_not_read(text: str) -> None:
+    assert extract_when(text, today=TODAY) is None
+
+
+def test_a_time_and_a_name_after_free_times_book_the_slot(talk: OfflineChat) -> None:
+    talk.say("when am i free thursday afternoon")
+    talk.say("3pm works, call it design sync")
+    talk.say("make it 45 min")
+    [event] = talk.events()
+    assert (event.title, local(event), (event.ends_at - event.starts_at).seconds // 60) == ("Design sync", "Thu 2026-12-10 15:00", 45)
+
+
+@pytest.mark.parametrize(
+    ("talk", "turns", "start"),
+    [("en", ["need to fit in lunch with priya next week, tuesday or wednesday whichever is free", "lets do wednesday at 12:30pm"], "Wed 2026-12-16 12:30"),
+     ("zh", ["我下周要去看牙", "周三下午三点吧"], "Wed 2026-12-16 15:00")],
+    indirect=["talk"],
+)  # fmt: skip
+def test_an_answer_to_the_offer_books_it_in_the_week_said(talk: OfflineChat, turns: list[str], start: str) -> None:
+    for message in turns:
+        outcome = talk.say(message)
+    assert outcome.trace.flags == [] and [local(e) for e in talk.events()] == [start]

@@ -29,7 +29,7 @@ from assistant.providers.offline.when import When, read_when
 from assistant.reading.days import days_of
 from assistant.reading.hours import shift_clock
 from assistant.reading.meals import own_kind, usual_time
-from assistant.reading.vocabulary import DAY_POSSESSIVE, THAT_DAY, part_of_day
+from assistant.reading.vocabulary import DAY_POSSESSIVE, THAT_DAY, WEEKDAYS_EN, part_of_day
 
 Tools = Sequence[dict[str, Any]]
 
@@ -98,6 +98,9 @@ def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    after = _WEEKDAY_AFTER.search(s.text)  # "the friday after": a day counted from the event, no name and no day of its own
+    if after:
+        s = dataclasses.replace(s, text=_WEEKDAY_AFTER.sub(" ", s.text), when=read_when(_WEEKDAY_AFTER.sub(" ", s.text), today=turn.today))
     if lx.SERIES.search(s.text):  # "把每周的例会改到十点": the repeat word names the series, not the new time
         s = dataclasses.replace(s, when=read_when(lx.SERIES.sub(" ", s.text), today=turn.today))
     read_as = re.sub(r"\b(?:un)?till?\b", "at", s.text) if lx.EXTEND.search(s.text) else s.text  # "runs until 1pm": a new end
@@ -145,7 +148,9 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         to = None
     else:
         s = dataclasses.replace(s, when=dataclasses.replace(old, ordinal=when.ordinal))  # "第一个" picks among them
-    names_event = when.shift is not None or bool(DAY_POSSESSIVE.search(s.text)) or to is not None
+    # ... as does a day beside a new length said with no new start ("make the team lunch on thursday 2 hours long").
+    names_event = when.shift is not None or bool(DAY_POSSESSIVE.search(s.text)) or to is not None or bool(
+        when.duration and not when.time and not moved and lx.LENGTH_CHANGE.search(s.text))
     new_day = to.single_day if to is not None else None if names_event else when.single_day
     naming_day = iso_day(s.day, turn.today) if names_event else None
     if active and active.get("kind") == "change" and active.get("event_ref"):
@@ -161,6 +166,10 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if target.unknown or (nothing_in_focus and not target.words and _PATCH_ONLY.match(s.text)):
         return text(say("nothing_in_focus", turn.language))  # "make it 1pm" with nothing made or shown: ask
     when = _near_the_event(turn, s, target, read_as)
+    if after and not new_day and (shown := _entity(turn, target)) and shown.get("date"):
+        # "move it to the friday after, same time": the first such weekday after the event's own day.
+        start, weekday = datetime.date.fromisoformat(str(shown["date"])), WEEKDAYS_EN[after["day"].lower()]
+        new_day = (start + datetime.timedelta(days=(weekday - start.isoweekday()) % 7 or 7)).isoformat()
     new_time = to.time if to is not None else when.time
     if when.shift is not None and to is None and new_time:
         target, new_time = dataclasses.replace(target, time=new_time), None  # "push back my 3pm meeting by an hour"
@@ -196,6 +205,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     )  # fmt: skip
 
 
+_WEEKDAY_AFTER = re.compile(rf"\bthe\s+(?P<day>{'|'.join(WEEKDAYS_EN)})\s+after\b(?!\s+(?:next|this|that)\b)", re.I)
 _UNSURE_HALF = frozenset({6, 7, 8})  # "改到八点": a class at 19:30 moves to 20:00, a breakfast to 08:00
 
 

@@ -348,7 +348,7 @@ RULES: tuple[Rule, ...] = (
     ("forget", lambda turn, s: s.text in lx.FORGET),
     ("revise", _revision),
     ("past", _past_report),
-    ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and s.text not in lx.ACTION and s.text not in lx.QUERY),
+    ("availability", lambda turn, s: s.text in lx.AVAILABILITY and not s.question and not any(s.text in words for words in (lx.ACTION, lx.DELETE, lx.QUERY))),
     # Where it is held: not kept (an event has a name, a day and a time); said plainly, nothing changed.
     ("place", lambda turn, s: place_only(s.text)),
     ("repeat_by_position", lambda turn, s: s.text in lx.MONTH_WEEKDAY and not s.question and s.text not in lx.DELETE),
@@ -362,11 +362,13 @@ RULES: tuple[Rule, ...] = (
     ("recurring", lambda turn, s: bool(lx.SERIES.search(s.text)) and not (s.question or s.text in lx.DELETE or s.text in lx.CHANGE or _sentence(turn, s))),
     # A cancel word anywhere closes the paths that write at once: a delete asks first.
     ("change", lambda turn, s: (bool(lx.EXTEND.search(s.text)) or ((s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE))
-     and not _opens_a_create(s.text))) and not s.question and s.text not in lx.DELETE),  # "make the workshop go till 4:30pm": a new end
+     and not _opens_a_create(s.text))) and not s.question and s.text not in lx.DELETE  # "make the workshop go till 4:30pm": a new end
+     and not (s.when.time and lx.RENAME.search(s.text) and previous_intent(turn) in {"suggest", "query"})),  # "3pm works, call it design sync"
     # A length said as a shift ("往后推一个小时", "an hour later") only ever moves something.
     ("change", lambda turn, s: s.when.shift is not None and not s.question and s.text not in lx.DELETE),
     # A new length said of a thing named ("make the workshop 2 hours long"): only ever a change.
-    ("change", lambda turn, s: s.when.duration is not None and not (s.day or s.when.time or s.question) and _new_length(s.text)),
+    ("change", lambda turn, s: s.when.duration is not None and not (s.when.time or s.question) and _new_length(s.text)
+     and (not s.day or bool((said := lx.LENGTH_CHANGE.search(s.text)) and said["make"]))),  # "make the team lunch on thursday 2 hours long"
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),
     ("change", _correction),

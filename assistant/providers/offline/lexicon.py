@@ -17,7 +17,7 @@ from assistant.reading.vocabulary import Table as Table
 
 DELETE = table(
     en=(
-        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
+        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|scratch(?=\s+(?:my|the|our|this|that)\s+(?!thought\b)\w)|skip(?!\s+(?:it|that|this|to|ahead|over)\b)|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
         # Not going, and nothing else said ("ugh scratch that i cant make it"): a cancel, never a move.
         r"^(?:\W*(?:ugh|oh|sorry|oops|hmm|ok|so|actually)\b)*(?:\W*(?:scratch\s+that|(?:i\s+)?(?:can'?t|cannot|won'?t\s+be\s+able\s+to)"
@@ -325,6 +325,6 @@ CREATE = table(
     ),
     zh=(
         r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了))"
-        r"|(?:加|记|排|计|标|add|book|schedule)(?:上|进去|下来?|一下|着|到(?:日程|日历)[上里]?)(?:吧|呗|啊|哈)?[。!！]?$",  # "帮我book一下"
+        r"|(?:加|记|排|计|标|add|book|schedule)(?:上|进去|下来?|一下|着|到(?:日程|日历)[上里]?)[它佢]?(?:吧|呗|啊|哈)?[。!！]?$",  # "帮我book一下"
     ),
 )

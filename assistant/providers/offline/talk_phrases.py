@@ -82,7 +82,7 @@ CLOCK = table(
     zh=(r"^(?:请问)?现在(?:是)?几点(?:了|钟)?(?:啊|呀|呢)?[？?。\s]*$|^几点了[？?。\s]*$",),
 )
 GOODBYE = table(
-    en=(rf"^(?:{COURTESY_EN}[\s,.!]+)*(?:bye|goodbye|see\s+you|see\s+ya|good\s*night|night|nite|later|talk\s+(?:to\s+you\s+)?later|take\s+care|"
+    en=(rf"^(?:{COURTESY_EN}[\s,.!]+)*(?:bye|goodbye|see\s+you|see\s+ya|good\s*night|g'?n|g'?night|night|nite|later|talk\s+(?:to\s+you\s+)?later|take\s+care|"
         rf"have\s+a\s+(?:good|nice|great|lovely)\s+(?:one|day|night|evening|weekend))(?:[\s,.!]+{COURTESY_EN})*[\s,.!]*$",),
     zh=(rf"^(?:{COURTESY_ZH}[，,。.!！\s]*)*(?:再见|拜拜|晚安|回头见|下次见|(?:新年|圣诞|节日|周末)快乐)[啊呀哈！!。.\s]*$",),  # "好的，拜拜"
 )

@@ -21,7 +21,7 @@ from assistant.reading.vocabulary import CLAUSE, HEARSAY, POLITE, part_of_day
 # Around the change and delete verbs (``lx.CHANGE``, ``lx.DELETE``): words that name no event.
 _AROUND_VERBS = re.compile(
     r"\b(?:bring|forward|back|make|set|put|to|it(?:'?s)?|that|this|one|them|instead|please|duration|length|time|start|starting|"
-    r"end|actually|no|sorry|wait|pls|plz|update|got|been|(?:mov|push|bump|shift|postpon|delay|reschedul|chang)ed)\b|把|到|它|那个|这个|吧|一下|时长|时间|长度|不对|其实|等等|对了|还是|那就|好的?|嗯|那|就|往[后前]",
+    r"end|actually|no|sorry|wait|pls|plz|update|got|been|(?:mov|push|bump|shift|postpon|delay|reschedul|chang)ed)\b|把|到|它|那个|这个|吧|一下|时长|时间|长度|不对|其实|等等|对了|还是|那就|好的?|嗯|那|就|往[后前]|直接|算了",
     re.IGNORECASE,
 )
 

@@ -63,7 +63,7 @@ _REQUEST_TAIL_ZH = re.compile(
     r"|(?:加|放|记|存|写)(?=[到进在上]|日[程历]))(?:一下|上|下来?|进去?|到|入|落|在|一?个)*(?:我的?)?(?:\s?重复的?)?(?:日程|日历|行程|行事历|calendar|时间)?(?:表)?(?:里|上|中)?(?:吧|哈|啊|呀)*$"
 )
 _TAIL_ZH = re.compile(
-    r"(?:别忘(?:记)?了?|记得(?:提醒我)?|时长|(?:已经)?[定订约]好了?|^占(?:个坑|个位置?)?|(?:定|约|放|改)?在|(?<=[\u4e00-\u9fff]{2})是|就定|就|(?<=[\u4e00-\u9fff]{2})(?<!预)约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|哈|啦|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
+    r"(?:别忘(?:记)?了?|记得(?:提醒我)?|时长|(?:已经)?[定订约]好了?|^占(?:个坑|个位置?)?|(?:定|约|放|改)?在|(?<=[\u4e00-\u9fff]{2})是|就定|就|(?<=[\u4e00-\u9fff]{2})(?<![预签合赴守失爽])约|(?:都|也|要)?记(?:一下|下来|上)?|吧|呗|嘛|啊|呀|哦|呢|了|吗|么|哈|啦|一下|到日程里?|到日历里?|进日程|在日程上|的日程|的时候|那天|当天|那个|"
     r"好吗|可以吗|谢谢)$"
 )
 # "吃个晚饭" -> "吃晚饭", "开个会" -> "开会": the measure word after a one-character verb is filler.
@@ -106,7 +106,7 @@ _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "obviously", "definitely", "probably", "totally", "literally", "lol", "haha", "too", "well",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
-_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|开始|会?持续|大概|大约|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它好是说着这不约打开都也]")
+_NAMELESS_ZH = re.compile(r"事情|事|东西|活动|日程|行程|安排|时间|然后|顺便|记得|开始|会?持续|大概|大约|[有个件一要我想的下点些吧呢啊呗嘛哈嗯那记加帮你请给做干忙它佢好是说着这不约打开都也]")
 # A verb of notifying aimed at the person ("alert me", "ping me"): what for is unsaid.
 _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me", re.IGNORECASE)
 

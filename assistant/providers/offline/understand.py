@@ -36,6 +36,7 @@ from assistant.reading import vocabulary
 from assistant.reading.answers import read_short_answer
 from assistant.reading.chinese import as_written
 from assistant.reading.days import days_of
+from assistant.reading.extract import in_the_week_said
 
 logger = logging.getLogger(__name__)
 
@@ -149,6 +150,8 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # The clash was shown and the person insists: book it as an overlap (the server checks both; a
         # bare "yes" insists on nothing in so many words, so the server asks on a card naming the clash).
         return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
+    if (offered := _offer_answered(turn, tools)) is not None:
+        return offered
     if turn.previous and _adds_the_offer(turn):
         # "the train leaves tomorrow at 9" … "add it to my calendar" / "yes please": the person asked for it now.
         before = dataclasses.replace(turn, text=vocabulary.HAPPENING.remove(turn.previous), previous=None)
@@ -176,6 +179,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # "also the night before at 9pm", when nothing else is named.
         again = dataclasses.replace(turn, text=f"remind me {turn.text[another.end():].strip() if another else turn.text}", previous=None)
         rest = calendar_words.REMIND_MARKER.sub(" ", vocabulary.DAY_FROM_EVENT[0][0].sub(" ", lx.AND_ALONE.sub(" ", turn.text)))
+        rest = re.sub(r"(?i)\b(?:to|so)\s+\w.*$", " ", rest)  # "… at 10pm to pack": what it is for names no event
         named = titles.title_from(read_when(rest, today=turn.today).residue)
         if another or named is None:
             return calendar_words.remind(again, read_signals(again), tools)
@@ -339,6 +343,22 @@ def _adds_the_offer(turn: Turn) -> bool:
             c in lx.CREATE and titles.title_from(c) is None for c in titles.clauses_of(s.when.residue) for c in re.split(r"(?<=[\u4e00-\u9fff])\s+", c)
         )  # "帮我也加到日历里 我得陪她去": the phrase that asks, the other its reason  # "remind me 10 minutes before it" asks for a reminder, never the event offered
     return takes
+
+
+def _offer_answered(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse | None:
+    """ "Do you want me to put 'Lunch with priya' on your calendar? Which day and what time?" … "lets do wednesday at
+    12:30pm": the answer takes the offer, under the name offered, in the week the request said."""
+    offer = re.escape(say("ask_day_for", turn.language, title="OFFERED")).replace("OFFERED", "(?P<title>.+)")
+    said = re.fullmatch(offer, turn.last_reply or "")
+    if said is None or not turn.previous:
+        return None
+    s = read_signals(turn)
+    if not s.has_slots or s.question or titles.title_from(s.when.residue) is not None:
+        return None
+    in_week = in_the_week_said((turn.previous, turn.text), turn.today) if s.day and re.fullmatch(r"W[1-7]", s.day) else set()
+    day = next(iter(in_week)).isoformat() if len(in_week) == 1 else s.day
+    title = titles.title_from(read_when(said["title"], today=turn.today).residue) or said["title"]  # not "… next week"
+    return call(turn, tools, "schedule_event", title=title, date=day, time=s.when.time, duration_minutes=s.when.duration, command_id=None)
 
 
 def _continue(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:

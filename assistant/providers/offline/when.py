@@ -116,7 +116,7 @@ _THE_ONE = re.compile(
     r"^\s*(?:the|that)\s+(?=\S+(?:\s+\S+)?\s+one(?:\s+pl(?:ea)?se?|\s+pls)?\s*[?.!]*\s*$)|\s+one(?=(?:\s+pl(?:ea)?se?|\s+pls)?\s*[?.!]*\s*$)", re.I
 )
 # "same time", "同一时间": the time stays as it is, no time said (a move keeps it; a booking asks).
-_SAME_TIME = re.compile(r"\b(?:at\s+)?(?:the\s+)?same\s+time\b|同一?个?时间|时间不变|原来的?时间", re.I)
+_SAME_TIME = re.compile(r"(?<!week\s)(?<!week,\s)\b(?:at\s+)?(?:the\s+)?same\s+time\b|(?<![周期拜的])同一?个?时间|时间不变|原来的?时间", re.I)  # "next week same time" is a shift
 # "安排一下周五": 一下 is filler, but next to 周五 the shared reader would see 下周五 (next Friday).
 _FILLER_BEFORE_WEEKDAY = re.compile(r"一下(?=(?:这|本)?(?:周|星期|礼拜)[一二三四五六日天])")
 
