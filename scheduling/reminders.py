@@ -31,7 +31,9 @@ def reminder_create(
             raise ValidationFailed("a reminder is for one of the person's own events")
         if minutes_before is None or not 0 <= minutes_before <= MAX_MINUTES_BEFORE:
             raise ValidationFailed(f"a reminder is 0-{MAX_MINUTES_BEFORE} minutes before")
-        reminder, _ = Reminder.objects.get_or_create(owner=owner, event=event, minutes_before=minutes_before)
+        reminder, _ = Reminder.objects.get_or_create(
+            owner=owner, event=event, minutes_before=minutes_before, defaults={"text": clean_title(text) if text else ""}
+        )
         return reminder
     if remind_at is None or remind_at.tzinfo is None:
         raise ValidationFailed("a reminder without an event needs an aware time")

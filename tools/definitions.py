@@ -190,6 +190,7 @@ SET_REMINDER = ToolSpec(
             "date": nullable(date_symbol()),
             "time": nullable(clock_time()),
             "repeat": nullable(choice("From date on, on its weekday or day.", list(REMINDER_REPEATS))),
+            "days_before": nullable(integer("With time: days before the event's day.", 0, 7)),
         }
     ),
     terminal=True,
@@ -204,6 +205,7 @@ SET_REMINDER = ToolSpec(
         "date": "date",
         "time": "time",
         "repeat": "repeat",
+        "days_before": "counted",  # a day counted from the event, as said ("the night before")
     },
     defaults={"date": "D+0"},  # a reminder with no day said is for today: writing D+0 says nothing new
 )

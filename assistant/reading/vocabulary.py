@@ -116,6 +116,7 @@ DAY_FROM_EVENT: Final = (
     (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|前一天|(?P<part_zh>前一晚)|头一天", re.I), -1),
     (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
     (THAT_DAY, 0),  # "at 6pm that day", 当天
+    (re.compile(r"\b(?:on\s+)?the\s+day\s+of\b", re.I), 0),  # "at 7am on the day of my interview"
 )
 # Insisting on a time that clashes ("book it anyway", "还是照样安排吧"): a booking over a clash traces to these.
 INSIST: Final = re.compile(

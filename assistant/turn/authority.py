@@ -323,6 +323,8 @@ def untraced(
         elif role == "length" and heard is not None:
             start = arguments.get("time") or (f"{landed.start:%H:%M}" if landed else None)
             ok = isinstance(value, int) and (value in heard.minutes or _end_of(start, value) in heard.times)
+        elif role == "counted":  # "the night before": a day counted back from the event, as said
+            ok = isinstance(value, int) and any(p.search(t) for p, n in DAY_FROM_EVENT if n == -value for t in provenance.texts)
         elif role == "repeat":
             # A repeat rule only when the person said something repeats ("every", "每"): never added.
             ok = any(REPEATING.search(_normal(text)) for text in (*provenance.texts, *provenance.slot_values))

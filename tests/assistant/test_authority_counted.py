@@ -43,3 +43,14 @@ def test_a_weekday_said_of_the_event_just_made_is_that_weeks(date: str, held: bo
     arguments = {"event_ref": "E1", "date": date, "time": None}
     found = hold_reason(tool="change_event", arguments=arguments, provenance=provenance, read_tools=(), current_text="不对 是周四")
     assert (found is not None) is held, found
+
+
+@pytest.mark.parametrize(
+    ("message", "days_before", "held"),
+    [("remind me the night before the flight at 8pm", 1, False), ("体检前一天晚上八点提醒我一下", 1, False),
+     ("remind me at 8pm about the flight", 1, True),  # no day counted from the event was said: asked on a card
+     ("remind me two days before the flight at 8pm", 1, True)],
+)  # fmt: skip
+def test_days_counted_back_from_the_event_trace_to_the_words_that_count_them(message: str, days_before: int, held: bool) -> None:
+    arguments = {"event_words": "flight", "time": "20:00", "days_before": days_before}
+    assert (reason("set_reminder", arguments, message) is not None) is held

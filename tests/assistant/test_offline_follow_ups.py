@@ -251,3 +251,21 @@ def test_anything_around_an_hour_with_no_day_looked_at_is_never_today() -> None:
 def test_still_on_is_a_question_about_that_event(message: str, words: str) -> None:
     name, arguments = tool_of(respond(request(message, language="zh")))
     assert (name, arguments["event_words"]) == ("query_events", words)
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "minutes", "language"),
+    [("can you remind me the night before the flight at 8pm to pack", "Flight to Denver", 660, "en"),  # 20:00 the day before 07:00
+     ("remind me at 7am on the day of my job interview", "Job interview", 180, "en"),
+     ("体检前一天晚上八点提醒我一下", "体检", 780, "zh")],
+)  # fmt: skip
+def test_a_reminder_at_a_time_counted_from_a_named_event(
+    chat: OfflineChat, chat_zh: OfflineChat, message: str, title: str, minutes: int, language: str
+) -> None:
+    talk = chat if language == "en" else chat_zh
+    _event(talk, "Flight to Denver", "2026-12-19T07:00", 180)
+    _event(talk, "Job interview", "2026-12-18T10:00")
+    _event(talk, "体检", "2026-12-11T09:00")
+    outcome = talk.say(message)
+    assert outcome.trace.flags == [], outcome.reply
+    assert talk.reminders() == [(title, minutes)]

@@ -4,6 +4,7 @@ a shift of whole days moves the event to another day at its own time."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -64,3 +65,23 @@ def test_a_shift_across_midnight_that_is_not_whole_days_is_still_refused(person:
     add_event(person, "Late call", "2026-12-09T23:00")
     result = change_event(context_for(person, frozen_now), {**NO_VALUES, "event_words": "late call", "shift_minutes": 120})
     assert result.status == Status.INVALID_ARGUMENTS
+
+
+@pytest.mark.parametrize(("days_before", "time", "at"), [(1, "20:00", "2026-12-18 20:00"), (0, "07:00", "2026-12-19 07:00")])
+def test_a_time_days_before_a_named_event_is_a_lead_kept_with_it(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any, days_before: int, time: str, at: str
+) -> None:
+    flight = add_event(person, "Flight to Denver", "2026-12-19T10:00")
+    arguments = {**REMINDER, "event_words": "flight", "time": time, "days_before": days_before, "text": "pack"}
+    result = set_reminder(context_for(person, frozen_now), arguments)
+    [reminder] = Reminder.objects.filter(owner=person)
+    fires = flight.starts_at - datetime.timedelta(minutes=reminder.minutes_before or 0)
+    assert result.status == Status.REMINDER_SET and reminder.event_id == flight.id and reminder.text == "pack"
+    assert f"{fires.astimezone(person.profile.zone):%Y-%m-%d %H:%M}" == at
+
+
+def test_a_time_days_before_that_is_after_the_event_writes_nothing(person: Any, add_event: Callable[..., Event], frozen_now: Any) -> None:
+    add_event(person, "Flight to Denver", "2026-12-19T07:00")
+    arguments = {**REMINDER, "event_words": "flight", "time": "09:00", "days_before": 0}
+    assert set_reminder(context_for(person, frozen_now), arguments).status == Status.INVALID_ARGUMENTS
+    assert not Reminder.objects.filter(owner=person).exists()

@@ -26,6 +26,7 @@ def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
         arguments.get("event_ref")
         or arguments.get("event_words")
         or (arguments.get("minutes_before") is not None and not arguments.get("time"))
+        or (arguments.get("days_before") is not None and arguments.get("time"))  # "…the night before at 8": the event in focus
     ):
         return _before_event(context, arguments)
     if arguments.get("minutes_before") is not None and not arguments.get("text"):
@@ -125,15 +126,24 @@ def _before_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRes
         if len(events) != 1:
             status = Status.NOT_FOUND if how == "ref" else Status.AMBIGUOUS_REFERENCE
             return ToolResult(status, {"problem": "which event the reminder is for is not clear"})
-    return _remind_before(context, events[0], arguments.get("minutes_before"))
+    event = events[0]
+    if arguments.get("time") and arguments.get("minutes_before") is None and arguments.get("days_before") is not None:
+        # "remind me the night before the flight at 8pm": that time, days counted back from the event's own day.
+        start = event.starts_at.astimezone(context.zone)
+        day = start.date() - datetime.timedelta(days=int(arguments["days_before"]))
+        lead = int((start - local_datetime(day, symbols.parse_time(str(arguments["time"])), context.zone)).total_seconds() // 60)
+        if not 0 < lead <= 7 * 24 * 60:
+            return ToolResult(Status.INVALID_ARGUMENTS, {"problem": "that moment is not before the event", "event": event_fact(event, context.zone)})
+        return _remind_before(context, event, lead, str(arguments.get("text") or ""))
+    return _remind_before(context, event, arguments.get("minutes_before"))
 
 
-def _remind_before(context: ToolContext, event: Event, minutes: Any) -> ToolResult:
+def _remind_before(context: ToolContext, event: Event, minutes: Any, text: str = "") -> ToolResult:
     if minutes is None:
         minutes = context.profile.default_reminder_minutes
     if minutes is None:
         minutes = DEFAULT_MINUTES_BEFORE
-    reminder = reminder_create(owner=context.user, event=event, minutes_before=int(minutes))
+    reminder = reminder_create(owner=context.user, event=event, minutes_before=int(minutes), text=text)
     return ToolResult(
         Status.REMINDER_SET,
         {"reminder": {"minutes_before": reminder.minutes_before}, "event": event_fact(event, context.zone)},

@@ -24,7 +24,7 @@ from assistant.reading.hours import EITHER_HALF
 from assistant.reading.meals import MEAL
 from assistant.reading.numbers import NUMBER, number
 from assistant.reading.text import is_filler
-from assistant.reading.vocabulary import DAY_FROM_EVENT, RFC_DAYS, WEEKDAYS_EN, WEEKDAYS_ZH
+from assistant.reading.vocabulary import DAY_FROM_EVENT, RFC_DAYS, THAT_DAY, WEEKDAYS_EN, WEEKDAYS_ZH
 
 
 class Said(Protocol):
@@ -234,7 +234,6 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         on_day = [e for e in turn.recent_entities if not days or e.get("date") == days[0].isoformat()]
         found = best_match(named, on_day) if named else on_day[:1] if days and len(on_day) == 1 else []
         ref = str(found[0]["ref"]) if len(found) == 1 else None
-        # "ping me 15 min before my 4pm tomorrow": nothing named but its time, the event that starts then (the tool finds it).
         its_time = _BEFORE_ITS_TIME.search(s.text) if ref is None and named is None and words.reminder_minutes is not None else None
         at = read_when(s.text[its_time.start("at") :], today=turn.today) if its_time else None
         return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
@@ -245,7 +244,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     # "that day", "the evening before", 前一天晚上: a day counted from what was just made or shown.
     offset = next((days for pattern, days in _FROM_FOCUS if pattern.search(said)), None)
     # The day goes; its part stays ("the evening before at 9" is 21:00, 前一晚九点 too).
-    said = " ".join(_FROM_FOCUS[0][0].sub(part_kept, _FROM_FOCUS[1][0].sub(" ", said)).split())
+    said = " ".join(_FROM_FOCUS[0][0].sub(part_kept, _FROM_FOCUS[1][0].sub(" ", _FROM_FOCUS[3][0].sub(" ", said))).split())
     when = from_now(read_when(REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
     what = said_words(without_part_of_day(when.residue) if offset is not None else when.residue)  # the part kept names nothing
     marker = REMIND_MARKER.search(said)
@@ -258,10 +257,16 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         return text(say("ask_which_day", turn.language))
     if date is not None and offset:
         # "1月10号我爸生日 提前一天晚上八点提醒我去拿蛋糕": the day said is the event's; the reminder is a day before.
-        days = days_of(date, turn.today)
-        if len(days) != 1:
+        if len(days := days_of(date, turn.today)) != 1:
             return text(say("ask_which_day", turn.language))
         date = (days[0] + datetime.timedelta(days=offset)).isoformat()
+    counted = next((m for pattern, days in _FROM_FOCUS if days == offset and pattern is not THAT_DAY and (m := pattern.search(s.text))), None) if date is None and time else None
+    # "remind me the night before the flight at 8pm to pack", 体检前一天晚上八点提醒我: days back from the event named right there.
+    beside = (s.text[counted.end() :] if s.text.isascii() else s.text[: counted.start()].removesuffix("提")) if counted and offset is not None and offset <= 0 else ""
+    parts = re.match(r"(?P<name>.*?)(?:(?:^|\s+)(?:to|so)\s+(?P<purpose>.+))?$", beside.strip())
+    event = title_from(read_when(REMIND_MARKER.sub(" ", parts["name"]), today=turn.today).residue) if parts and beside else None
+    if parts and event is not None and offset is not None and not (turn.recent_entities and best_match(event, turn.recent_entities[:1])):
+        return call(turn, tools, "set_reminder", text=said_words(parts["purpose"] or ""), event_ref=None, event_words=event, time=time, days_before=-offset)
     if date is None and offset is not None:
         focus = str(turn.recent_entities[0].get("date") or "") if turn.recent_entities else ""
         if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", focus):
@@ -337,7 +342,7 @@ def without_repeat(text: str, words: CalendarWords | None = None) -> str:
     return (words.cut(text) or "") if words.recurrence else text
 
 
-# An event named by its start ("before my 4pm", "before the 10:30"): the lead is before that event.
+# An event named by its start ("ping me 15 min before my 4pm tomorrow"): the lead is before that event (the tool finds it).
 _BEFORE_ITS_TIME = re.compile(r"\bbefore\s+(?:my|the|our)\s+(?P<at>\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|o'?clock)?)(?![\w:])", re.I)
 
 

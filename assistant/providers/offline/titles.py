@@ -129,7 +129,7 @@ def said_words(raw: str) -> str | None:
     """The person's words for what to be reminded of, without the filler around them, as typed ("hey to send
     the invoice" -> "send the invoice", "嗯 那个 记得 给老王回电话啊" -> "给老王回电话")."""
     said = _EDGE.sub("", _SAID_LEAD.sub("", " ".join(raw.split())))
-    said = re.sub(r"(?:[\s,.!?，。！？]*(?:pls|plz|please|thanks|thank\s+you|thx|ty|谢谢|多谢|谢啦)[.!?。！]*)+$", "", said, flags=re.I)
+    said = re.sub(r"(?:[\s,.!?，。！？]*(?<![a-z])(?:pls|plz|please|thanks|thank\s+you|thx|ty|谢谢|多谢|谢啦)[.!?。！]*)+$", "", said, flags=re.I)
     said = re.sub(r"(?<!酒)(?:[吧呗啊呀哈啦])+$", "", _AFTER_PARTICLE_ZH.sub("", said).rstrip(" ,.!?，。！？"))
     said = said.strip(" ,，.。")
     return said or None
