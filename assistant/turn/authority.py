@@ -303,7 +303,8 @@ def untraced(
     found: list[str] = []
     landed = target() if any(traced[name] in {"time", "text", "name", "length", "minutes"} for name in values) else None
     reading = any(traced[name] in {"date", "time", "minutes", "length"} for name in values)
-    moved = landed.start.time() if landed and any(traced[name] in {"time", "length"} for name in values) else None  # a move's bare hour
+    # A move's bare hour is read near the event's own start; a reminder's is its own ("the night before at 9": 21:00 too).
+    moved = landed.start.time() if landed and "shift_minutes" in traced and any(traced[name] in {"time", "length"} for name in values) else None
     heard, said_days = _read(provenance, moved) if reading else None, []
     for name, value in values.items():
         role = traced[name]

@@ -237,3 +237,39 @@ def test_an_answer_to_the_offer_books_it_in_the_week_said(talk: OfflineChat, tur
     for message in turns:
         outcome = talk.say(message)
     assert outcome.trace.flags == [] and [local(e) for e in talk.events()] == [start]
+
+
+# --- held-out round 73 -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "tool", "values", "language"),
+    [("帮我建个提醒 明天上午11点给房东转房租", "set_reminder", {"text": "给房东转房租", "time": "11:00"}, "zh"),  # a reminder, never an event
+     ("那个家长会 提前一天晚上八点提醒我", "set_reminder", {"event_words": "家长会", "days_before": 1, "time": "20:00"}, "zh"),
+     ("the standup tmrw should only be 15 min", "change_event", {"duration_minutes": 15, "event_date": "D+1", "date": None}, "en"),
+     ("the piano recital on the 19th got called off, pls cancel it", "delete_event", {"event_ref": None}, "en")],
+)  # fmt: skip
+def test_round_73_shapes_are_read(message: str, tool: str, values: dict[str, Any], language: str) -> None:
+    name, arguments = tool_of(respond(request(message, language=language)))
+    assert name == tool and {key: arguments.get(key) for key in values} == values
+
+
+def test_a_time_every_few_hours_said_should_be_is_no_new_length() -> None:
+    response = respond(request("my facebook update in every three hour should be available"))
+    assert not any(call.name == "change_event" for call in response.tool_calls)
+
+
+def test_a_reminder_the_night_before_at_a_bare_hour_is_its_own_time_not_near_the_event(talk: OfflineChat) -> None:
+    talk.say("flight to chengdu friday at 7am, add it")
+    outcome = talk.say("and remind me the night before at 9 to pack")
+    assert outcome.trace.flags == []  # 21:00 the night before: traced, never read near the 07:00 flight
+    [reminder] = Reminder.objects.filter(owner=talk.user)
+    assert (reminder.text, f"{reminder.remind_at.astimezone(talk.user.profile.zone):%a %H:%M}") == ("pack", "Thu 21:00")
+
+
+def test_grab_the_first_one_asks_for_the_first_slot_offered_on_a_card(talk: OfflineChat) -> None:
+    talk.say("any free time tomorrow afternoon?")
+    outcome = talk.say("grab the first one for a haircut")
+    assert talk.events() == [] and "'Haircut'" in outcome.reply and "12:00" in outcome.reply  # a time the product chose: a card
+    talk.say("yes")
+    assert [(e.title, local(e)) for e in talk.events()] == [("Haircut", "Tue 2026-12-08 12:00")]

@@ -71,7 +71,7 @@ _REMIND_ME = (
     r"(?:a\s+|an\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
-_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设置?|加|定|添加|新建)(?:一?个)?提醒[:：]?|^提醒[:：]|(?:叫|喊)我一声"  # 提醒一下我, 别让我忘了, 设个提醒, 提醒：…
+_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设置?|加|定|添加|新?建|创建)(?:一?个)?提醒[:：]?|^提醒[:：]|(?:叫|喊)我一声"  # 提醒一下我, 别让我忘了, 设个提醒, 提醒：…
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
     rf"\b{_REMIND_ME}(?:\s*:\s*|\s+)(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
@@ -80,7 +80,7 @@ _REMIND_PLAIN = re.compile(
 )
 REMIND_MARKER = re.compile(
     rf"\b(?:please\s+|pls\s+|(?:can|could|would|will)\s+(?:you|u)\s+(?:pls\s+|please\s+)?)?{_REMIND_ME}(?:\s*:\s*|\s+|$)(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
-    r"|^(?:麻烦|请)|^(?:帮我|请)?给|(?:帮我|请)?(?:设|加|定|订)(?:一?个)?[\s的]*提醒|提醒(?:一?下)?(?=[吧。!！]*$)",  # "给明天的牙医预约设个提前一小时的提醒"
+    r"|^(?:麻烦|请)|^(?:帮我|请)?给|(?:帮我|请)?(?:设置?|加|定|订|新?建|创建)(?:一?个)?[\s的]*提醒|提醒(?:一?下)?(?=[吧。!！]*$)",  # "给明天的牙医预约设个提前一小时的提醒"
     re.I,
 )
 # Things that take whole days: with no time said, they are all-day events.
@@ -262,7 +262,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         date = (days[0] + datetime.timedelta(days=offset)).isoformat()
     counted = next((m for pattern, days in _FROM_FOCUS if days == offset and pattern is not THAT_DAY and (m := pattern.search(s.text))), None) if date is None and time else None
     # "remind me the night before the flight at 8pm to pack", 体检前一天晚上八点提醒我: days back from the event named right there.
-    beside = (s.text[counted.end() :] if s.text.isascii() else s.text[: counted.start()].removesuffix("提")) if counted and offset is not None and offset <= 0 else ""
+    beside = (s.text[counted.end() :] if s.text.isascii() else s.text[: counted.start()]) if counted and offset is not None and offset <= 0 else ""
     parts = re.match(r"(?P<name>.*?)(?:(?:^|\s+)(?:to|so)\s+(?P<purpose>.+))?$", beside.strip())
     event = title_from(read_when(REMIND_MARKER.sub(" ", parts["name"]), today=turn.today).residue) if parts and beside else None
     if parts and event is not None and offset is not None and not (turn.recent_entities and best_match(event, turn.recent_entities[:1])):

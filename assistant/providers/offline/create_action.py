@@ -34,6 +34,7 @@ from assistant.providers.offline.titles import (
 from assistant.providers.offline.when import from_now, read_when
 from assistant.reading import vocabulary
 from assistant.reading.days import days_of
+from assistant.reading.extract import in_the_week_said
 from assistant.reading.hours import EITHER_HALF
 from assistant.reading.meals import own_kind, usual_time
 from assistant.reading.vocabulary import DAY_FROM_EVENT
@@ -132,11 +133,8 @@ def _carried_day(turn: Turn, s: Signals) -> str | None:
 
 def _in_the_week_said(turn: Turn, weekday: str) -> str:
     """ "schedule physio next week" … "Which day?" … "wednesday": that weekday of the week the request named."""
-    opened = read_when(turn.asked_since[0], today=turn.today)
-    first, last = (days_of(opened.date, turn.today), days_of(opened.end, turn.today)) if opened.date and opened.end else ([], [])
-    span = [first[0] + datetime.timedelta(days=n) for n in range((last[-1] - first[0]).days + 1)] if first and last else []
-    inside = [day for day in span if day.isoweekday() == int(weekday[1])]
-    return inside[0].isoformat() if len(inside) == 1 else weekday
+    inside = in_the_week_said((*turn.asked_since, turn.text), turn.today)
+    return next(iter(inside)).isoformat() if len(inside) == 1 else weekday
 
 
 def _moment_asked_about(turn: Turn) -> tuple[str | None, str] | None:

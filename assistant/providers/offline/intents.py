@@ -98,7 +98,7 @@ def _ability_only(turn: Turn, s: Signals) -> bool:
 
 def _past_report(turn: Turn, s: Signals) -> bool:
     """A statement about what already happened: acknowledged, never written."""
-    if s.question or s.text in lx.REQUEST or s.text in lx.RENAME:
+    if s.question or s.text in lx.REQUEST or s.text in lx.RENAME or any(c in lx.DELETE and lx.POINTER.search(c) for c in _clauses(s.text)):
         return False  # "it's called X" names something; it reports nothing
     if s.when.past:
         return True
@@ -197,7 +197,9 @@ def _hedged(turn: Turn, s: Signals) -> bool:
 def _new_length(text: str) -> bool:
     """ "make the workshop 2 hours long", "extend the dentist to an hour": a length said as the change."""
     said = lx.LENGTH_CHANGE.search(text)
-    return said is not None and (said.group().endswith("long") or bool(said["make"]) or text in lx.CHANGE)
+    prescribed = said is not None and re.match(r"(?:should|will|'ll)\b", said.group().strip()) and re.match(
+        r"\s*(?:about\s+|like\s+)?(?:\d|an?\s|half|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty|forty-five|ninety)", text[said.end() :])  # "the standup should only be 15 min"
+    return said is not None and (said.group().endswith("long") or bool(said["make"] or prescribed) or text in lx.CHANGE)
 
 
 def _someone_then(text: str, today: datetime.date) -> bool:
@@ -368,7 +370,7 @@ RULES: tuple[Rule, ...] = (
     ("change", lambda turn, s: s.when.shift is not None and not s.question and s.text not in lx.DELETE),
     # A new length said of a thing named ("make the workshop 2 hours long"): only ever a change.
     ("change", lambda turn, s: s.when.duration is not None and not (s.when.time or s.question) and _new_length(s.text)
-     and (not s.day or bool((said := lx.LENGTH_CHANGE.search(s.text)) and said["make"]))),  # "make the team lunch on thursday 2 hours long"
+     and (not s.day or s.text not in lx.CREATE or bool((said := lx.LENGTH_CHANGE.search(s.text)) and said["make"]))),  # "make the team lunch on thursday 2 hours long"
     ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
     ("pick", _pick),
     ("change", _correction),

@@ -290,7 +290,7 @@ CORRECTION = re.compile(
 )
 # "it only needs 30 minutes", "半小时就够了": a new length for the event just made.
 LENGTH_CHANGE = re.compile(
-    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:probably\s+|likely\s+|prob\s+)?(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough|(?:hours?|hrs?|minutes?|mins?|half)\s+long)\b"  # "make the workshop 2 hours long"
+    r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:probably\s+|likely\s+|prob\s+|only\s+)?(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough|(?:hours?|hrs?|minutes?|mins?|half)\s+long)\b"  # "make the workshop 2 hours long"
     r"|就够了|就行了?|就可以了?|只要|只需要?|足够了"
     r"|(?P<make>^\W*(?:(?:pls|please|can\s+(?:you|u)|could\s+(?:you|u))\s+)?make\s+(?:the|my|our)\s+(?:[\w']+\s+){1,4}?(?=\S+\s*(?:hours?|hrs?|h|minutes?|mins?)\b))",  # "make the design review 90 mins"
     re.IGNORECASE,
@@ -319,7 +319,7 @@ CREATE = table(
         rf"^(?:(?:{COURTESY_EN}|actually|just|(?:can|could|would|will)\s+(?:you|u|we)|(?:i\s+)?(?:want|need|would\s+like)\s+to|(?:i\s+)?wanna|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
-        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|hold(?!\s+(?:on|up|off|tight|still)\b)|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
+        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|hold(?!\s+(?:on|up|off|tight|still)\b)|grab(?=\s+(?:the|that)\s+(?:first|second|third|last|\d|one|slot|spot)\b)|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
         r"|\b(?:stick|pop|put)\s+(?:it|that|this)\s+(?:in|on)\b|^(?:a\s+)?new\s+(?:event|appointment|appt|meeting|entry)\b"
         r"|^(?:(?:i\s+)?(?:need|want|have)\s+to\s+|can\s+(?:you|u)\s+)?get\s+(?!me\b)(?=(?:[\w']+\s+){1,5}?(?:on|in|into)\s+(?:the|my)\s+(?:calendar|cal|diary|schedule)\b)",
     ),

@@ -35,7 +35,7 @@ _LEAD_EN = re.compile(
 # The request verb, peeled once: "add book club" is "Book club", not "Club".
 _VERB_EN = re.compile(
     r"^(?:do(?=\s+(?:the|my|our|an?)\s)|(?:re-?)?schedule|(?:re-?)?book(?:\s+in)?(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|(?:put|stick|pop|slot)(?:\s+in|\s+down|\s+me\s+down(?:\s+for)?)?|(?:throw|squeeze|lock|fit|get\s+me)\s+(?:in|down)(?:\s+for)?|add|set\s+up|setup|arrange|create|make|plan|pencil(?:\s+in)?|"
-    r"go\s+to(?=\s+(?:the|my|a)\s)|block\s+(?:it|that|this)\s+(?:off|out)|block(?:\s+out|\s+off)?(?:\s+(?:some\s+)?time\s+for)?|hold(?!\s+(?:on|up|off)\b)(?:\s+(?:it|that|the\s+slot|some\s+time))?(?:\s+for)?|reserve|organi[sz]e|enter|save|(?:note|jot|mark|write)\s+down|mark(?:\s+it)?\s+as|get\s+me|get(?=\s.+\s(?:on|in|into)\s+(?:my|the)\s+(?:calendar|cal|diary|schedule)\b)|remind\s+me(?:\s+to|\s+about|\s+of)?|"
+    r"go\s+to(?=\s+(?:the|my|a)\s)|block\s+(?:it|that|this)\s+(?:off|out)|block(?:\s+out|\s+off)?(?:\s+(?:some\s+)?time\s+for)?|hold(?!\s+(?:on|up|off)\b)(?:\s+(?:it|that|the\s+slot|some\s+time))?(?:\s+for)?|grab(?=\s+(?:the|that|for)\s)|reserve|organi[sz]e|enter|save|(?:note|jot|mark|write)\s+down|mark(?:\s+it)?\s+as|get\s+me|get(?=\s.+\s(?:on|in|into)\s+(?:my|the)\s+(?:calendar|cal|diary|schedule)\b)|remind\s+me(?:\s+to|\s+about|\s+of)?|"
     r"set)\b[\s,:]*",
     re.IGNORECASE,
 )
