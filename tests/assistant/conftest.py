@@ -11,11 +11,12 @@ import time_machine
 from django.contrib.auth.models import User
 
 from assistant.models import Message, Thread, TurnTrace
+from assistant.providers.offline import OfflineProvider
 from assistant.providers.registry import use_provider
 from assistant.providers.scripted import ScriptedProvider
 from assistant.turn.inputs import handle_message
 from assistant.turn.record import TurnOutcome
-from scheduling.models import Event, ScheduleCommand
+from scheduling.models import Event, Reminder, ScheduleCommand
 from tests.conftest import FROZEN_NOW
 from tools.registry import with_nulls
 
@@ -63,6 +64,19 @@ class Chat:
 
     def messages(self) -> list[Message]:
         return list(Message.objects.filter(thread=self.thread).order_by("created_at", "id"))
+
+
+class OfflineChat(Chat):
+    """A thread driven by the offline stand-in: what a person without an API key gets."""
+
+    def say(self, message: str, *outputs: Mapping[str, Any]) -> TurnOutcome:
+        assert not outputs, "the offline stand-in needs no script"
+        with use_provider(OfflineProvider()):
+            return handle_message(user=self.user, thread_id=self.thread.id, text=message)
+
+    def reminders(self) -> list[tuple[str, int | None]]:
+        """Each reminder before an event: its event's title and how long before it."""
+        return sorted((r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=self.user))
 
 
 @pytest.fixture

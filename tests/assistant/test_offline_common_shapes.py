@@ -12,24 +12,14 @@ from typing import Any
 
 import pytest
 
-from assistant.providers.offline import OfflineProvider
 from assistant.providers.offline.understand import respond
-from assistant.providers.registry import use_provider
 from assistant.reading import extract_when
-from assistant.turn.inputs import handle_message
-from assistant.turn.record import TurnOutcome
 from scheduling.models import Event, Reminder
-from tests.assistant.conftest import Chat, local
+from tests.assistant.conftest import OfflineChat, local
 from tests.assistant.offline_requests import request, tool_of, with_history
 from tests.assistant.test_authority import TODAY
 
 pytestmark = pytest.mark.django_db
-
-
-class OfflineChat(Chat):
-    def say(self, message: str, *outputs: Any) -> TurnOutcome:
-        with use_provider(OfflineProvider()):
-            return handle_message(user=self.user, thread_id=self.thread.id, text=message)
 
 
 @pytest.fixture

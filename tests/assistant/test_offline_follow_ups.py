@@ -12,26 +12,12 @@ from typing import Any
 
 import pytest
 
-from assistant.providers.offline import OfflineProvider
 from assistant.providers.offline.understand import respond
-from assistant.providers.registry import use_provider
-from assistant.turn.inputs import handle_message
-from assistant.turn.record import TurnOutcome
 from scheduling.models import Event, Reminder
-from tests.assistant.conftest import Chat, local
+from tests.assistant.conftest import Chat, OfflineChat, local
 from tests.assistant.offline_requests import request, tool_of, with_history
 
 pytestmark = pytest.mark.django_db
-
-
-class OfflineChat(Chat):
-    def say(self, message: str, *outputs: Any) -> TurnOutcome:
-        with use_provider(OfflineProvider()):
-            return handle_message(user=self.user, thread_id=self.thread.id, text=message)
-
-    def reminders(self) -> list[tuple[str, int | None]]:
-        """Each reminder before an event: its event's title and how long before it."""
-        return sorted((r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=self.user))
 
 
 @pytest.fixture

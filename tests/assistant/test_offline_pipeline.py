@@ -9,29 +9,17 @@ from typing import Any
 import pytest
 
 from assistant.models import MemoryFact, Message, PendingConfirmation, Role, Thread
-from assistant.providers.offline import OfflineProvider
 from assistant.providers.offline.understand import respond
-from assistant.providers.registry import use_provider
 from assistant.turn.exit import claimed_writes, states_schedule_facts
-from assistant.turn.inputs import handle_message
 from assistant.turn.record import TurnOutcome
 from scheduling.models import CommandStatus, Event
-from tests.assistant.conftest import Chat, local
+from tests.assistant.conftest import Chat, OfflineChat, local
 from tests.assistant.offline_requests import request
 
 pytestmark = pytest.mark.django_db
 
 
 # --- (b) end to end through the real pipeline --------------------------------------------------
-
-
-class OfflineChat(Chat):
-    """A thread driven by the offline stand-in: what a person without an API key gets."""
-
-    def say(self, message: str, *outputs: Any) -> TurnOutcome:
-        assert not outputs, "the offline stand-in needs no script"
-        with use_provider(OfflineProvider()):
-            return handle_message(user=self.user, thread_id=self.thread.id, text=message)
 
 
 @pytest.fixture

@@ -11,14 +11,10 @@ from typing import Any
 
 import pytest
 
-from assistant.providers.offline import OfflineProvider
-from assistant.providers.registry import use_provider
 from assistant.reading import extract_when
 from assistant.reading.durations import find_lengths
-from assistant.turn.inputs import handle_message
-from assistant.turn.record import TurnOutcome
 from scheduling.models import Event
-from tests.assistant.conftest import Chat, local
+from tests.assistant.conftest import OfflineChat, local
 from tests.assistant.test_authority import TODAY, reason
 
 pytestmark = pytest.mark.django_db
@@ -67,12 +63,6 @@ def test_a_day_later_traces_to_the_events_next_day_only(date: str, held: bool) -
     arguments = {"event_words": "checkup", "date": date, "time": None, "shift_minutes": None}
     found = reason("change_event", arguments, "move the checkup a day later", starts="2026-12-09T09:00")
     assert (found is not None) is held
-
-
-class OfflineChat(Chat):
-    def say(self, message: str, *outputs: Any) -> TurnOutcome:
-        with use_provider(OfflineProvider()):
-            return handle_message(user=self.user, thread_id=self.thread.id, text=message)
 
 
 @pytest.fixture
