@@ -225,11 +225,11 @@ _NAME_FIXED_ZH = re.compile(r"^\W*(?:(?:写错了?|打错了?|错了|不对)\W*)
 
 def name_corrected(turn: Turn) -> tuple[str, str] | None:
     """The event just made and its title with the name put right, when the message only puts a name right."""
-    made = _made(turn)
     said = _NAME_FIXED_EN.match(turn.text) or _NAME_FIXED_EN_NOT_FIRST.match(turn.text) or _NAME_FIXED_ZH.match(turn.text)
+    made = _made(turn) if said else None  # the message first (cheap), the reading only when it could put a name right
+    when = read_when(turn.text, today=turn.today) if made else None
     title = str((made or {}).get("title") or "")
-    when = read_when(turn.text, today=turn.today)
-    if made is None or said is None or when.date or when.time:
+    if made is None or said is None or when is None or when.date or when.time:
         return None
     new, old = said["new"], said["old"]
     if old is None:  # "写错了 是章总": the part of the title one character away from the new name
