@@ -85,3 +85,13 @@ def test_a_time_days_before_that_is_after_the_event_writes_nothing(person: Any, 
     arguments = {**REMINDER, "event_words": "flight", "time": "09:00", "days_before": 0}
     assert set_reminder(context_for(person, frozen_now), arguments).status == Status.INVALID_ARGUMENTS
     assert not Reminder.objects.filter(owner=person).exists()
+
+
+def test_whole_days_of_a_repeating_event_are_asked_never_counted_from_its_first_day(
+    person: Any, add_event: Callable[..., Event], frozen_now: Any
+) -> None:
+    yoga = add_event(person, "Yoga", "2026-12-02T18:00")
+    Event.objects.filter(id=yoga.id).update(rrule="FREQ=WEEKLY;BYDAY=WE")
+    result = change_event(context_for(person, frozen_now), {**NO_VALUES, "event_words": "yoga", "shift_minutes": 1440, "scope": "this"})
+    assert result.status == Status.INVALID_ARGUMENTS
+    assert list(Event.objects.filter(owner=person).values_list("starts_at", "rrule")) == [(yoga.starts_at, "FREQ=WEEKLY;BYDAY=WE")]

@@ -188,6 +188,9 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     if not target.in_series:
         arguments = _with_pending_values(context, target, arguments)
     shifted = bool(arguments.get("shift_minutes")) and arguments.get("time") is None and arguments.get("date") is None
+    if shifted and target.in_series and int(arguments["shift_minutes"]) % (24 * 60) == 0:
+        # Whole days of a repeating event: which occurrence, and its new day, are the person's to say.
+        return ToolResult(Status.INVALID_ARGUMENTS, {"problem": "a repeating event moves to a day said; say the new day", "event": event_fact(target, context.zone)})
     if shifted:
         moved = _shifted(context, target, int(arguments["shift_minutes"]))
         if isinstance(moved, ToolResult):
