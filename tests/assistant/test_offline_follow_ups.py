@@ -255,3 +255,16 @@ def test_a_reminder_at_a_time_counted_from_a_named_event(
     outcome = talk.say(message)
     assert outcome.trace.flags == [], outcome.reply
     assert talk.reminders() == [(title, minutes)]
+
+
+def test_a_kind_of_appointment_named_alone_is_offered_then_booked_from_its_answers(chat: OfflineChat) -> None:
+    first = chat.say("vet appointment for the cat")
+    assert chat.events() == [] and "'Vet appointment for the cat'" in first.reply
+    chat.say("thursday")
+    chat.say("4:15pm")
+    assert [(e.title, local(e)) for e in chat.events()] == [("Vet appointment for the cat", "Thu 2026-12-10 16:15")]
+
+
+@pytest.mark.parametrize("message", ["my appointments", "what meetings do i have"])
+def test_appointments_asked_about_are_a_question_not_an_offer(message: str) -> None:
+    assert tool_of(respond(request(message)))[0] == "query_events"

@@ -381,10 +381,10 @@ RULES: tuple[Rule, ...] = (
     # "ok friday at 2pm then" after a look at the calendar: that moment, its name asked for (never a guess).
     ("create", lambda turn, s: bool(s.when.time and s.day and not s.question) and title_from(s.when.residue) is None and previous_intent(turn) == "query"),
     ("create", _create),
+    ("create", lambda turn, s: not (s.has_slots or s.question or turn.active_command) and len(s.text.split()) <= 6 and bool(lx.CALENDAR_WORD.search(s.text) or lx.MEETINGS.search(s.text)) and s.text not in lx.QUERY and _sentence(turn, s) is False),  # "vet appointment for the cat": offered
     # Told rather than asked, in a sentence no name is made of ("would thursday 2pm work for a call w sam").
     ("statement", lambda turn, s: s.has_slots and not s.question and _sentence(turn, s)),
-    # Thanks beside a word of feeling, nothing else read ("thanks, bummer", "love u thx"): thanks.
-    ("thanks", lambda turn, s: bool(vocabulary.THANKING.search(s.text)) and len(s.text.split()) <= 6 and not (s.has_slots or s.question)),
+    ("thanks", lambda turn, s: bool(vocabulary.THANKING.search(s.text)) and len(s.text.split()) <= 6 and not (s.has_slots or s.question)),  # thanks beside a word of feeling ("thanks, bummer")
 )
 
 
