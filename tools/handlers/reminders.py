@@ -86,15 +86,15 @@ def _before_event_at(context: ToolContext, arguments: Mapping[str, Any]) -> Tool
         looked = {"from": day_fact(days[0]), "to": day_fact(days[-1])}
         return ToolResult(Status.NOT_FOUND, {"problem": "no event of yours starts then", "named": {"time": arguments["time"]}, "looked": looked})
     if len(events) > 1:
-        return ToolResult(
-            Status.AMBIGUOUS_REFERENCE,
-            {
-                "problem": "several of your events start then",
-                "candidates": [event_fact(event, context.zone) for event in events],
-                "choosing": {"tool": "set_reminder", "values": {"minutes_before": arguments.get("minutes_before")}},
-            },
-        )
+        return _which_one(context, events, arguments, "several of your events start then")
     return _remind_before(context, events[0], arguments.get("minutes_before"))
+
+
+def _which_one(context: ToolContext, events: list[Event], arguments: Mapping[str, Any], problem: str) -> ToolResult:
+    """A numbered choice of events that keeps the lead time for the answer."""
+    candidates = [event_fact(event, context.zone) for event in events]
+    choosing = {"tool": "set_reminder", "values": {"minutes_before": arguments.get("minutes_before")}}
+    return ToolResult(Status.AMBIGUOUS_REFERENCE, {"problem": problem, "candidates": candidates, "choosing": choosing})
 
 
 def _before_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
@@ -107,14 +107,8 @@ def _before_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRes
             return ToolResult(Status.NOT_FOUND, {"problem": "no event of yours fits those words", "named": named.as_fact()})
         if len(events) > 1 or not found.events:
             # Several fit, or none by its words on the day named ("看牙" for 「牙医」): a numbered choice that keeps the lead time.
-            return ToolResult(
-                Status.AMBIGUOUS_REFERENCE,
-                {
-                    "problem": "several of your events fit those words" if found.events else "no title fits those words; these are on that day",
-                    "candidates": [event_fact(event, context.zone) for event in events],
-                    "choosing": {"tool": "set_reminder", "values": {"minutes_before": arguments.get("minutes_before")}},
-                },
-            )
+            problem = "several of your events fit those words" if found.events else "no title fits those words; these are on that day"
+            return _which_one(context, events, arguments, problem)
     else:
         ids, how = context.entities.resolve(arguments.get("event_ref"), None)
         events = []
