@@ -88,6 +88,13 @@ RECEIPTS: Final[dict[str, tuple[str, str]]] = {
         "OK: a reminder {rule}, first at {when}: {text}.",
         "好的，{rule}提醒你：{text}，第一次在{when}。",
     ),
+    # The reminder just set, set again as corrected ("actually make it 8:30"); the old one is gone.
+    "reminder_before_changed": ("Changed: the reminder is now {minutes} before '{title}'.", "已改好：会在「{title}」开始前{minutes}提醒你。"),
+    "reminder_at_changed": ("Changed: the reminder is now at {when}: {text}.", "已改好：改为{when}提醒你：{text}。"),
+    "reminder_repeats_changed": (
+        "Changed: the reminder is now {rule}, first at {when}: {text}.",
+        "已改好：改为{rule}提醒你：{text}，第一次在{when}。",
+    ),
     # Still needed
     "needs_title": ("What should I call it?", "这个安排叫什么名字？"),
     "needs_date_passed": (

@@ -23,6 +23,7 @@ class EntityView(Protocol):
     # The events of the last list shown, and what a "which one?" list is waiting to finish.
     listed: list[int]
     choosing: dict[str, Any] | None
+    reminder: dict[str, Any] | None  # the reminder just set ({"ref": "R12", …}), for a correction of it
 
     def resolve(self, event_ref: str | None, ordinal: int | None) -> tuple[list[int], str]:
         """Candidate event ids for a reference, and how they were found ("ref", "ordinal", "focus", "none")."""
@@ -52,6 +53,7 @@ class TaskPort(Protocol):
 class _NoEntities:
     listed: list[int] = []
     choosing: dict[str, Any] | None = None
+    reminder: dict[str, Any] | None = None
 
     def resolve(self, event_ref: str | None, ordinal: int | None) -> tuple[list[int], str]:
         if event_ref:

@@ -33,7 +33,7 @@ RECURRENCE = nullable(
             "count": nullable(integer(None, 1, MAX_COUNT)),
         }
     )
-    | {"description": "Only when the person says it repeats ('every Monday', '每周一')."}
+    | {"description": "Only when said to repeat ('every Monday', '每周一')."}
 )
 # Which occurrences of a repeating event a change or delete means; null when it is not said.
 SCOPE = {
@@ -65,7 +65,7 @@ SCHEDULE_EVENT = ToolSpec(
             "end_date": nullable(date_symbol("A multi-day event's last day.")),
             "recurrence": RECURRENCE,
             "reminder_minutes": nullable(integer(None, 0, 10080)),
-            "busy": nullable({"type": "boolean", "description": "An all-day event blocks working hours."}),
+            "busy": nullable({"type": "boolean", "description": "All-day, yet blocks working hours."}),
             "allow_overlap": nullable(boolean("Only when the person insists on a clash.")),
         }
     ),
@@ -130,7 +130,7 @@ CANCEL_COMMAND = ToolSpec(
 CHANGE_EVENT = ToolSpec(
     name="change_event",
     handler=events.change_event,
-    description="Move, rename or resize an event: only what changes. For 'choosing', pass only what picks one.",
+    description="Move, rename or resize an event: only what changes. For 'choosing', only what picks one.",
     parameters=closed_object(
         {
             **WHICH_EVENT,
@@ -180,7 +180,7 @@ DELETE_EVENT = ToolSpec(
 SET_REMINDER = ToolSpec(
     name="set_reminder",
     handler=reminders.set_reminder,
-    description="A reminder before an event (event_ref or event_words, null for 'it'; minutes_before) or alone (text, date, time, repeat).",
+    description="A reminder before an event (event_ref or event_words, null = 'it'; minutes_before) or alone (text, date, time, repeat).",
     parameters=closed_object(
         {
             "text": nullable(text()),
@@ -191,6 +191,7 @@ SET_REMINDER = ToolSpec(
             "time": nullable(clock_time()),
             "repeat": nullable(choice("From date on, on its weekday or day.", list(REMINDER_REPEATS))),
             "days_before": nullable(integer("With time: days before the event's day.", 0, 7)),
+            "replaces_last": nullable(boolean("Changes reminder_just_set.")),
         }
     ),
     terminal=True,
@@ -249,7 +250,7 @@ SEARCH_CHAT_ARCHIVE = ToolSpec(
 RESUME_TASK = ToolSpec(
     name="resume_task",
     handler=conversation.resume_task,
-    description="Go back to a task put aside ('back to the dinner', '继续刚才那个') with any values said.",
+    description="Go back to a task put aside ('继续刚才那个'), with any values said.",
     parameters=closed_object(
         {
             "task_ref": nullable({"type": "string", "pattern": TASK_REF_PATTERN, "description": "T1 = latest."}),

@@ -302,14 +302,15 @@ def _needs_scope(result: ToolResult, language: str) -> str:
 def _reminder_set(result: ToolResult, language: str) -> str:
     reminder = result.data.get("reminder") or {}
     event = result.data.get("event")
+    changed = "_changed" if result.data.get("replaced") else ""
     if event:
         minutes = _minutes_words(int(reminder.get("minutes_before") or 0), language)
-        return text("reminder_before", language, minutes=minutes, title=event["title"])
+        return text(f"reminder_before{changed}", language, minutes=minutes, title=event["title"])
     when = f"{day_label(reminder['date'], language)} {reminder['time']}"
     if reminder.get("repeats"):
         rule = repeat_words(reminder["repeats"], language)
-        return text("reminder_repeats", language, when=when, rule=rule, text=reminder.get("text", ""))
-    return text("reminder_at", language, when=when, text=reminder.get("text", ""))
+        return text(f"reminder_repeats{changed}", language, when=when, rule=rule, text=reminder.get("text", ""))
+    return text(f"reminder_at{changed}", language, when=when, text=reminder.get("text", ""))
 
 
 def _unknown_tool(result: ToolResult, language: str) -> str:

@@ -75,6 +75,8 @@ class EntityStack:
     focus: int | None = None
     day: DayInFocus | None = None
     choosing: JSONObject | None = None
+    # The reminder the last tool result set (its fact, with its ref "R12"): "actually make it 8:30" changes it.
+    reminder: JSONObject | None = None
 
     def to_json(self) -> JSONObject:
         return {
@@ -83,6 +85,7 @@ class EntityStack:
             "focus": self.focus,
             "day": self.day.to_json() if self.day else None,
             "choosing": self.choosing,
+            **({"reminder": self.reminder} if self.reminder else {}),
         }
 
     @classmethod
@@ -96,6 +99,7 @@ class EntityStack:
             focus=data.get("focus"),
             day=DayInFocus.from_json(day) if day else None,
             choosing=data.get("choosing"),
+            reminder=data.get("reminder"),
         )
 
     def day_in_focus(self) -> JSONObject | None:
@@ -134,6 +138,7 @@ class EntityStack:
     def record(self, status: str, data: Mapping[str, Any]) -> None:
         # A "which one?" or "which occurrences?" question waits for its answer; anything else ends it.
         self.choosing = data.get("choosing") if status in {"ambiguous_reference", "needs_scope"} else None
+        self.reminder = dict(data["reminder"]) if status == "reminder_set" and data.get("reminder") else None
         if status in {"created", "updated"} and data.get("event"):
             self._push(data["event"], status)
             self.focus = int(str(data["event"]["ref"])[1:])

@@ -84,6 +84,8 @@ def dynamic_context(context: TurnContext) -> dict[str, Any]:
         "day_in_focus": context.entities.day_in_focus(),
         # A numbered "which one?" list waiting for its answer, and what that request wanted.
         "choosing": context.entities.choosing,
+        # The reminder just set, which set_reminder's replaces_last changes ("actually make it 8:30").
+        **({"reminder_just_set": context.entities.reminder} if context.entities.reminder else {}),
     }
 
 

@@ -75,6 +75,6 @@ def test_a_value_the_lean_view_would_allow_is_still_turned_away(arguments: dict[
 
 def test_a_number_out_of_bounds_is_still_turned_away() -> None:
     arguments = {"text": "call mum", "event_ref": None, "event_words": None, "minutes_before": 20000, "date": None, "time": None,
-                 "repeat": None, "days_before": None}  # fmt: skip
+                 "repeat": None, "days_before": None, "replaces_last": None}  # fmt: skip
     result = ToolRegistry(context=None).execute("set_reminder", json.dumps(arguments))  # type: ignore[arg-type]
     assert result.status == "invalid_arguments" and "minutes_before" in result.data["problem"]

@@ -29,7 +29,7 @@ def mailbox_person(person: Any) -> Any:
 
 def remind_args(**values: Any) -> dict[str, Any]:
     return {"text": None, "event_ref": None, "event_words": None, "minutes_before": None, "date": None, "time": None,
-            "repeat": None, "days_before": None, **values}  # fmt: skip
+            "repeat": None, "days_before": None, "replaces_last": None, **values}  # fmt: skip
 
 
 def test_a_reminder_said_with_the_event_fires_once_at_its_time(mailbox_person: Any, frozen_now: Any) -> None:

@@ -23,7 +23,7 @@ from tools.handlers.schedule import (
     patch_from_arguments,
     with_day_in_focus,
 )
-from tools.handlers.targets import MAX_CANDIDATES, Named, events_named, events_on, has_content, named_among
+from tools.handlers.targets import MAX_CANDIDATES, Named, events_named, has_content, named_among, near_choice
 from tools.spec import Status, ToolResult
 
 MAX_QUERY_DAYS = 62
@@ -133,12 +133,11 @@ def _named_target(context: ToolContext, named: Named, arguments: Mapping[str, An
     found = events_named(context, named, among)
     if len(found.events) == 1:
         return found.events[0]
-    if not found.events and named.words and (named.date or named.time):
-        # None fits the words, but the person named the day or the time: offer those events as a numbered
-        # choice, so a name in the other language ("瑜伽" for "Yoga") or a kind ("my 3pm meeting") still lands.
-        on_day = events_on(context, found.days, named.time)
-        if on_day:
-            return _which_one(context, on_day, arguments, tool, "no title fits those words; these are then")
+    # None fits the words: the events on the day or at the time named ("瑜伽" for "Yoga", "my 3pm meeting"), or
+    # those whose titles come close ("看牙" for 「牙医」), as a numbered choice.
+    close = near_choice(context, named, found)
+    if close:
+        return _which_one(context, close, arguments, tool, "no title fits those words; these come close")
     if not found.events:
         looked = {"from": day_fact(found.days[0]), "to": day_fact(found.days[-1])}
         return ToolResult(

@@ -9,19 +9,21 @@ from typing import Any
 from scheduling import symbols
 from scheduling.errors import NotFound
 from scheduling.localtime import local_datetime
-from scheduling.models import Event
+from scheduling.models import Event, Reminder
 from scheduling.recurrence import WEEKDAYS, Recurrence, build_rule, describe, first_occurrence
 from scheduling.reminders import reminder_create
 from scheduling.selectors import event_get
 from tools.context import ToolContext
 from tools.facts import day_fact, event_fact
-from tools.handlers.targets import Named, events_named, events_on
+from tools.handlers.targets import Named, events_named, events_on, near_choice
 from tools.spec import Effect, Status, ToolResult
 
 DEFAULT_MINUTES_BEFORE = 15
 
 
 def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
+    if arguments.get("replaces_last"):
+        return _replace_last(context, arguments)
     if (
         arguments.get("event_ref")
         or arguments.get("event_words")
@@ -57,7 +59,7 @@ def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
         owner=context.user, remind_at=moment, text=str(text or ""), rrule=rule, time_zone=context.profile.time_zone
     )
     local = moment.astimezone(context.zone)
-    fact: dict[str, Any] = {"text": reminder.text, "date": local.date().isoformat(), "time": f"{local:%H:%M}"}
+    fact: dict[str, Any] = {"ref": f"R{reminder.id}", "text": reminder.text, "date": local.date().isoformat(), "time": f"{local:%H:%M}"}
     if rule:
         fact["repeats"] = describe(rule)
     return ToolResult(
@@ -67,6 +69,39 @@ def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
 
 # How a reminder on its own repeats, from its first date: the rule is written here, not by the model.
 REMINDER_REPEATS = ("daily", "weekdays", "weekly", "monthly", "yearly")
+
+
+def _replace_last(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
+    """ "actually make it 8:30", 改成晚上九点半: the reminder the last result set (state, never a guess) is
+    set again with what this call says and the rest as it was; the old one goes only once the new one is set."""
+    ref = str((context.entities.reminder or {}).get("ref") or "")
+    old = Reminder.objects.filter(owner=context.user, id=int(ref[1:])).first() if ref[1:].isdigit() else None
+    if old is None:
+        return ToolResult(Status.NOT_FOUND, {"problem": "no reminder was just set to change"})
+    said = {name: value for name, value in arguments.items() if value is not None and name != "replaces_last"}
+    kept: dict[str, Any] = {"text": old.text or None}
+    if old.event_id is not None:
+        # Before an event: a new lead, or a time on a day counted from the event (its own day unless said).
+        kept |= {"event_ref": f"E{old.event_id}"}
+        kept |= {"days_before": 0} if said.get("time") else {"minutes_before": old.minutes_before}
+    elif old.remind_at is not None:
+        local = old.remind_at.astimezone(context.zone)
+        kept |= {"date": local.date().isoformat(), "time": f"{local:%H:%M}", "repeat": _repeat_of(old.rrule)}
+    result = set_reminder(context, {**kept, **said})
+    if result.status is Status.REMINDER_SET:
+        old.delete()
+        result.data["replaced"] = True
+        result.effects = [Effect(kind="change", model="reminder", object_id=effect.object_id) for effect in result.effects]
+    return result
+
+
+def _repeat_of(rule: str) -> str | None:
+    """The repeat word a rule this module wrote came from (``_rule``)."""
+    if not rule:
+        return None
+    if "BYDAY=MO,TU,WE,TH,FR" in rule:
+        return "weekdays"
+    return next((repeat for repeat in REMINDER_REPEATS if f"FREQ={repeat.upper()}" in rule), None)
 
 
 def _rule(repeat: str, first: datetime.date) -> str:
@@ -102,12 +137,12 @@ def _before_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRes
     named = Named(words=arguments.get("event_words"), date=arguments.get("date") if arguments.get("event_words") else None)
     if not arguments.get("event_ref") and named:
         found = events_named(context, named)
-        events = found.events or (events_on(context, found.days) if named.date else [])
+        events = found.events or near_choice(context, named, found)
         if not events:
             return ToolResult(Status.NOT_FOUND, {"problem": "no event of yours fits those words", "named": named.as_fact()})
         if len(events) > 1 or not found.events:
-            # Several fit, or none by its words on the day named ("看牙" for 「牙医」): a numbered choice that keeps the lead time.
-            problem = "several of your events fit those words" if found.events else "no title fits those words; these are on that day"
+            # Several fit, or none by its words but some come close ("看牙" for 「牙医」): a numbered choice that keeps the lead.
+            problem = "several of your events fit those words" if found.events else "no title fits those words; these come close"
             return _which_one(context, events, arguments, problem)
     else:
         ids, how = context.entities.resolve(arguments.get("event_ref"), None)
@@ -140,6 +175,6 @@ def _remind_before(context: ToolContext, event: Event, minutes: Any, text: str =
     reminder = reminder_create(owner=context.user, event=event, minutes_before=int(minutes), text=text)
     return ToolResult(
         Status.REMINDER_SET,
-        {"reminder": {"minutes_before": reminder.minutes_before}, "event": event_fact(event, context.zone)},
+        {"reminder": {"ref": f"R{reminder.id}", "minutes_before": reminder.minutes_before}, "event": event_fact(event, context.zone)},
         [Effect(kind="create", model="reminder", object_id=str(reminder.id))],
     )

@@ -218,6 +218,28 @@ def _kind_only(words: str) -> bool:
     return bool(latin or cjk) and set(latin) <= _KIND_WORDS and all(run in _KIND_WORDS for run in cjk)
 
 
+_KIND_CHARS = frozenset("会课约")
+
+
+def _near(words: str, title: str) -> bool:
+    """A title that shares a piece of the words though it carries none whole ("看牙" and 「牙医」, "dentist" and
+    "Dental cleaning"): close enough to offer in a numbered choice, never to act on."""
+    latin, cjk = _tokens(words)
+    title_latin, title_cjk = _LATIN.findall(_fold(title)), "".join(_CJK.findall(_fold(title)))
+    shared = set("".join(cjk)) & set(title_cjk)
+    return bool(shared - _KIND_CHARS) or any(len(w) >= 4 and t[:4] == w[:4] for w in latin for t in title_latin)
+
+
+def near_choice(context: ToolContext, named: Named, found: Found) -> list[Event]:
+    """When no title fits the words: the events on the day or at the time named, else those whose titles come
+    close, offered as a numbered choice (a name in the other language, or another word for it, still lands)."""
+    if found.events or not named.words:
+        return []
+    if named.date or named.time:
+        return events_on(context, found.days, named.time)
+    return [event for event in _on_days(context, found.days) if _near(named.words, event.title)][:MAX_CANDIDATES]
+
+
 def events_named(context: ToolContext, named: Named, among: Sequence[int] = ()) -> Found:
     """The person's events that the words name; first among ``among`` (a list just shown)."""
     days = _days(context, named)

@@ -24,13 +24,16 @@ def revise(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if revision is None or revision.vague:
         return text(say("ask_change_value", turn.language))  # which day of "next week"?
     focus, when = revision.focus, revision.when
-    new_time = when.time
-    if when.shift is not None and new_time is None:
+    new_time, command = when.time, revision.focus.command
+    days_moved = when.shift is not None and new_time is None and when.shift % 1440 == 0 and command is None
+    if when.shift is not None and new_time is None and not days_moved:
         # "an hour later": from the time the context shows, never a guessed one.
         new_time = shift_clock(focus.start or "", when.shift)
         if new_time is None:
             return text(say("ask_shift_base" if focus.command is None else "ask_change_value", turn.language))
-    command = focus.command
+    if focus.reminder:
+        # The reminder just set, set again with what changes ("actually make it 8:30", "改成周四").
+        return call(turn, tools, "set_reminder", replaces_last=True, date=when.single_day, time=new_time)
     if command is not None and command.get("kind") == "create":
         return call(
             turn, tools, "schedule_event",
@@ -42,5 +45,5 @@ def revise(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(
         turn, tools, "change_event",
         event_ref=ref, ordinal=None, title=revision.title, date=when.single_day, time=new_time,
-        duration_minutes=when.duration, scope=scope_of(s.text),
-    )  # fmt: skip
+        duration_minutes=when.duration, shift_minutes=when.shift if days_moved else None, scope=scope_of(s.text),
+    )  # fmt: skip  # "push it back a day": the tool moves it by whole days, at its own time

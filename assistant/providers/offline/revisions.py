@@ -44,6 +44,7 @@ class Focus:
     title: str | None
     start: str | None  # "HH:mm", when known
     day: str | None = None  # its day (a date symbol or YYYY-MM-DD), when known
+    reminder: bool = False  # the reminder just set (the context's reminder_just_set), not an event
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,10 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
         start = known.get("time") or entity.get("start")
         day = known.get("date") or entity.get("date")
         return Focus(command, ref, ref, str(title) if title else None, str(start) if start else None, day)
+    reminder = turn.context.get("reminder_just_set") or {}
+    if reminder.get("time"):
+        # "actually make it 8:30" right after a reminder at a time was set: that reminder.
+        return Focus(None, None, None, reminder.get("text"), reminder.get("time"), reminder.get("date"), reminder=True)
     entities = turn.recent_entities
     if not entities:
         return None

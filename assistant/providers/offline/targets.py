@@ -34,8 +34,8 @@ def event_name(residue: str, *, focus: bool) -> str | None:
     residue = POLITE.sub(" ", residue)  # "can i move the dentist", "能把牙医挪一下吗": the asking names nothing
     asking = [clause for clause in clauses if (clause in lx.DELETE or clause in lx.CHANGE) and clause not in HEARSAY]
     others = [clause for clause in clauses if clause not in asking]
-    if len(asking) == 1 and lx.POINTER.search(asking[0]) and others and not any(CLAUSE.search(c) and c not in HEARSAY for c in others):
-        residue = " ".join(others)  # "the team lunch on wed, can we make it 1pm instead": "it" is the one named
+    if len(asking) == 1 and lx.POINTER.search(asking[0]) and others and (not focus or not any(CLAUSE.search(c) and c not in HEARSAY for c in others)):
+        residue = " ".join(others)  # "the team lunch on wed, can we make it 1pm instead", "call with raj is off, pls remove it"
     elif len(asking) == 1 and others and not focus and not lx.POINTER.search(asking[0]) and _named_in(asking[0]) is None:
         residue = " ".join(others)  # "吉他课不学了，所有的都帮我取消掉": the asking names nothing, the other clause does
     elif len(asking) == 1:
