@@ -91,10 +91,12 @@ def occurrences_in_range(
     now: datetime.datetime | None = None,
     exclude_ids: Sequence[int] = (),
     busy_only: bool = False,
+    moving: tuple[int, datetime.datetime] | None = None,
 ) -> list[Event]:
     """Everything on the owner's calendar overlapping [start, end): single events, and each
     series expanded into its occurrences (skipping EXDATEs and overridden ones, whose own rows
-    are single events). All-day events come first on their day.
+    are single events). All-day events come first on their day. ``moving`` (a series' id and an
+    occurrence's original start) is left out too: the one occurrence a change is moving.
 
     One indexed query finds single rows and series together; a second one (only when a series
     is in range) finds the series' overridden occurrences.
@@ -108,7 +110,7 @@ def occurrences_in_range(
     series: list[Event] = []
     for row in rows:
         (series if row.rrule else singles).append(row)
-    overridden: dict[int, list[datetime.datetime]] = {}
+    overridden: dict[int, list[datetime.datetime]] = {moving[0]: [moving[1]]} if moving else {}
     if series:
         overrides = Event.objects.filter(series__in=[master.id for master in series]).values_list(
             "series_id", "recurrence_id"
@@ -126,9 +128,10 @@ def event_conflicts(
     start: datetime.datetime,
     end: datetime.datetime,
     exclude_ids: Sequence[int] = (),
+    moving: tuple[int, datetime.datetime] | None = None,
 ) -> list[Event]:
     """What blocks [start, end) on the owner's calendar: busy events and busy occurrences."""
-    return occurrences_in_range(owner=owner, start=start, end=end, exclude_ids=exclude_ids, busy_only=True)
+    return occurrences_in_range(owner=owner, start=start, end=end, exclude_ids=exclude_ids, busy_only=True, moving=moving)
 
 
 CONFLICT_LOOKAHEAD = datetime.timedelta(days=366)

@@ -98,10 +98,12 @@ def nearest_free_slots(
     limit: int = 3,
     search_days: int = 7,
     ignore_ids: Sequence[int] = (),
+    moving: tuple[int, datetime.datetime] | None = None,
 ) -> list[Slot]:
     """Free slots closest to a wanted start, for the answer to a conflict.
 
-    ``ignore_ids`` are events that do not count as busy (the event being moved).
+    ``ignore_ids`` are events that do not count as busy (the event being moved); ``moving``, the
+    occurrence of a series being moved (its id and original start).
 
     The wanted day is searched over its working hours widened to include the wanted time
     (a 20:00 dinner looks around 20:00, not only inside 09:00-18:00); when that day has no
@@ -115,14 +117,14 @@ def nearest_free_slots(
     end_clock = profile.work_end if local_end.date() != day else max(profile.work_end, local_end.time())
     window = (local_datetime(day, start_clock, zone), local_datetime(day, end_clock, zone))
     same_day = _fit(
-        owner=owner, windows=[window], duration=duration, now=now, limit=MAX_SUGGESTIONS * 4, ignore_ids=ignore_ids
+        owner=owner, windows=[window], duration=duration, now=now, limit=MAX_SUGGESTIONS * 4, ignore_ids=ignore_ids, moving=moving
     )
     if same_day:
         same_day.sort(key=lambda slot: (abs(slot.start - wanted_start), slot.start))
         return sorted(same_day[:limit], key=lambda slot: slot.start)
     later_days = [day + datetime.timedelta(days=offset) for offset in range(1, search_days + 1)]
     windows = [w for w in (day_window(day, PartOfDay.ANY, profile) for day in later_days) if w]
-    return _fit(owner=owner, windows=windows, duration=duration, now=now, limit=limit, ignore_ids=ignore_ids)
+    return _fit(owner=owner, windows=windows, duration=duration, now=now, limit=limit, ignore_ids=ignore_ids, moving=moving)
 
 
 def _fit(
@@ -133,6 +135,7 @@ def _fit(
     now: datetime.datetime,
     limit: int,
     ignore_ids: Sequence[int] = (),
+    moving: tuple[int, datetime.datetime] | None = None,
 ) -> list[Slot]:
     windows = sorted(windows)
     if not windows or duration <= datetime.timedelta(0) or limit <= 0:
@@ -141,7 +144,7 @@ def _fit(
     busy = [
         (event.starts_at, event.ends_at)
         for event in occurrences_in_range(
-            owner=owner, start=windows[0][0], end=windows[-1][1], now=now, exclude_ids=ignore_ids, busy_only=True
+            owner=owner, start=windows[0][0], end=windows[-1][1], now=now, exclude_ids=ignore_ids, busy_only=True, moving=moving
         )
     ]
     slots: list[Slot] = []

@@ -23,6 +23,10 @@ _NO = re.compile(
     r"取消|先不|先不要|暂时不用|算了|谢谢)$",
     re.IGNORECASE,
 )
+# Chinese answers run together with no space ("嗯对", "嗯嗯是的", "不用不用"): a run of the same words.
+_YES_RUN = re.compile(rf"(?:{_YES.pattern[4:-2]})+")
+_NO_RUN = re.compile(rf"(?:{_NO.pattern[4:-2]})+")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _PARTS = re.compile(r"[\s,.!?;:。！？，；：~～、]+")
 MAX_ANSWER_CHARS = 40
 _POLITE = {"thanks", "thank you", "谢谢", "please", "pls", "plz", "thx", "ty"}
@@ -46,9 +50,9 @@ def read_short_answer(text: str) -> str | None:
     meaningful = [part for part in _rejoin(parts) if part not in _POLITE]
     if not meaningful:
         return None
-    if all(_YES.match(part) for part in meaningful):
+    if all(_YES.match(part) or (_CJK.match(part) and _YES_RUN.fullmatch(part)) for part in meaningful):
         return "yes"
-    if all(_NO.match(part) for part in meaningful):
+    if all(_NO.match(part) or (_CJK.match(part) and _NO_RUN.fullmatch(part)) for part in meaningful):
         return "no"
     return None
 

@@ -44,8 +44,9 @@ _HEDGE_BEFORE = re.compile(r"(?:\b(?:about|around|roughly|approx(?:imately)?|lik
 _HEDGE_AFTER = re.compile(r"\s*(?:or\s+so\b|-?ish\b|左右|上下)", re.IGNORECASE)
 _DIRECTION_AFTER = re.compile(r"\s*(?P<dir>later|earlier|sooner|back|forward)\b", re.IGNORECASE)
 _DIRECTION_BEFORE = re.compile(
-    r"\b(?P<dir>back|forward|later|earlier|delay(?:ed)?|postpone[d]?|push(?:ed)?)\b"
-    r"(?:(?:\s+(?:it|that|this|the\s+\w+))?\s+(?:by\s+)?|(?:\s+[\w']+){1,4}?\s+(?P<by>by)\s+)$",  # "push back my 3pm meeting by"
+    r"\b(?P<dir>back|forward|later|earlier|delay(?:ed)?|postpone[d]?|push(?:ed)?(?!-?\s*ups?\b)|bump(?:ed)?)\b"
+    # "push back my 3pm meeting by", "push team sync 30 mins": the words between name the event
+    r"(?:(?:\s+(?:it|that|this|the\s+\w+))?\s+(?:by\s+)?|(?:\s+[\w']+){1,4}?\s+(?P<by>by)\s+|(?P<named>(?:\s+(?!(?:to|for|till?|until|from)\b)[\w']+){1,5}?)\s+)$",
     re.IGNORECASE,
 )
 _DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|往后|晚|提前|往前挪|往前推|往前|早)\s*$")
@@ -53,7 +54,7 @@ _DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|�
 # no length of its own, and no move.
 _MORE_BEFORE = re.compile(r"(?:\b(?:extend|lengthen|shorten|cut)(?:ed)?(?:\s+[\w']+){0,3}?\s+by|延长|加长|缩短|多|少)\s*$", re.I)
 _MORE_AFTER = re.compile(r"\s*(?:longer|shorter|more|less)\b", re.IGNORECASE)
-_LATER: Final = frozenset(("later", "back", "delay", "delayed", "postpone", "postponed", "push", "pushed"))
+_LATER: Final = frozenset(("later", "back", "delay", "delayed", "postpone", "postponed", "push", "pushed", "bump", "bumped"))
 _LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后挪", "往后", "晚"))
 _OFFSET_BEFORE = re.compile(
     r"(?:\b(?:in|within|move[ds]?|shift(?:ed)?|bring|by|after|before)\s*(?:it\s+|that\s+)?|过)$", re.IGNORECASE
@@ -101,7 +102,7 @@ def _with_direction(text: str, match: re.Match[str], minutes: int) -> Length:
         return Length(minutes, start, after.end(), kind)
     if ahead := _DIRECTION_BEFORE.search(before) or _DIRECTION_ZH.search(before):
         later = ahead["dir"].lower() in _LATER or ahead["dir"] in _LATER_ZH
-        said_from = ahead.start("by") if ahead.groupdict().get("by") else ahead.start()  # the words between name the event
+        said_from = ahead.start("by") if ahead.groupdict().get("by") else ahead.end("named") if ahead.groupdict().get("named") else ahead.start()
         return Length(minutes, said_from, end, "later" if later else "earlier")
     after_word, lead = _OFFSET_AFTER.match(text, end), _OFFSET_LEAD.search(before)
     if _OFFSET_BEFORE.search(before) or after_word:

@@ -24,8 +24,8 @@ from assistant.reading.scan import ClockFinding, Part
 
 MINUTES_PER_DAY: Final = 24 * 60
 LAST_PM_BY_DEFAULT: Final = 7
-# A bare 6 or 7 is as often morning as evening: a write at one is asked about, never guessed.
-EITHER_HALF: Final = frozenset({6, 7, 18, 19})
+# A bare 6, 7 or 8 is as often morning as evening: a write at one is asked about, never guessed.
+EITHER_HALF: Final = frozenset({6, 7, 8, 18, 19, 20})
 
 # The 24-hour hours each part of day can hold.
 _PART_HOURS: Final[dict[Part, range]] = {

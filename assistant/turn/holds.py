@@ -58,6 +58,8 @@ def held_result(context: ToolContext, tool: str, arguments: Mapping[str, Any], r
         # what this call changes (the card is bound to the request as it stands: a change makes it stale).
         command = command_get(owner=context.user, command_id=context.active_command_id)
         data["request"] = {name: command.slot_value(name) for name in ("title", "date", "time")}
+        if command.target_event is not None:
+            data["event"] = event_fact(command.target_event, context.zone)  # a change of it: the card says so
     if tool == "cancel_command":
         # Bound to the request open now: a later yes closes exactly that one, by its id.
         if not context.active_command_id:
@@ -94,7 +96,8 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
         "fact": quote(arguments.get("fact") or ""),
         "overlap": catalogue.text("hold_overlap", language) if arguments.get("allow_overlap") else "",
     }
-    if tool == "change_event":
+    changing = tool == "schedule_event" and bool(result.data.get("event"))  # insisting on a change's clash
+    if tool == "change_event" or changing:
         event = result.data.get("event") or {}
         fields["event"] = quote(f"{event.get('title', '')} {event.get('date', '')} {event.get('start', '')}".strip())
         changes = [quote(arguments["title"])] if arguments.get("title") else []
@@ -124,4 +127,6 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
         title = (result.data.get("request") or {}).get("title")
         fields["title"] = catalogue.text("hold_request_title", language, title=quote(title)) if title else ""
     ask = "hold_ask_unasked" if result.data.get("reason") == "unasked" else "hold_ask"
-    return catalogue.text(ask, language, what=catalogue.text(f"hold_{tool}", language, **fields))
+    if changing:
+        fields["changes"] += fields["overlap"]
+    return catalogue.text(ask, language, what=catalogue.text("hold_change_event" if changing else f"hold_{tool}", language, **fields))

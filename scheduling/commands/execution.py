@@ -21,6 +21,7 @@ from scheduling.models import (
     Event,
     ScheduleCommand,
 )
+from scheduling.occurrences import as_occurrence
 from scheduling.recurrence import (
     WEEKDAYS,
     Recurrence,
@@ -32,6 +33,7 @@ from scheduling.recurrence import (
 )
 from scheduling.reminders import reminder_create
 from scheduling.selectors import event_conflicts, event_get, profile_get, series_conflict
+from scheduling.series import series_fork, series_override
 from scheduling.services import clean_title, event_create, event_update
 from scheduling.slots import nearest_free_slots
 from scheduling.status import Status
@@ -81,9 +83,12 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
             set_status(command, CommandStatus.CANCELLED, now, note="event gone")
             return CommandOutcome(Status.NOT_FOUND, command=command, problem="the event no longer exists")
 
+    # One occurrence of a series, or the series from it: planned as that occurrence, split off only when written.
+    split = _occurrence_of(command, target)
+    planned = target if split is None else split[1]
     try:
-        day, clock = _when(command, target, today, zone)
-        plan = _plan(command, target, day, clock, today, now, zone)
+        day, clock = _when(command, planned, today, zone)
+        plan = _plan(command, planned, day, clock, today, now, zone)
     except symbols.InvalidExpression as error:
         reject_slot(command, "date", now, source_turn, str(error))
         return CommandOutcome(Status.INVALID_EXPRESSION, command=command, problem=str(error))
@@ -105,11 +110,13 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
             Status.IN_PAST, command=command, problem=f"{start.astimezone(zone):%Y-%m-%d %H:%M} has already passed"
         )
 
-    if target is not None and _unchanged(target, command.slot_value("title"), start, end, plan.rule if target.rrule else None):
+    if planned is not None and _unchanged(planned, command.slot_value("title"), start, end, plan.rule if planned.rrule else None):
         # What the change names is how the event already is: nothing is written, and the receipt says so.
         set_status(command, CommandStatus.UPDATED, now, note="already so")
-        return CommandOutcome(Status.UPDATED, command=command, event=target, already_done=True)
-    ignore = [target.id] if target else []
+        return CommandOutcome(Status.UPDATED, command=command, event=planned, already_done=True)
+    # The event itself is no clash for its new time; a single occurrence only its own old time, not its series.
+    ignore = [target.id] if target and (split is None or split[0] == "following") else []
+    moving = (split[1].id, split[1].starts_at) if split is not None and split[0] == "this" else None
     duration = end - start
     if plan.rule:
         clash = (
@@ -125,7 +132,7 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
             command.missing = []
             set_status(command, CommandStatus.CONFLICT, now)
             return CommandOutcome(Status.CONFLICT, command=command, conflicts=clash[1], clash_at=clash[0])
-    clashes = event_conflicts(owner=owner, start=start, end=end, exclude_ids=ignore) if plan.busy else []
+    clashes = event_conflicts(owner=owner, start=start, end=end, exclude_ids=ignore, moving=moving) if plan.busy else []
     overlaps = clashes if clashes and command.slot_value("overlap_ok") is True else []
     if clashes and not plan.rule and not overlaps:
         suggestions = nearest_free_slots(
@@ -135,6 +142,7 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
             duration=duration,
             now=now,
             ignore_ids=ignore,
+            moving=moving,
         )
         command.candidates = [slot.as_dict() for slot in suggestions]
         command.missing = []
@@ -165,6 +173,9 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
         return CommandOutcome(Status.CREATED, command=command, event=event, conflicts=overlaps)
 
     assert target is not None
+    if split is not None:
+        occurrence_start = split[1].starts_at
+        target = (series_override if split[0] == "this" else series_fork)(master=target, occurrence_start=occurrence_start)
     title = command.slot_value("title")
     event = event_update(
         event=target,
@@ -175,6 +186,17 @@ def execute_locked(command: ScheduleCommand, now: datetime.datetime, source_turn
     )
     set_status(command, CommandStatus.UPDATED, now)
     return CommandOutcome(Status.UPDATED, command=command, event=event)
+
+
+def _occurrence_of(command: ScheduleCommand, target: Event | None) -> tuple[str, Event] | None:
+    """The scope and the occurrence (an unsaved copy; without its rule for "this") a change of a series names."""
+    scope, stamp = command.slot_value("scope"), command.slot_value("occurrence")
+    if target is None or not target.rrule or scope not in ("this", "following") or not stamp:
+        return None
+    occurrence = as_occurrence(target, datetime.datetime.fromisoformat(str(stamp)))
+    if scope == "this":
+        occurrence.rrule, occurrence.recurrence = "", None
+    return str(scope), occurrence
 
 
 def _unchanged(event: Event, title: object, start: datetime.datetime, end: datetime.datetime, rule: str | None) -> bool:

@@ -160,8 +160,12 @@ def command_apply(
     intent_revision: int = 0,
     idempotency_key: str | None = None,
     allow_overlap: bool = False,
+    occurrence: tuple[str, datetime.datetime] | None = None,
 ) -> CommandOutcome:
     """Open or continue a stub, merge the patch, and execute it when complete.
+
+    ``occurrence``: a new change of a repeating event names which occurrences (scope "this" or
+    "following") from which one; the occurrence is split off the series only when the change is written.
 
     ``kind`` names what the caller means (a new stub defaults to a create); continuing a stub of
     another kind (a patch for a delete waiting on its confirmation, say) is refused.
@@ -194,6 +198,10 @@ def command_apply(
                 idempotency_key=idempotency_key,
             )
             command_id = opened.id
+            if created and occurrence is not None:
+                scope, start = occurrence
+                opened.slots["scope"] = new_slot(scope, raw=scope, source_turn=None, confidence=1.0)
+                opened.slots["occurrence"] = new_slot(start.astimezone(datetime.UTC).isoformat(), raw="", source_turn=None, confidence=1.0)
         # A stub this transaction just inserted is invisible to every other one: no lock needed.
         command = opened if created and opened is not None else lock_stub(owner, command_id)
         command.owner = owner

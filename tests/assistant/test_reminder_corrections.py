@@ -157,3 +157,34 @@ def test_a_statement_that_names_the_event_says_what_it_to_remove_is(chat: Offlin
     assert "Call with Raj" in asked.reply and len(chat.events()) == 1  # asked, on a card
     chat.say("yes")
     assert chat.events() == []
+
+
+@pytest.mark.parametrize("correction", ["actually 45 mins before is better", "make it 45 min before instead"])
+def test_a_new_lead_right_after_corrects_the_reminder_before_the_event(chat: OfflineChat, correction: str) -> None:
+    _event(chat, "Interview", "2026-12-11T14:00")
+    chat.say("remind me 30 mins before the interview")
+    chat.say(correction)
+    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=chat.user)] == [("Interview", 45)]
+
+
+def test_a_new_lead_in_chinese_corrects_it_too(chat_zh: OfflineChat) -> None:
+    _event(chat_zh, "牙医", "2026-12-10T15:00")
+    chat_zh.say("牙医前半小时提醒我")
+    chat_zh.say("改成提前一小时")
+    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=chat_zh.user)] == [("牙医", 60)]
+
+
+def test_a_correction_that_names_the_event_is_the_events_not_the_reminders(chat: OfflineChat) -> None:
+    chat.say("add dinner at moms on sunday at 7pm")
+    chat.say("oh and remind me to buy wine saturday at 5pm")
+    chat.say("actually dinner is at 7:30pm not 7")
+    assert [(e.title, local(e)) for e in chat.events()] == [("Dinner at moms", "Sun 2026-12-13 19:30")]
+    assert [(text, at) for text, at, _ in _reminders(chat)] == [("buy wine", "Sat 2026-12-12 17:00")]
+
+
+def test_a_lead_for_another_event_is_no_correction(chat: OfflineChat) -> None:
+    _event(chat, "Dentist", "2026-12-09T15:00")
+    _event(chat, "Flight", "2026-12-11T09:00")
+    chat.say("remind me 30 min before the dentist")
+    chat.say("actually 45 min before the flight")
+    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=chat.user)] == [("Dentist", 30)]

@@ -95,7 +95,8 @@ def schedule_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRe
             patch=patch,
             now=context.now,
             command_id=command_id,
-            kind=CommandKind.CREATE,
+            # Insisting on the clash a change of the active request showed ("book it anyway") continues that change.
+            kind=None if insists_on_change(context, command_id, arguments) else CommandKind.CREATE,
             thread_id=context.thread_id,
             source_turn=context.source_turn,
             intent_revision=context.intent_revision,
@@ -108,6 +109,11 @@ def schedule_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRe
     if focus_day is not None:
         result.data["day_from_conversation"] = focus_day
     return result
+
+
+def insists_on_change(context: ToolContext, command_id: str | None, arguments: Mapping[str, Any]) -> bool:
+    said = [name for name in SLOT_ARGUMENTS if arguments.get(name) is not None and name != "allow_overlap"]
+    return arguments.get("allow_overlap") is True and command_id is not None and command_id == context.active_command_id and not said
 
 
 def with_day_in_focus(
@@ -185,7 +191,9 @@ def cancel_command(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRe
     return ToolResult(Status.CANCELLED, {"command": command_fact(command, context.today)})
 
 
-def change_command(context: ToolContext, *, event_id: int, patch: SlotPatch) -> CommandOutcome:
+def change_command(
+    context: ToolContext, *, event_id: int, patch: SlotPatch, occurrence: tuple[str, datetime.datetime] | None = None
+) -> CommandOutcome:
     """Open (and run) a change stub for one of the person's rows; a pending delete of it is withdrawn."""
     commands_cancel_pending_deletes(owner=context.user, event_id=event_id, now=context.now)
     return command_apply(
@@ -198,4 +206,5 @@ def change_command(context: ToolContext, *, event_id: int, patch: SlotPatch) -> 
         source_turn=context.source_turn,
         intent_revision=context.intent_revision,
         idempotency_key=context.idempotency_key("change"),
+        occurrence=occurrence,
     )

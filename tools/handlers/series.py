@@ -12,7 +12,7 @@ from scheduling.commands import command_request_delete
 from scheduling.models import Event
 from scheduling.occurrences import as_occurrence
 from scheduling.recurrence import describe
-from scheduling.series import occurrence_on, series_fork, series_master, series_override
+from scheduling.series import occurrence_on, series_master
 from tools.context import ToolContext
 from tools.facts import event_fact
 from tools.handlers.schedule import CHANGE_VALUES, change_command, outcome_result, patch_from_arguments
@@ -69,13 +69,11 @@ def change_in_series(context: ToolContext, target: Event, arguments: Mapping[str
     scope = arguments.get("scope") or ("this" if target.series_id is not None else None)
     if scope is None:
         return _ask_scope(context, master, start, "change", arguments)
-    if scope == "this":
-        row = target if target.series_id is not None else series_override(master=master, occurrence_start=start)
-    elif scope == "following":
-        row = series_fork(master=master, occurrence_start=start)
-    else:
-        row = master
-    outcome = change_command(context, event_id=row.id, patch=patch_from_arguments(arguments))
+    # One occurrence, or the series from it, is split off only when the change is written: a change that stops
+    # (a clash, a time gone) leaves the series as it was, and its stub carries which occurrence it means.
+    split = None if scope == "all" or target.series_id is not None else (str(scope), start)
+    row = target if target.series_id is not None else master
+    outcome = change_command(context, event_id=row.id, patch=patch_from_arguments(arguments), occurrence=split)
     outcome.scope = scope
     result = outcome_result(context, outcome)
     result.data.setdefault("previous", event_fact(as_occurrence(master, start), context.zone))

@@ -156,21 +156,25 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
     named = lx.RENAME.search(s.text)  # the name's own words repeat nothing: "an event called Weekly planning"
     extra = read_calendar_words(s.text[: named.start("title")] if named else s.text, turn.today)
     if extra.found:
-        # Repeat and reminder words are not a day, a time or a length: read the rest without them.
-        s = dataclasses.replace(s, when=read_when(extra.cut(s.text) or "", today=turn.today))
+        # Repeat and reminder words are not a day, a time or a length: read the rest without them, its part of the day
+        # kept ("every thursday evening at 8": 20:00).
+        rest, part = extra.cut(s.text) or "", vocabulary.part_of_day(s.text)
+        kept = f"{rest} in the {part}" if part in ("morning", "afternoon", "evening") and vocabulary.part_of_day(rest) is None else rest
+        s = dataclasses.replace(s, when=read_when(kept, today=turn.today))
     if extra.recurrence and (clause := asking_clause(s.text)) and not read_calendar_words(clause, turn.today).recurrence:
         # "ive got stuff every day, but can you put a call with the accountant on wednesday": the rule is another clause's.
         return text(say("ask_when_plainly", turn.language))
     when = s.when
     meal = own_kind(s.text)
     asked_about = _moment_asked_about(turn) if when.guessed and when.time and not meal else None
+    unsure = bool(when.guessed and when.time and int(when.time[:2]) in EITHER_HALF)
     if when.guessed and (meal or asked_about):
         # "breakfast at 7" is 07:00, "dinner at 7" 19:00: the meal says which half of the day; so does the moment just
         # asked about ("今晚八点多我有空吗" … "那就八点半吧 帮我加上": 20:30).
         near = usual_time(meal) if meal else datetime.time.fromisoformat(asked_about[1]) if asked_about else None
         when = read_when(extra.cut(s.text) or s.text, today=turn.today, prefer_near=near)
         s = dataclasses.replace(s, when=when)
-    elif when.guessed and when.time and int(when.time[:2]) in EITHER_HALF:
+    elif unsure:
         when = dataclasses.replace(when, time=None)  # "gym at 6", "7点开会": morning or evening? asked, not guessed
         s = dataclasses.replace(s, when=when)
     title, how = _words_for_title(s)
@@ -217,7 +221,7 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         if when.declined and day is None and when.time is None:
             # "coffee w jun next thu 4:15pm" read as nothing: its day words must not end up in a title.
             return text(say("ask_when_plainly", turn.language))
-        if not asked and day is None and when.time is None:
+        if not asked and day is None and when.time is None and not unsure:
             # "我下周要出差": a plan for a stretch of days, said rather than asked; ask first.
             return text(say("ask_day_for", turn.language, title=title or say("it", turn.language)))
         return call(

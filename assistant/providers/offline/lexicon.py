@@ -17,13 +17,13 @@ from assistant.reading.vocabulary import Table as Table
 
 DELETE = table(
     en=(
-        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|scratch(?=\s+(?:my|the|our|this|that)\s+(?!thought\b)\w)|skip(?!\s+(?:it|that|this|to|ahead|over)\b)|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
+        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|scratch(?=\s+(?:my|the|our|this|that)\s+(?!thought\b)\w)|skip(?!\s+(?:it|that|this|to|ahead|over)\b)|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|take\s+(?:it|that|this|them)\s+off(?!\s+(?:work|school)\b)|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
         # Not going, and nothing else said ("ugh scratch that i cant make it"): a cancel, never a move.
         r"^(?:\W*(?:ugh|oh|sorry|oops|hmm|ok|so|actually)\b)*(?:\W*(?:scratch\s+that|(?:i\s+)?(?:can'?t|cannot|won'?t\s+be\s+able\s+to)"
         r"\s+make\s+it(?:\s+after\s+all|\s+any\s*more)?))+\W*$",
     ),
-    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不去了|不开了|(?<=[\u4e00-\u9fff])不要了$|(?:cancel|delete|remove)(?=\s?[掉了吧])", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
+    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不(?:去|开|看|上|办|玩|聚)了|(?<=[\u4e00-\u9fff])不要了$|(?:cancel|delete|remove)(?=\s?[掉了吧])", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
 )
 
 CHANGE = table(

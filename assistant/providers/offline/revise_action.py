@@ -32,8 +32,9 @@ def revise(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         if new_time is None:
             return text(say("ask_shift_base" if focus.command is None else "ask_change_value", turn.language))
     if focus.reminder:
-        # The reminder just set, set again with what changes ("actually make it 8:30", "改成周四").
-        return call(turn, tools, "set_reminder", replaces_last=True, date=when.single_day, time=new_time)
+        # The reminder just set, set again with what changes ("actually make it 8:30", "改成周四", "45 mins before").
+        lead = when.duration if focus.start is None else None
+        return call(turn, tools, "set_reminder", replaces_last=True, date=when.single_day, time=new_time, minutes_before=lead)
     if command is not None and command.get("kind") == "create":
         return call(
             turn, tools, "schedule_event",

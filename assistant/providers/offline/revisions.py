@@ -26,6 +26,7 @@ from assistant.providers.offline import revision_phrases as rp
 from assistant.providers.offline.calls import say
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.when import When, read_when
+from assistant.reading.durations import find_lengths
 from assistant.reading.meals import MEAL, read_meals, retitled, usual_time
 from assistant.reading.text import PUNCTUATION
 from assistant.reading.vocabulary import PARTS_OF_DAY
@@ -86,8 +87,10 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
         day = known.get("date") or entity.get("date")
         return Focus(command, ref, ref, str(title) if title else None, str(start) if start else None, day)
     reminder = turn.context.get("reminder_just_set") or {}
-    if reminder.get("time"):
-        # "actually make it 8:30" right after a reminder at a time was set: that reminder.
+    lead = reminder.get("minutes_before") and _lead(turn.text, read_when(turn.text, today=turn.today)) is not None
+    if (reminder.get("time") or lead) and not MEAL.search(turn.text):
+        # "actually make it 8:30", "actually 45 mins before is better" right after a reminder was set: that reminder
+        # ("actually dinner is at 7:30pm" names the dinner).
         return Focus(None, None, None, reminder.get("text"), reminder.get("time"), reminder.get("date"), reminder=True)
     entities = turn.recent_entities
     if not entities:
@@ -112,6 +115,15 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
         # The one event just listed: "move it to 4" / "actually 4" means that one.
         return Focus(None, None, str(top["ref"]), top.get("title"), top.get("start"), top.get("date"))
     return None
+
+
+def _lead(text: str, when: When) -> int | None:
+    """A new lead for a reminder before an event, and nothing else: "45 mins before", "提前一小时"."""
+    leads = [length.minutes for length in find_lengths(text) if length.kind in ("offset", "earlier")]
+    return leads[0] if len(leads) == 1 and not (when.date or when.time) else None
+
+
+_LEAD_WORD = re.compile(r"\bbefore\b|之?前", re.IGNORECASE)
 
 
 def _cue(text: str, today: datetime.date) -> str | None:
@@ -204,6 +216,10 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
     when = _in_week_of(_read(cleaned, turn, _near(said_meal, focus)), focus, turn.today)
     if when.ordinal is not None or when.past:
         return None  # a list position picks an event; a past day is a report
+    if focus.reminder and focus.start is None:
+        lead = _lead(cleaned, when)  # a reminder before an event takes only a new lead
+        fits = lead is not None and _only_correction_words(_LEAD_WORD.sub(" ", when.residue))
+        return Revision(focus=focus, when=replace(when, duration=lead, shift=None), title=None) if fits else None
     meals = read_meals(when.residue, focus.title)
     residue = meals.residue
     parts = [] if when.time else [pattern for pattern, _ in PARTS_OF_DAY if pattern.search(residue)]

@@ -146,7 +146,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if not turn.text.strip():
         return text(say("unclear", turn.language))
     active = turn.active_command or {}
-    if active.get("status") == "conflict" and active.get("kind") == "create" and (_insists(turn) or read_short_answer(turn.text) == "yes"):
+    if active.get("status") == "conflict" and active.get("kind") in ("create", "change") and (_insists(turn) or read_short_answer(turn.text) == "yes"):
         # The clash was shown and the person insists: book it as an overlap (the server checks both; a
         # bare "yes" insists on nothing in so many words, so the server asks on a card naming the clash).
         return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
