@@ -100,3 +100,22 @@ def make_chat(clock: Any) -> Any:
 
 def local(event: Event) -> str:
     return event.starts_at.astimezone(event.owner.profile.zone).strftime("%a %Y-%m-%d %H:%M")
+
+
+@pytest.fixture
+def offline(person: User, clock: Any) -> OfflineChat:
+    """A thread on the offline stand-in, in English."""
+    return OfflineChat(person, clock)
+
+
+@pytest.fixture
+def offline_zh(make_person: Any, clock: Any) -> OfflineChat:
+    """A thread on the offline stand-in, for a person whose language is Chinese."""
+    return OfflineChat(make_person(language="zh"), clock)
+
+
+def event_at(chat: Chat, title: str, start: str, minutes: int = 60, rrule: str = "") -> Event:
+    """One of the person's events, at a local start in their zone."""
+    begins = datetime.datetime.fromisoformat(start).replace(tzinfo=chat.user.profile.zone)
+    ends = begins + datetime.timedelta(minutes=minutes)
+    return Event.objects.create(owner=chat.user, title=title, starts_at=begins, ends_at=ends, rrule=rrule, time_zone=chat.user.profile.time_zone)

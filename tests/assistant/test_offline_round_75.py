@@ -6,32 +6,17 @@ run (嗯对) answers the card; a hedge before a part of the day is no name ("som
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 
 from assistant.reading.answers import read_short_answer
 from assistant.reading.durations import find_lengths
-from scheduling.models import Event
-from tests.assistant.conftest import Chat, OfflineChat, local
+from tests.assistant.conftest import OfflineChat, event_at, local
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def chat(person: Any, clock: Any) -> OfflineChat:
-    return OfflineChat(person, clock)
 
-
-@pytest.fixture
-def chat_zh(make_person: Callable[..., Any], clock: Any) -> OfflineChat:
-    return OfflineChat(make_person(language="zh"), clock)
-
-
-def _event(chat: Chat, title: str, start: str, minutes: int = 60) -> Event:
-    begins = datetime.datetime.fromisoformat(start).replace(tzinfo=chat.user.profile.zone)
-    return Event.objects.create(owner=chat.user, title=title, starts_at=begins, ends_at=begins + datetime.timedelta(minutes=minutes))
 
 
 @pytest.mark.parametrize(
@@ -48,21 +33,21 @@ def test_a_move_verb_with_a_bare_length_is_a_shift(words: str, kind: str, minute
     assert [(length.kind, length.minutes) for length in find_lengths(words)] == [(kind, minutes)]
 
 
-def test_push_the_event_a_length_moves_its_start_and_keeps_its_length(chat: OfflineChat) -> None:
-    _event(chat, "Team sync", "2026-12-08T15:00")
-    chat.say("push team sync 30 mins")
-    assert [(e.title, local(e), e.duration) for e in chat.events()] == [("Team sync", "Tue 2026-12-08 15:30", datetime.timedelta(hours=1))]
+def test_push_the_event_a_length_moves_its_start_and_keeps_its_length(offline: OfflineChat) -> None:
+    event_at(offline, "Team sync", "2026-12-08T15:00")
+    offline.say("push team sync 30 mins")
+    assert [(e.title, local(e), e.duration) for e in offline.events()] == [("Team sync", "Tue 2026-12-08 15:30", datetime.timedelta(hours=1))]
 
 
 @pytest.mark.parametrize(("message", "title"), [("yoga tmrw is cancelled, take it off", "Yoga"), ("今晚的电影不看了 帮我删了", "看电影")])
-def test_a_cancel_said_as_news_then_asked_shows_the_card(chat: OfflineChat, message: str, title: str) -> None:
-    _event(chat, "Yoga", "2026-12-08T18:00")
-    _event(chat, "看电影", "2026-12-07T20:00", 120)
-    _event(chat, "晚饭", "2026-12-07T18:00")
-    card = chat.say(message).reply
-    assert title in card and card.rstrip().endswith(("(yes / no)", "（是 / 否）")) and len(chat.events()) == 3
-    chat.say("yes")
-    assert title not in [e.title for e in chat.events()] and len(chat.events()) == 2
+def test_a_cancel_said_as_news_then_asked_shows_the_card(offline: OfflineChat, message: str, title: str) -> None:
+    event_at(offline, "Yoga", "2026-12-08T18:00")
+    event_at(offline, "看电影", "2026-12-07T20:00", 120)
+    event_at(offline, "晚饭", "2026-12-07T18:00")
+    card = offline.say(message).reply
+    assert title in card and card.rstrip().endswith(("(yes / no)", "（是 / 否）")) and len(offline.events()) == 3
+    offline.say("yes")
+    assert title not in [e.title for e in offline.events()] and len(offline.events()) == 2
 
 
 @pytest.mark.parametrize(("answer", "read"), [("嗯对", "yes"), ("嗯嗯是的", "yes"), ("对对对", "yes"), ("不用不用", "no"), ("好不好", None), ("是不是", None)])
@@ -70,27 +55,27 @@ def test_a_chinese_answer_typed_as_one_run(answer: str, read: str | None) -> Non
     assert read_short_answer(answer) == read
 
 
-def test_a_yes_typed_as_one_run_confirms_the_card(chat_zh: OfflineChat) -> None:
-    _event(chat_zh, "健身", "2026-12-12T18:00")
-    chat_zh.say("周六的健身帮我取消了吧")
-    chat_zh.say("嗯对")
-    assert chat_zh.events() == []
+def test_a_yes_typed_as_one_run_confirms_the_card(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "健身", "2026-12-12T18:00")
+    offline_zh.say("周六的健身帮我取消了吧")
+    offline_zh.say("嗯对")
+    assert offline_zh.events() == []
 
 
-def test_a_hedge_before_a_part_of_the_day_is_no_name(chat: OfflineChat) -> None:
-    chat.say("need to book a car service on jan 4")
-    assert "afternoon" in chat.say("sometime in the afternoon").reply
-    chat.say("3pm works")
-    assert [(e.title, local(e)) for e in chat.events()] == [("Car service", "Mon 2027-01-04 15:00")]
+def test_a_hedge_before_a_part_of_the_day_is_no_name(offline: OfflineChat) -> None:
+    offline.say("need to book a car service on jan 4")
+    assert "afternoon" in offline.say("sometime in the afternoon").reply
+    offline.say("3pm works")
+    assert [(e.title, local(e)) for e in offline.events()] == [("Car service", "Mon 2027-01-04 15:00")]
 
 
-def test_a_bare_eight_is_asked_and_the_part_said_next_places_it(chat_zh: OfflineChat) -> None:
-    chat_zh.say("明天八点去健身 帮我记一下")
-    assert chat_zh.events() == []
-    chat_zh.say("晚上的")
-    assert [(e.title, local(e)) for e in chat_zh.events()] == [("健身", "Tue 2026-12-08 20:00")]
+def test_a_bare_eight_is_asked_and_the_part_said_next_places_it(offline_zh: OfflineChat) -> None:
+    offline_zh.say("明天八点去健身 帮我记一下")
+    assert offline_zh.events() == []
+    offline_zh.say("晚上的")
+    assert [(e.title, local(e)) for e in offline_zh.events()] == [("健身", "Tue 2026-12-08 20:00")]
 
 
-def test_a_repeats_part_of_the_day_stays_with_its_hour(chat: OfflineChat) -> None:
-    chat.say("every thursday evening at 8 book club")
-    assert [(e.title, local(e), e.rrule) for e in chat.events()] == [("Book club", "Thu 2026-12-10 20:00", "FREQ=WEEKLY;BYDAY=TH")]
+def test_a_repeats_part_of_the_day_stays_with_its_hour(offline: OfflineChat) -> None:
+    offline.say("every thursday evening at 8 book club")
+    assert [(e.title, local(e), e.rrule) for e in offline.events()] == [("Book club", "Thu 2026-12-10 20:00", "FREQ=WEEKLY;BYDAY=TH")]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from scheduling.models import Event, Reminder
-from tests.assistant.conftest import Chat, OfflineChat, local
+from tests.assistant.conftest import Chat, OfflineChat, event_at, local
 from tests.tools.test_named_targets import context_for
 from tools.handlers.reminders import set_reminder
 from tools.spec import Status
@@ -26,26 +26,14 @@ REMINDER = {
 }  # fmt: skip
 
 
-@pytest.fixture
-def chat(person: Any, clock: Any) -> OfflineChat:
-    return OfflineChat(person, clock)
 
 
-@pytest.fixture
-def chat_zh(make_person: Callable[..., Any], clock: Any) -> OfflineChat:
-    return OfflineChat(make_person(language="zh"), clock)
 
-
-def _event(chat: Chat, title: str, start: str, minutes: int = 60) -> Event:
-    begins = datetime.datetime.fromisoformat(start).replace(tzinfo=chat.user.profile.zone)
-    return Event.objects.create(owner=chat.user, title=title, starts_at=begins, ends_at=begins + datetime.timedelta(minutes=minutes))
-
-
-def _reminders(chat: Chat) -> list[tuple[str, str, str]]:
-    zone = chat.user.profile.zone
+def _reminders(offline: Chat) -> list[tuple[str, str, str]]:
+    zone = offline.user.profile.zone
     return [
         (r.text, r.remind_at.astimezone(zone).strftime("%a %Y-%m-%d %H:%M") if r.remind_at else "", r.rrule)
-        for r in Reminder.objects.filter(owner=chat.user).order_by("id")
+        for r in Reminder.objects.filter(owner=offline.user).order_by("id")
     ]
 
 
@@ -60,34 +48,34 @@ def _reminders(chat: Chat) -> list[tuple[str, str, str]]:
         ("remind me friday at 3pm to pick up the cake", "actually thursday", ("pick up the cake", "Thu 2026-12-10 15:00")),
     ],
 )
-def test_a_correction_right_after_sets_the_reminder_again(chat: OfflineChat, first: str, correction: str, expected: tuple[str, str]) -> None:
-    chat.say(first)
-    reply = chat.say(correction).reply
-    assert [(text, at) for text, at, _ in _reminders(chat)] == [expected]
+def test_a_correction_right_after_sets_the_reminder_again(offline: OfflineChat, first: str, correction: str, expected: tuple[str, str]) -> None:
+    offline.say(first)
+    reply = offline.say(correction).reply
+    assert [(text, at) for text, at, _ in _reminders(offline)] == [expected]
     assert reply.startswith("Changed: the reminder is now")
 
 
-def test_a_correction_in_chinese_keeps_the_text_and_the_rule(chat_zh: OfflineChat) -> None:
-    chat_zh.say("明天早上8点提醒我交房租")
-    chat_zh.say("改成晚上九点半吧")
-    assert [(text, at) for text, at, _ in _reminders(chat_zh)] == [("交房租", "Tue 2026-12-08 21:30")]
-    chat_zh.say("每天早上八点提醒我吃药")
-    chat_zh.say("改成七点半")
-    assert _reminders(chat_zh)[-1] == ("吃药", "Tue 2026-12-08 07:30", "FREQ=DAILY")
-    assert len(_reminders(chat_zh)) == 2
+def test_a_correction_in_chinese_keeps_the_text_and_the_rule(offline_zh: OfflineChat) -> None:
+    offline_zh.say("明天早上8点提醒我交房租")
+    offline_zh.say("改成晚上九点半吧")
+    assert [(text, at) for text, at, _ in _reminders(offline_zh)] == [("交房租", "Tue 2026-12-08 21:30")]
+    offline_zh.say("每天早上八点提醒我吃药")
+    offline_zh.say("改成七点半")
+    assert _reminders(offline_zh)[-1] == ("吃药", "Tue 2026-12-08 07:30", "FREQ=DAILY")
+    assert len(_reminders(offline_zh)) == 2
 
 
-def test_another_time_is_no_correction_of_the_reminder(chat: OfflineChat) -> None:
-    chat.say("remind me at 5pm to call dad")
-    chat.say("also at 9pm")
-    assert [(text, at) for text, at, _ in _reminders(chat)] == [("call dad", "Mon 2026-12-07 17:00")]
+def test_another_time_is_no_correction_of_the_reminder(offline: OfflineChat) -> None:
+    offline.say("remind me at 5pm to call dad")
+    offline.say("also at 9pm")
+    assert [(text, at) for text, at, _ in _reminders(offline)] == [("call dad", "Mon 2026-12-07 17:00")]
 
 
-def test_a_reminder_before_an_event_is_not_read_as_corrected_by_a_time(chat: OfflineChat) -> None:
-    _event(chat, "Dentist", "2026-12-09T15:00")
-    chat.say("remind me 30 min before the dentist")
-    chat.say("actually make it 4pm")
-    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=chat.user)] == [("Dentist", 30)]
+def test_a_reminder_before_an_event_is_not_read_as_corrected_by_a_time(offline: OfflineChat) -> None:
+    event_at(offline, "Dentist", "2026-12-09T15:00")
+    offline.say("remind me 30 min before the dentist")
+    offline.say("actually make it 4pm")
+    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=offline.user)] == [("Dentist", 30)]
 
 
 # --- the tool: what it keeps, and when it writes nothing --------------------------------------------
@@ -128,63 +116,63 @@ def test_a_reminder_before_an_event_takes_a_new_lead_or_a_time_on_its_day(
 # --- round 74's other classes ---------------------------------------------------------------------
 
 
-def test_a_name_that_comes_close_is_offered_never_acted_on(chat_zh: OfflineChat) -> None:
-    _event(chat_zh, "牙医", "2026-12-17T15:00")
-    _event(chat_zh, "瑜伽课", "2026-12-18T19:00")
-    asked = chat_zh.say("看牙前一个小时提醒我")
+def test_a_name_that_comes_close_is_offered_never_acted_on(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "牙医", "2026-12-17T15:00")
+    event_at(offline_zh, "瑜伽课", "2026-12-18T19:00")
+    asked = offline_zh.say("看牙前一个小时提醒我")
     assert "回复 1" in asked.reply and "牙医" in asked.reply and "瑜伽" not in asked.reply
-    assert not Reminder.objects.filter(owner=chat_zh.user).exists()
-    chat_zh.say("1")
-    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=chat_zh.user)] == [("牙医", 60)]
+    assert not Reminder.objects.filter(owner=offline_zh.user).exists()
+    offline_zh.say("1")
+    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=offline_zh.user)] == [("牙医", 60)]
 
 
-def test_a_name_that_shares_nothing_is_not_found(chat: OfflineChat) -> None:
-    _event(chat, "Dentist", "2026-12-09T15:00")
-    reply = chat.say("cancel the yoga").reply
-    assert "couldn't find" in reply and len(chat.events()) == 1
+def test_a_name_that_shares_nothing_is_not_found(offline: OfflineChat) -> None:
+    event_at(offline, "Dentist", "2026-12-09T15:00")
+    reply = offline.say("cancel the yoga").reply
+    assert "couldn't find" in reply and len(offline.events()) == 1
 
 
-def test_it_after_a_list_of_one_moves_that_event_by_whole_days(chat: OfflineChat) -> None:
-    _event(chat, "Dentist", "2026-12-15T09:00")
-    chat.say("when's my dentist again")
-    chat.say("push it back a day")
-    assert [(e.title, local(e)) for e in chat.events()] == [("Dentist", "Wed 2026-12-16 09:00")]
+def test_it_after_a_list_of_one_moves_that_event_by_whole_days(offline: OfflineChat) -> None:
+    event_at(offline, "Dentist", "2026-12-15T09:00")
+    offline.say("when's my dentist again")
+    offline.say("push it back a day")
+    assert [(e.title, local(e)) for e in offline.events()] == [("Dentist", "Wed 2026-12-16 09:00")]
 
 
-def test_a_statement_that_names_the_event_says_what_it_to_remove_is(chat: OfflineChat) -> None:
-    _event(chat, "Call with Raj", "2026-12-09T16:00", 30)
-    asked = chat.say("call with raj is off, pls remove it")
-    assert "Call with Raj" in asked.reply and len(chat.events()) == 1  # asked, on a card
-    chat.say("yes")
-    assert chat.events() == []
+def test_a_statement_that_names_the_event_says_what_it_to_remove_is(offline: OfflineChat) -> None:
+    event_at(offline, "Call with Raj", "2026-12-09T16:00", 30)
+    asked = offline.say("call with raj is off, pls remove it")
+    assert "Call with Raj" in asked.reply and len(offline.events()) == 1  # asked, on a card
+    offline.say("yes")
+    assert offline.events() == []
 
 
 @pytest.mark.parametrize("correction", ["actually 45 mins before is better", "make it 45 min before instead"])
-def test_a_new_lead_right_after_corrects_the_reminder_before_the_event(chat: OfflineChat, correction: str) -> None:
-    _event(chat, "Interview", "2026-12-11T14:00")
-    chat.say("remind me 30 mins before the interview")
-    chat.say(correction)
-    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=chat.user)] == [("Interview", 45)]
+def test_a_new_lead_right_after_corrects_the_reminder_before_the_event(offline: OfflineChat, correction: str) -> None:
+    event_at(offline, "Interview", "2026-12-11T14:00")
+    offline.say("remind me 30 mins before the interview")
+    offline.say(correction)
+    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=offline.user)] == [("Interview", 45)]
 
 
-def test_a_new_lead_in_chinese_corrects_it_too(chat_zh: OfflineChat) -> None:
-    _event(chat_zh, "牙医", "2026-12-10T15:00")
-    chat_zh.say("牙医前半小时提醒我")
-    chat_zh.say("改成提前一小时")
-    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=chat_zh.user)] == [("牙医", 60)]
+def test_a_new_lead_in_chinese_corrects_it_too(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "牙医", "2026-12-10T15:00")
+    offline_zh.say("牙医前半小时提醒我")
+    offline_zh.say("改成提前一小时")
+    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=offline_zh.user)] == [("牙医", 60)]
 
 
-def test_a_correction_that_names_the_event_is_the_events_not_the_reminders(chat: OfflineChat) -> None:
-    chat.say("add dinner at moms on sunday at 7pm")
-    chat.say("oh and remind me to buy wine saturday at 5pm")
-    chat.say("actually dinner is at 7:30pm not 7")
-    assert [(e.title, local(e)) for e in chat.events()] == [("Dinner at moms", "Sun 2026-12-13 19:30")]
-    assert [(text, at) for text, at, _ in _reminders(chat)] == [("buy wine", "Sat 2026-12-12 17:00")]
+def test_a_correction_that_names_the_event_is_the_events_not_the_reminders(offline: OfflineChat) -> None:
+    offline.say("add dinner at moms on sunday at 7pm")
+    offline.say("oh and remind me to buy wine saturday at 5pm")
+    offline.say("actually dinner is at 7:30pm not 7")
+    assert [(e.title, local(e)) for e in offline.events()] == [("Dinner at moms", "Sun 2026-12-13 19:30")]
+    assert [(text, at) for text, at, _ in _reminders(offline)] == [("buy wine", "Sat 2026-12-12 17:00")]
 
 
-def test_a_lead_for_another_event_is_no_correction(chat: OfflineChat) -> None:
-    _event(chat, "Dentist", "2026-12-09T15:00")
-    _event(chat, "Flight", "2026-12-11T09:00")
-    chat.say("remind me 30 min before the dentist")
-    chat.say("actually 45 min before the flight")
-    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=chat.user)] == [("Dentist", 30)]
+def test_a_lead_for_another_event_is_no_correction(offline: OfflineChat) -> None:
+    event_at(offline, "Dentist", "2026-12-09T15:00")
+    event_at(offline, "Flight", "2026-12-11T09:00")
+    offline.say("remind me 30 min before the dentist")
+    offline.say("actually 45 min before the flight")
+    assert [(r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=offline.user)] == [("Dentist", 30)]
