@@ -109,7 +109,7 @@ WRITE_WORDS: Final = re.compile(
 # A day counted from the event just talked about ("the evening before", 前一天, "the morning after", "that day"), with its
 # offset in days: the stand-in computes the day, and the authority traces it to the event's own day.
 THAT_DAY: Final = re.compile(
-    r"(?:\b(?:on|for)\s+)?\b(?:that(?:\s+(?:same|very))?|the\s+(?:same|very))\s+(?:day|date)\b|\bthat(?=\s+(?:morning|afternoon|evening|night)\b)|那天|当天|同一?天"
+    r"(?:\b(?:on|for)\s+)?\b(?:that(?:\s+(?:same|very))?|(?:the\s+)?same|the\s+very)\s+(?:day|date)\b|\bthat(?=\s+(?:morning|afternoon|evening|night)\b)|那天|当天|同一?天"
     r"|(?<=\s)(?:there|on\s+it)(?=\s+at\b|[\s.!?]*$)", re.I
 )
 DAY_FROM_EVENT: Final = (

@@ -224,6 +224,11 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         if not asked and day is None and when.time is None and not unsure:
             # "我下周要出差": a plan for a stretch of days, said rather than asked; ask first.
             return text(say("ask_day_for", turn.language, title=title or say("it", turn.language)))
+        pointed = lx.POINTER.search(s.text) and lx.REMIND_ME.sub(" ", s.text) not in lx.CREATE  # nothing asks to put one down
+        if extra.reminder_minutes is not None and pointed and when.time and extra.reminder_text is None:
+            # "下午4点那个会 提前15分钟提醒我", "that 4pm call, remind me 10 min before": the event that starts then, never a new one.
+            return call(turn, tools, "set_reminder", text=None, event_ref=None, event_words=None,
+                        minutes_before=extra.reminder_minutes, date=day, time=when.time)  # fmt: skip
         return call(
             turn, tools, "schedule_event",
             title=title, date=day, time=when.time, duration_minutes=when.duration, command_id=None,

@@ -81,7 +81,8 @@ def previous_intent(turn: Turn) -> str | None:
     """What the person's previous message asked for (read on its own, without its own past)."""
     if not turn.previous:
         return None
-    before = dataclasses.replace(turn, text=turn.previous, previous=None, exchange=None)
+    context = {key: value for key, value in turn.context.items() if key != "reminder_just_set"}  # as it was read then
+    before = dataclasses.replace(turn, text=turn.previous, previous=None, exchange=None, context=context)
     return classify(before, read_signals(before))
 
 

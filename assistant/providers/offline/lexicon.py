@@ -29,8 +29,8 @@ DELETE = table(
 CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
-        r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:[\w']+\s+){0,3}?forward)|rename|change|switch|"
-        r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
+        r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
+        r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
     zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
 )

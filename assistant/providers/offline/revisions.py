@@ -118,12 +118,14 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
 
 
 def _lead(text: str, when: When) -> int | None:
-    """A new lead for a reminder before an event, and nothing else: "45 mins before", "提前一小时"."""
-    leads = [length.minutes for length in find_lengths(text) if length.kind in ("offset", "earlier")]
+    """A new lead for a reminder before an event, and nothing else: "45 mins before", "提前一小时", "make it 10 min"."""
+    # A bare length is a lead ("make it 10 min"), unless it is said as how long something lasts ("it only needs 30 min").
+    kinds = ("offset", "earlier") if lx.LENGTH_CHANGE.search(text) else ("offset", "earlier", "length")
+    leads = [length.minutes for length in find_lengths(text) if length.kind in kinds]
     return leads[0] if len(leads) == 1 and not (when.date or when.time) else None
 
 
-_LEAD_WORD = re.compile(r"\bbefore\b|之?前", re.IGNORECASE)
+_LEAD_WORD = re.compile(r"\b(?:before|remind(?:er|\s+me)?)\b|之?前|提醒(?:我|一下)?", re.IGNORECASE)
 
 
 def _cue(text: str, today: datetime.date) -> str | None:

@@ -1,7 +1,10 @@
-"""Shapes from held-out round 75, each a class: a move verb with a bare length moves the start ("push team
+"""Shapes from held-out rounds 75 and 76, each a class: a move verb with a bare length moves the start ("push team
 sync 30 mins"), never resizes; "take it off" and 不看了/不去了 cancel (on a card); a Chinese yes typed as one
 run (嗯对) answers the card; a hedge before a part of the day is no name ("sometime in the afternoon"); a bare
-8 is morning or evening, asked; a repeat's part of the day stays with its hour ("every thursday evening at 8")."""
+8 is morning or evening, asked; a repeat's part of the day stays with its hour ("every thursday evening at 8").
+Round 76: a bare length right after a reminder before an event is its new lead ("actually make it 10 min"), a
+length said as how long something lasts is the event's; "same day" is the day in focus; news of a new time
+with "fix it" changes the event named; "下午4点那个会 提前15分钟提醒我" reminds before the event then."""
 
 from __future__ import annotations
 
@@ -79,3 +82,48 @@ def test_a_bare_eight_is_asked_and_the_part_said_next_places_it(offline_zh: Offl
 def test_a_repeats_part_of_the_day_stays_with_its_hour(offline: OfflineChat) -> None:
     offline.say("every thursday evening at 8 book club")
     assert [(e.title, local(e), e.rrule) for e in offline.events()] == [("Book club", "Thu 2026-12-10 20:00", "FREQ=WEEKLY;BYDAY=TH")]
+
+
+def test_a_bare_length_after_a_reminder_is_its_lead_not_the_events_length(offline: OfflineChat) -> None:
+    offline.say("flu shot at the pharmacy thursday 5pm")
+    offline.say("remind me 20 mins before")
+    offline.say("actually make it 10 min")
+    assert offline.reminders() == [("Flu shot at the pharmacy", 10)]
+    assert [e.duration for e in offline.events()] == [datetime.timedelta(hours=1)]
+    offline.say("it only needs 30 min")
+    assert [e.duration for e in offline.events()] == [datetime.timedelta(minutes=30)] and offline.reminders() == [("Flu shot at the pharmacy", 10)]
+
+
+def test_a_lead_said_with_remind_in_chinese(offline_zh: OfflineChat) -> None:
+    offline_zh.say("下周一上午9点开部门例会")
+    offline_zh.say("提前十五分钟提醒我")
+    offline_zh.say("提前十分钟提醒就行")
+    assert offline_zh.reminders() == [("部门例会", 10)]
+
+
+def test_same_day_is_the_day_in_focus(offline: OfflineChat) -> None:
+    event_at(offline, "Car service", "2026-12-11T09:00")
+    offline.say("when is my car service")
+    offline.say("can you move it to 2pm same day")
+    offline.say("book brunch with kate tomorrow 11am")
+    offline.say("and a movie with her at 4pm same day")
+    assert [(e.title, local(e)) for e in offline.events()] == [
+        ("Brunch with kate", "Tue 2026-12-08 11:00"), ("Movie with her", "Tue 2026-12-08 16:00"), ("Car service", "Fri 2026-12-11 14:00")]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "start"),
+    [("dinner with the smiths is at 8 now not 7, fix it pls", "Dinner with the Smiths", "Sat 2026-12-12 20:00"),
+     ("bring the 1:1 with sara forward to 2pm", "1:1 with Sara", "Fri 2026-12-11 14:00")],
+)  # fmt: skip
+def test_news_of_a_new_time_with_fix_it_and_bring_forward_move_the_event(offline: OfflineChat, message: str, title: str, start: str) -> None:
+    event_at(offline, "Dinner with the Smiths", "2026-12-12T19:00")
+    event_at(offline, "1:1 with Sara", "2026-12-11T15:00", 30)
+    offline.say(message)
+    assert (title, start) in [(e.title, local(e)) for e in offline.events()]
+
+
+def test_that_meeting_at_a_time_gets_the_reminder_not_a_new_booking(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "客户会议", "2026-12-07T16:00")
+    offline_zh.say("下午4点那个会 提前15分钟提醒我")
+    assert offline_zh.reminders() == [("客户会议", 15)] and len(offline_zh.events()) == 1
