@@ -118,3 +118,8 @@ def calendar_details(data: dict[str, Any], outcome: Any, zone: ZoneInfo) -> None
         )
         if minutes:
             data["reminders"] = minutes
+        said = outcome.command.slot_value("reminder_minutes") if outcome.command is not None and outcome.status.value == "created" else None
+        asked_for = event.reminders.filter(minutes_before=said).first() if said is not None else None
+        if asked_for is not None:
+            # The reminder the person asked for with the booking ("…, remind me an hour before"): one they may correct next.
+            data["reminder"] = {"ref": f"R{asked_for.id}", "minutes_before": asked_for.minutes_before}

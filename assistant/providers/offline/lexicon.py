@@ -89,13 +89,13 @@ def scope_of(text: str) -> str | None:
 POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them|(?:each|every)\s+(?:time|one))\b|它|那个|这个|到时候?|每次", re.IGNORECASE)
 RENAME = table(
     en=(
-        r"\b(?:(?:rename|change\s+the\s+(?:title|name)\s+of)\s+(?P<which>(?:[\w']+\s+){1,5}?)(?:to|as)|rename\s+(?:it|that|this)?\s*(?:to|as)?|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
+        r"\b(?:(?:rename|change\s+the\s+(?:title|name)\s+of|(?:change|fix)(?=.*\b(?:spel+(?:ed|t|ing)?|misspel+\w*|typo)\b))\s+(?P<which>(?:[\w']+\s+){1,5}?)(?:to|as)|rename\s+(?:it|that|this)?\s*(?:to|as)?|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
         r"retitle\s+(?:it\s+)?(?:to|as)?|(?:the\s+)?(?:event|title|name)\s+(?:is|should\s+be|will\s+be)(?:\s+called)?|"
         r"it(?:'?s|\s+is)\s+(?:called|named)|\b(?:event|meeting|appointment|entry)\b[^,.]{0,20}?\s(?:called(?!\s+(?:off|in|out|back|up)\b)|named|titled)|"
         r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”,]+?)[\"'”]?(?:,.*)?[\s.!]*$",  # "…, and it's at 12 Oak Ave": not the name
     ),
     zh=(
-        r"(?:(?:^|(?<=[\s，,]))叫(?!我|醒|车)|改(?:个)?名(?:字)?[，,\s]*(?:为|叫|成)?|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)\s*[「“\"]?(?P<title>[^」”\"\s，,]+?)[」”\"]?(?:吧|。|！)*(?:[\s，,].*)?$",  # "叫圣诞派对 在人民路88号"
+        r"(?:(?:^|(?<=[\s，,]))叫(?!我|醒|车)|改(?:一?下|个)?名(?:字|称)?[，,\s]*(?:改?(?:为|叫|成))?|改成(?=[^，,\s]+[\s，,]+(?:名字|名称)?(?:写|打)错)|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)\s*[「“\"]?(?P<title>[^」”\"\s，,]+?)[」”\"]?(?:吧|。|！)*(?:[\s，,].*)?$",  # "叫圣诞派对 在人民路88号"
     ),
 )
 

@@ -26,6 +26,7 @@ from assistant.providers.offline import calendar_actions as calendar
 from assistant.providers.offline import calendar_words, create_action, followup, phrases, revisions, titles
 from assistant.providers.offline import conversation_actions as conversation
 from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline import revision_phrases as rp
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, classify, no_name, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn, read_turn, split_user_turn
@@ -36,6 +37,7 @@ from assistant.reading import vocabulary
 from assistant.reading.answers import read_short_answer
 from assistant.reading.chinese import as_written
 from assistant.reading.days import days_of
+from assistant.reading.durations import find_lengths
 from assistant.reading.extract import in_the_week_said
 
 logger = logging.getLogger(__name__)
@@ -174,14 +176,17 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         return calendar_words.remind(joined, read_signals(joined), tools)
     another = lx.ANOTHER_ONE.match(turn.text)
     counted = not another and any(p.search(turn.text) for p, days in vocabulary.DAY_FROM_EVENT if days)
-    if (another or counted) and turn.previous and previous_intent(turn) == "reminder":
+    ahead = not (another or counted) and any(  # "also 3 hours before the flight": a lead, never "in 2 hours", nor a correction
+        length.kind == "offset" and re.match(r"\s*(?:before|之?前)", turn.text[length.end :]) for length in find_lengths(turn.text)
+    ) and not rp.STRONG.search(turn.text)
+    if (another or counted or ahead) and turn.previous and previous_intent(turn) == "reminder":
         # "and one for tomorrow at 7am to call the plumber" after a reminder: one more reminder, never an event; so is
         # "also the night before at 9pm", when nothing else is named.
         again = dataclasses.replace(turn, text=f"remind me {turn.text[another.end():].strip() if another else turn.text}", previous=None)
         rest = calendar_words.REMIND_MARKER.sub(" ", vocabulary.DAY_FROM_EVENT[0][0].sub(" ", lx.AND_ALONE.sub(" ", turn.text)))
         rest = re.sub(r"(?i)\b(?:to|so)\s+\w.*$", " ", rest)  # "… at 10pm to pack": what it is for names no event
         named = titles.title_from(read_when(rest, today=turn.today).residue)
-        if another or named is None:
+        if another or ahead or named is None:
             return calendar_words.remind(again, read_signals(again), tools)
     said = read_signals(turn) if turn.last_reply == catalogue.text("needs_reminder_time", turn.language) else None
     first = dataclasses.replace(turn, previous=turn.asked_since[0]) if turn.asked_since else turn
@@ -219,7 +224,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # the answer to its own question finishes that change, with the event the person named.
         asked = read_signals(turn, text=moving)
         return calendar.change(turn, asked, tools)
-    half = re.fullmatch(r"\W*(?:in\s+the\s+)?(?:(?P<am>a\.?m\.?)|p\.?m\.?)\W*", turn.text, re.I)  # "pm" to "what time?" after "at 7"
+    half = re.fullmatch(r"\W*(?:in\s+the\s+)?(?:(?P<am>a\.?m\.?)|p\.?m\.?)(?:\s+(?:pls|please|plz))?\W*", turn.text, re.I)  # "pm" to "what time?" after "at 7"
     part = (vocabulary.part_of_day(turn.text) or (half and ("morning" if half["am"] else "evening"))) if "time" in (active.get("missing") or []) and not signals.has_slots else None
     if part in PART_WORDS and (half or titles.title_from(without_part_of_day(turn.text)) is None):
         # "evening" to "what time?": which time in it is still the person's to say (a bare hour then is read in it),

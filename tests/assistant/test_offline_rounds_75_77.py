@@ -1,10 +1,11 @@
-"""Shapes from held-out rounds 75 and 76, each a class: a move verb with a bare length moves the start ("push team
+"""Shapes from held-out rounds 75 to 77, each a class: a move verb with a bare length moves the start ("push team
 sync 30 mins"), never resizes; "take it off" and 不看了/不去了 cancel (on a card); a Chinese yes typed as one
 run (嗯对) answers the card; a hedge before a part of the day is no name ("sometime in the afternoon"); a bare
 8 is morning or evening, asked; a repeat's part of the day stays with its hour ("every thursday evening at 8").
 Round 76: a bare length right after a reminder before an event is its new lead ("actually make it 10 min"), a
 length said as how long something lasts is the event's; "same day" is the day in focus; news of a new time
-with "fix it" changes the event named; "下午4点那个会 提前15分钟提醒我" reminds before the event then."""
+with "fix it" changes the event named; "下午4点那个会 提前15分钟提醒我" reminds before the event then. Round 77: the reminder asked for with a booking is corrected like
+one set alone; a name put right with a cue ("i spelled it wrong", 改一下名字, 名字写错了) renames; "pm pls", "whens"."""
 
 from __future__ import annotations
 
@@ -127,3 +128,64 @@ def test_that_meeting_at_a_time_gets_the_reminder_not_a_new_booking(offline_zh: 
     event_at(offline_zh, "客户会议", "2026-12-07T16:00")
     offline_zh.say("下午4点那个会 提前15分钟提醒我")
     assert offline_zh.reminders() == [("客户会议", 15)] and len(offline_zh.events()) == 1
+
+
+def test_another_lead_before_the_event_named_after_a_reminder_is_another_reminder(offline: OfflineChat) -> None:
+    event_at(offline, "Flight to Denver", "2026-12-12T08:15", 240)
+    offline.say("when's my flight")
+    offline.say("remind me the night before at 8pm to pack")
+    offline.say("also 3 hours before the flight")
+    assert offline.reminders() == [("", None), ("Flight to Denver", 180)]
+    offline.say("remind me at 5pm to call dad")
+    offline.say("in 2 hours")  # no lead: never a reminder with no words
+    assert len(offline.reminders()) == 3
+
+
+@pytest.mark.parametrize(
+    ("booking", "correction", "language"),
+    [("interview on tuesday at 10am, remind me an hour before", "actually make it 30 min", "en"),
+     ("明天上午10点面试 提前一小时提醒我", "嗯 还是提前半小时就行", "zh")],
+)  # fmt: skip
+def test_the_reminder_asked_for_with_a_booking_is_corrected_never_the_event(
+    offline: OfflineChat, offline_zh: OfflineChat, booking: str, correction: str, language: str
+) -> None:
+    chat = offline if language == "en" else offline_zh
+    chat.say(booking)
+    start = [local(e) for e in chat.events()]
+    chat.say(correction)
+    assert [r for _, r in chat.reminders()] == [30]
+    assert [local(e) for e in chat.events()] == start and [e.duration for e in chat.events()] == [datetime.timedelta(hours=1)]
+
+
+def test_a_time_after_a_booking_with_a_reminder_moves_the_event(offline: OfflineChat) -> None:
+    offline.say("interview on tuesday at 10am, remind me an hour before")
+    offline.say("actually make it 11")
+    assert [local(e) for e in offline.events()] == ["Tue 2026-12-08 11:00"] and [r for _, r in offline.reminders()] == [60]
+
+
+@pytest.mark.parametrize(
+    ("message", "renamed"),
+    [("change call with marco to call with marcus, i spelled it wrong", "Call with marcus"),
+     ("跟老王吃饭那个改一下名字 改成部门午餐", "部门午餐"),
+     ("把和小王吃饭改成和小黄吃饭 名字写错了", "和小黄吃饭")],
+)  # fmt: skip
+def test_a_name_put_right_with_a_cue_renames(offline_zh: OfflineChat, message: str, renamed: str) -> None:
+    event_at(offline_zh, "Call with Marco", "2026-12-09T11:00", 30)
+    event_at(offline_zh, "跟老王吃饭", "2026-12-09T12:00")
+    event_at(offline_zh, "和小王吃饭", "2026-12-10T12:00")
+    offline_zh.say(message)
+    assert renamed in [e.title for e in offline_zh.events()] and len(offline_zh.events()) == 3
+
+
+def test_a_new_name_with_no_cue_is_asked_about(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "周会", "2026-12-11T10:00")
+    offline_zh.say("把周会改成项目复盘")  # a new name, or "online"? not written on a guess
+    assert [e.title for e in offline_zh.events()] == ["周会"]
+
+
+def test_pm_pls_answers_the_half_and_whens_asks_when(offline: OfflineChat) -> None:
+    offline.say("gym tmrw at 7")
+    offline.say("pm pls")
+    assert [(e.title, local(e)) for e in offline.events()] == [("Gym", "Tue 2026-12-08 19:00")]
+    event_at(offline, "Project sync", "2026-12-09T14:00")
+    assert "Project sync" in offline.say("whens project sync").reply
