@@ -15,6 +15,7 @@ import pytest
 
 from assistant.reading.answers import read_short_answer
 from assistant.reading.durations import find_lengths
+from scheduling.models import Reminder
 from tests.assistant.conftest import OfflineChat, event_at, local
 
 pytestmark = pytest.mark.django_db
@@ -189,3 +190,19 @@ def test_pm_pls_answers_the_half_and_whens_asks_when(offline: OfflineChat) -> No
     assert [(e.title, local(e)) for e in offline.events()] == [("Gym", "Tue 2026-12-08 19:00")]
     event_at(offline, "Project sync", "2026-12-09T14:00")
     assert "Project sync" in offline.say("whens project sync").reply
+
+
+def test_take_the_event_off_with_a_reason_shows_its_card(offline: OfflineChat) -> None:
+    event_at(offline, "Gym", "2026-12-08T18:00")
+    assert "'Gym'" in offline.say("take the gym off tmrw, im sick").reply
+    offline.say("yes do it")
+    assert offline.events() == []
+    offline.say("im taking the day off friday")  # a day off is no event to take off
+    assert offline.events() == []
+
+
+def test_the_day_answered_for_a_reminder_sets_it(offline: OfflineChat) -> None:
+    offline.say("remind me next week to book flights")
+    offline.say("monday 9am")
+    assert [(r.text, r.remind_at.astimezone(offline.user.profile.zone).strftime("%a %Y-%m-%d %H:%M")) for r in Reminder.objects.filter(owner=offline.user)] == [
+        ("book flights", "Mon 2026-12-14 09:00")]  # fmt: skip

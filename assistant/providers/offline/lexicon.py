@@ -17,7 +17,7 @@ from assistant.reading.vocabulary import Table as Table
 
 DELETE = table(
     en=(
-        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|scratch(?=\s+(?:my|the|our|this|that)\s+(?!thought\b)\w)|skip(?!\s+(?:it|that|this|to|ahead|over)\b)|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|take\s+(?:it|that|this|them)\s+off(?!\s+(?:work|school)\b)|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
+        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|scratch(?=\s+(?:my|the|our|this|that)\s+(?!thought\b)\w)|skip(?!\s+(?:it|that|this|to|ahead|over)\b)|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|take(?=\s+(?:it|that|this|them|(?:my|the)\s+(?!(?:day|days|morning|afternoon|evening|night|week|weekend|time)\b)[\w']+(?:\s+[\w']+){0,3}?)\s+off\b(?!\s+(?:work|school)\b))|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
         # Not going, and nothing else said ("ugh scratch that i cant make it"): a cancel, never a move.
         r"^(?:\W*(?:ugh|oh|sorry|oops|hmm|ok|so|actually)\b)*(?:\W*(?:scratch\s+that|(?:i\s+)?(?:can'?t|cannot|won'?t\s+be\s+able\s+to)"

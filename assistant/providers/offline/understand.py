@@ -188,7 +188,8 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         named = titles.title_from(read_when(rest, today=turn.today).residue)
         if another or ahead or named is None:
             return calendar_words.remind(again, read_signals(again), tools)
-    said = read_signals(turn) if turn.last_reply == catalogue.text("needs_reminder_time", turn.language) else None
+    asked_when = (catalogue.text("needs_reminder_time", turn.language), say("ask_which_day", turn.language))
+    said = read_signals(turn) if turn.last_reply in asked_when else None
     first = dataclasses.replace(turn, previous=turn.asked_since[0]) if turn.asked_since else turn
     moment = _moment_answered(turn, said) if said is not None else None
     if moment is not None and previous_intent(first) == "reminder":
