@@ -206,3 +206,36 @@ def test_the_day_answered_for_a_reminder_sets_it(offline: OfflineChat) -> None:
     offline.say("monday 9am")
     assert [(r.text, r.remind_at.astimezone(offline.user.profile.zone).strftime("%a %Y-%m-%d %H:%M")) for r in Reminder.objects.filter(owner=offline.user)] == [
         ("book flights", "Mon 2026-12-14 09:00")]  # fmt: skip
+
+
+def test_a_time_that_names_the_event_listed_and_a_shift_move_it(offline: OfflineChat) -> None:
+    event_at(offline, "Call with Dev", "2026-12-07T15:00", 30)
+    offline.say("whats today look like")
+    offline.say("push the 3pm back an hour")
+    assert [local(e) for e in offline.events()] == ["Mon 2026-12-07 16:00"]
+
+
+@pytest.mark.parametrize(
+    ("booking", "fix", "title"),
+    [("book a meeting with marco monday 10am", "sorry i spelled it wrong, its marcus not marco", "Meeting with marcus"),
+     ("coffee with mia tuesday 10am", "oops its coffee with maya not mia, fix the name", "Coffee with maya")],
+)  # fmt: skip
+def test_a_name_put_right_beside_words_that_say_so(offline: OfflineChat, booking: str, fix: str, title: str) -> None:
+    offline.say(booking)
+    offline.say(fix)
+    assert [e.title for e in offline.events()] == [title]
+
+
+@pytest.mark.parametrize(
+    ("news", "start"),
+    [("yoga is now at 4", "Mon 2026-12-07 16:00"), ("yoga is at 5pm now", "Mon 2026-12-07 17:00")],
+)
+def test_news_of_ones_own_events_new_moment_moves_it(offline: OfflineChat, news: str, start: str) -> None:
+    event_at(offline, "Yoga", "2026-12-07T10:00")
+    offline.say(news)
+    assert [local(e) for e in offline.events()] == [start]
+
+
+def test_news_of_a_moment_for_no_event_of_theirs_writes_nothing(offline: OfflineChat) -> None:
+    offline.say("the flight is now at 9pm")
+    assert offline.events() == []

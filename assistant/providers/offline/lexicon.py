@@ -29,6 +29,8 @@ DELETE = table(
 CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
+        # News of one's own event's new moment: "yoga is now at 4", "dinner is at 8 now" (hearsay, "… moved to …", is not).
+        r"\b(?:is|are|'s)\s+(?:now\s+(?:at|on)\b|at\s+[\w:.]+\s+now\b)",
         r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
@@ -95,7 +97,7 @@ RENAME = table(
         r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”,]+?)[\"'”]?(?:,.*)?[\s.!]*$",  # "…, and it's at 12 Oak Ave": not the name
     ),
     zh=(
-        r"(?:(?:^|(?<=[\s，,]))叫(?!我|醒|车)|改(?:一?下|个)?名(?:字|称)?[，,\s]*(?:改?(?:为|叫|成))?|改成(?=[^，,\s]+[\s，,]+(?:名字|名称)?(?:写|打)错)|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)\s*[「“\"]?(?P<title>[^」”\"\s，,]+?)[」”\"]?(?:吧|。|！)*(?:[\s，,].*)?$",  # "叫圣诞派对 在人民路88号"
+        r"(?:(?:^|(?<=[\s，,]))叫(?!我|醒|车)|改(?:一?下|个)?名(?:字|称)?[，,\s]*(?:改?(?:为|叫|成))?|改成(?=[^，,\s]+[\s，,]+(?:名字|名称)?(?:写|打)错)|(?:名字|名称)?(?:写|打)错了?[，,\s]*改成|重命名为|名字改成|名字改为|标题改成|标题改为|叫它|叫做|就叫|名字叫)\s*[「“\"]?(?P<title>[^」”\"\s，,]+?)[」”\"]?(?:吧|。|！)*(?:[\s，,].*)?$",  # "叫圣诞派对 在人民路88号"
     ),
 )
 

@@ -6,6 +6,7 @@ event just made (``change_event``; "it" is left to the server unless it would mi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from assistant.providers.base import ModelResponse
@@ -25,6 +26,11 @@ def revise(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("ask_change_value", turn.language))  # which day of "next week"?
     focus, when = revision.focus, revision.when
     new_time, command = when.time, revision.focus.command
+    if when.shift is not None and new_time is not None:
+        # "push the 3pm back an hour": the time names the event (the one in focus, or it is asked), the shift moves it.
+        if new_time != focus.start:
+            return text(say("ask_change_value", turn.language))
+        when, new_time = replace(when, time=None), None
     days_moved = when.shift is not None and new_time is None and when.shift % 1440 == 0 and command is None
     if when.shift is not None and new_time is None and not days_moved:
         # "an hour later": from the time the context shows, never a guessed one.

@@ -243,12 +243,15 @@ _NAME_FIXED_EN = re.compile(
     r"\s*,?\s+not\s+(?P<old>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\W*$", re.IGNORECASE)
 _NAME_FIXED_EN_NOT_FIRST = re.compile(
     r"^\W*(?:(?:oh|oops|sorry|actually|wait|no|typo)\W+)*not\s+(?P<old>[a-z][\w'-]*)\s*,?\s+(?:(?:it'?s|its|but)\s+)?(?P<new>[a-z][\w'-]*)\W*$", re.IGNORECASE)
+_NAME_FIXED_TAIL = re.compile(r"\b(?P<new>[a-z][\w'-]*)\s+not\s+(?P<old>[a-z][\w'-]*)\W*$", re.IGNORECASE)  # "…with maya not mia"
 _NAME_FIXED_ZH = re.compile(r"^\W*(?:(?:写错了?|打错了?|错了|不对)\W*)?(?:不是(?P<old>\S{1,6}?)\W*)?是(?P<new>[^\s，,。]{1,6}?)(?:才对|啊|吧|哈)?\W*$")
 
 
 def name_corrected(turn: Turn) -> tuple[str, str] | None:
     """The event just made and its title with the name put right, when the message only puts a name right."""
-    said = _NAME_FIXED_EN.match(turn.text) or _NAME_FIXED_EN_NOT_FIRST.match(turn.text) or _NAME_FIXED_ZH.match(turn.text)
+    # The clause that puts it right, beside words that only say so ("sorry i spelled it wrong, its marcus not marco").
+    clauses = [turn.text, *(c for c in re.split(r"[,，;；.。!！]+", turn.text) if c.strip())]
+    said = next((m for c in clauses if (m := _NAME_FIXED_EN.match(c) or _NAME_FIXED_EN_NOT_FIRST.match(c) or _NAME_FIXED_ZH.match(c) or _NAME_FIXED_TAIL.search(c))), None)
     made = _made(turn) if said else None  # the message first (cheap), the reading only when it could put a name right
     when = read_when(turn.text, today=turn.today) if made else None
     title = str((made or {}).get("title") or "")
