@@ -49,13 +49,13 @@ _DIRECTION_BEFORE = re.compile(
     r"(?:(?:\s+(?:it|that|this|the\s+\w+))?\s+(?:by\s+)?|(?:\s+[\w']+){1,4}?\s+(?P<by>by)\s+|(?P<named>(?:\s+(?!(?:to|for|till?|until|from)\b)[\w']+){1,5}?)\s+)$",
     re.IGNORECASE,
 )
-_DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|往后|晚|提前|往前挪|往前推|往前|早)\s*$")
+_DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|往后|[推挪]后|晚|提前|往前挪|往前推|往前|早)\s*$")
 # A length added to or taken from how long it lasts ("extend it by 30 min", "延长半小时", "an hour longer"):
 # no length of its own, and no move.
 _MORE_BEFORE = re.compile(r"(?:\b(?:extend|lengthen|shorten|cut)(?:ed)?(?:\s+[\w']+){0,3}?\s+by|延长|加长|缩短|多|少)\s*$", re.I)
 _MORE_AFTER = re.compile(r"\s*(?:longer|shorter|more|less)\b", re.IGNORECASE)
 _LATER: Final = frozenset(("later", "back", "delay", "delayed", "postpone", "postponed", "push", "pushed", "bump", "bumped"))
-_LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后挪", "往后", "晚"))
+_LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后挪", "往后", "推后", "挪后", "晚"))
 _OFFSET_BEFORE = re.compile(
     r"(?:\b(?:in|within|move[ds]?|shift(?:ed)?|bring|by|after|before)\s*(?:it\s+|that\s+)?|过)$", re.IGNORECASE
 )

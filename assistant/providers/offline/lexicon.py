@@ -17,7 +17,7 @@ from assistant.reading.vocabulary import Table as Table
 
 DELETE = table(
     en=(
-        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|scratch(?=\s+(?:my|the|our|this|that)\s+(?!thought\b)\w)|skip(?!\s+(?:it|that|this|to|ahead|over)\b)|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|take(?=\s+(?:it|that|this|them|(?:my|the)\s+(?!(?:day|days|morning|afternoon|evening|night|week|weekend|time)\b)[\w']+(?:\s+[\w']+){0,3}?)\s+off\b(?!\s+(?:work|school)\b))|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
+        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|scratch(?=\s+(?:my|the|our|this|that)\s+(?!thought\b)\w)|skip(?!\s+(?:it|that|this|to|ahead|over)\b)|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|take(?=\s+(?:it|that|this|them|(?:(?:my|the)\s+)?(?!(?:a|an|some|day|days|morning|afternoon|evening|night|week|weekend|time|today|tomorrow|tmrw|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)\b)[\w']+(?:\s+[\w']+){0,3}?)\s+off\b(?!\s+(?:work|school)\b))|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
         # Not going, and nothing else said ("ugh scratch that i cant make it"): a cancel, never a move.
         r"^(?:\W*(?:ugh|oh|sorry|oops|hmm|ok|so|actually)\b)*(?:\W*(?:scratch\s+that|(?:i\s+)?(?:can'?t|cannot|won'?t\s+be\s+able\s+to)"
@@ -34,7 +34,7 @@ CHANGE = table(
         r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
-    zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
+    zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
 )
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
@@ -109,7 +109,7 @@ PAST = table(
     ),
     zh=(
         r"(?:昨天|前天|上周|上星期|上礼拜|上个月|去年|刚才|刚刚|之前|那天).{0,12}(?:了|过)|^(?:我)?(?:小时候|上学(?:的)?时候|读书(?:的)?时候)",
-        r"^(?:我|我们)?(?:今天|今早|今天上午|今天早上|上午|早上|已经|刚)?.{0,6}(?:去|开|见|吃|参加|看|做|打|跑)了",
+        r"^(?:我|我们)?(?:今天|今早|今天上午|今天早上|上午|早上|已经|刚)?.{0,6}(?<![不别])(?:去|开|见|吃|参加|看|做|打|跑)了",  # "羽毛球不去了" is a cancel, not a report
     ),
 )
 # A remark about being busy or free, or putting something off: information, not a request.

@@ -1,4 +1,4 @@
-"""Shapes from held-out rounds 75 to 77, each a class: a move verb with a bare length moves the start ("push team
+"""Shapes from held-out rounds 75 to 79, each a class: a move verb with a bare length moves the start ("push team
 sync 30 mins"), never resizes; "take it off" and 不看了/不去了 cancel (on a card); a Chinese yes typed as one
 run (嗯对) answers the card; a hedge before a part of the day is no name ("sometime in the afternoon"); a bare
 8 is morning or evening, asked; a repeat's part of the day stays with its hour ("every thursday evening at 8").
@@ -239,3 +239,30 @@ def test_news_of_ones_own_events_new_moment_moves_it(offline: OfflineChat, news:
 def test_news_of_a_moment_for_no_event_of_theirs_writes_nothing(offline: OfflineChat) -> None:
     offline.say("the flight is now at 9pm")
     assert offline.events() == []
+
+
+@pytest.mark.parametrize("message", ["羽毛球不去了 取消掉", "羽毛球不去了"])
+def test_not_going_any_more_is_a_cancel_not_a_report(offline_zh: OfflineChat, message: str) -> None:
+    event_at(offline_zh, "羽毛球", "2026-12-09T19:00")
+    assert "羽毛球" in offline_zh.say(message).reply and len(offline_zh.events()) == 1
+    offline_zh.say("好")
+    assert offline_zh.events() == []
+
+
+def test_a_shift_said_with_tuihou_moves_the_event(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "客户会议", "2026-12-08T15:00")
+    offline_zh.say("客户会议推后20分钟")
+    assert [local(e) for e in offline_zh.events()] == ["Tue 2026-12-08 15:20"]
+
+
+def test_a_lead_said_as_not_so_early_corrects_the_reminder(offline_zh: OfflineChat) -> None:
+    offline_zh.say("周三下午两点去看牙 提前一小时提醒我")
+    offline_zh.say("不用那么早 提前二十分钟就行")
+    assert offline_zh.reminders() == [("看牙", 20)]
+
+
+def test_take_a_name_off_a_day_cancels_and_a_day_off_is_not(offline: OfflineChat) -> None:
+    event_at(offline, "Piano", "2026-12-12T10:00")
+    assert "'Piano'" in offline.say("take piano off saturday, we're away").reply
+    offline.say("im taking friday off")
+    assert len(offline.events()) == 1
