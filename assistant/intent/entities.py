@@ -160,6 +160,10 @@ class EntityStack:
                 self._push(event, "candidate")
             self.listed = [int(str(event["ref"])[1:]) for event in candidates]
             self.focus = None
+        elif status == "reminder_set" and data.get("event"):
+            # The event a reminder was just set on is the one "it" and "the night before" mean next.
+            self._push(data["event"], "reminded")
+            self.focus = int(str(data["event"]["ref"])[1:])
         elif status == "awaiting_confirmation" and data.get("event"):
             self._push(data["event"], "to delete")
             self.focus = int(str(data["event"]["ref"])[1:])

@@ -67,7 +67,7 @@ _UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)(?:都?重复)?")  # "�
 _COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周" is how often
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
-    r"(?:(?:remind|alert|notify|ping|nudge)\s+me|remember\s+me(?=\s+(?:to|about|at|on|in|tomorrow|today|tonight|\d))|give\s+me\s+a\s+heads[\s-]?up|don'?t\s+let\s+me\s+forget|(?:(?:set|add|create|make|put|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
+    r"(?:(?:remind|alert|notify|ping|nudge)\s+me|remember\s+me(?=\s+(?:to|about|at|on|in|tomorrow|today|tonight|\d))|(?:give\s+me|need|want|get)\s+a\s+heads[\s-]?up|don'?t\s+let\s+me\s+forget|(?:(?:set|add|create|make|put|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
     r"(?:a\s+|an\s+)?(?:(?:\d+|[a-z]+)[\s-]*(?:min(?:ute)?s?|hours?|hrs?)\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )

@@ -220,7 +220,8 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
         return None  # a list position picks an event; a past day is a report
     if focus.reminder and focus.start is None:
         lead = _lead(cleaned, when)  # a reminder before an event takes only a new lead
-        fits = lead is not None and _only_correction_words(_LEAD_WORD.sub(" ", when.residue))
+        left = _LEAD_WORD.sub(" ", when.residue)  # a reason after it names nothing ("actually 2 hours before, i need to commute")
+        fits = lead is not None and (_only_correction_words(left) or _only_correction_words(re.split(r"[,，;；]", left)[0]))
         return Revision(focus=focus, when=replace(when, duration=lead, shift=None), title=None) if fits else None
     meals = read_meals(when.residue, focus.title)
     residue = meals.residue

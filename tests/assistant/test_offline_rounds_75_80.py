@@ -1,4 +1,4 @@
-"""Shapes from held-out rounds 75 to 79, each a class: a move verb with a bare length moves the start ("push team
+"""Shapes from held-out rounds 75 to 80, each a class: a move verb with a bare length moves the start ("push team
 sync 30 mins"), never resizes; "take it off" and 不看了/不去了 cancel (on a card); a Chinese yes typed as one
 run (嗯对) answers the card; a hedge before a part of the day is no name ("sometime in the afternoon"); a bare
 8 is morning or evening, asked; a repeat's part of the day stays with its hour ("every thursday evening at 8").
@@ -266,3 +266,35 @@ def test_take_a_name_off_a_day_cancels_and_a_day_off_is_not(offline: OfflineChat
     assert "'Piano'" in offline.say("take piano off saturday, we're away").reply
     offline.say("im taking friday off")
     assert len(offline.events()) == 1
+
+
+@pytest.mark.parametrize(
+    ("message", "start"),
+    [("book club is now on friday", "Fri 2026-12-11 19:00"),
+     ("book club should be 8pm not 7", "Wed 2026-12-09 20:00"),
+     ("vet needs to be moved to monday at 9:15", "Mon 2026-12-14 09:15")],
+)  # fmt: skip
+def test_a_new_moment_said_as_news_or_as_what_it_should_be_moves_the_event(offline: OfflineChat, message: str, start: str) -> None:
+    title = "Vet" if "vet" in message else "Book club"
+    event_at(offline, title, "2026-12-09T10:00" if title == "Vet" else "2026-12-09T19:00")  # 9:15 is read near its own time
+    offline.say(message)
+    assert [(e.title, local(e)) for e in offline.events()] == [(title, start)]
+
+
+def test_a_heads_up_before_an_event_at_a_time_is_a_reminder_on_it(offline: OfflineChat) -> None:
+    event_at(offline, "Call with Bob", "2026-12-07T16:00")
+    offline.say("need a heads up 10 mins before the 4pm call")
+    assert offline.reminders() == [("Call with Bob", 10)]
+
+
+def test_the_event_a_reminder_was_set_on_is_the_one_the_next_reminder_counts_from(offline: OfflineChat) -> None:
+    event_at(offline, "Flight", "2026-12-12T08:00")
+    offline.say("remind me 3 hours before my flight")
+    offline.say("also the night before at 9pm")
+    assert offline.reminders() == [("Flight", 180), ("Flight", 660)]
+
+
+def test_a_lead_correction_with_a_reason_after_it(offline: OfflineChat) -> None:
+    offline.say("interview tuesday 10am, remind me an hour before")
+    offline.say("actually 2 hours before, i need to commute")
+    assert offline.reminders() == [("Interview", 120)]
