@@ -32,9 +32,17 @@ MAX_ANSWER_CHARS = 40
 _POLITE = {"thanks", "thank you", "谢谢", "please", "pls", "plz", "thx", "ty"}
 
 
-def read_short_answer(text: str) -> str | None:
+# To a card that asks to delete, the deleting verb says yes ("yes cancel it", "yep delete"), as "delete it" always does.
+_DELETING = re.compile(r"^(?:cancel|delete|remove)(?:\s+(?:it|that|this))?$", re.IGNORECASE)
+
+
+def read_short_answer(text: str, *, deleting: bool = False) -> str | None:
     """ "yes", "no", or None. Combinations count when every part agrees: "Yes, go ahead",
-    "好的，删吧", "no, keep it", "不用了，谢谢"."""
+    "好的，删吧", "no, keep it", "不用了，谢谢". ``deleting``: the question asked is whether to delete."""
+    if deleting:
+        head, _, rest = text.strip().partition(" ")
+        if _YES.match(head.strip(",.!").lower()) and _DELETING.match(rest.strip(" ,.!")):
+            return "yes"
     if len(text) > MAX_ANSWER_CHARS:
         return None
     parts = [part for part in _PARTS.split(text.strip().lower()) if part]

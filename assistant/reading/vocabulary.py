@@ -113,7 +113,7 @@ THAT_DAY: Final = re.compile(
     r"|(?<=\s)(?:there|on\s+it)(?=\s+at\b|[\s.!?]*$)", re.I
 )
 DAY_FROM_EVENT: Final = (
-    (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|提?前一天|(?P<part_zh>提?前一晚)|头一天", re.I), -1),
+    (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|提?前一天|(?P<part_zh>提?前一晚)|头一?天", re.I), -1),
     (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
     (THAT_DAY, 0),  # "at 6pm that day", 当天
     (re.compile(r"\b(?:on\s+)?the\s+day\s+of\b", re.I), 0),  # "at 7am on the day of my interview"

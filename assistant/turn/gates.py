@@ -54,15 +54,19 @@ def previous_assistant_message(context: TurnContext) -> Message | None:
 
 def confirmation_gate(context: TurnContext) -> Reply | None:
     answer = read_short_answer(context.text)
+    previous = previous_assistant_message(context) if answer is not None or len(context.text) < 40 else None
+    marker = previous.marker if previous is not None else None
+    confirmation = (
+        PendingConfirmation.objects.filter(id=marker.get("confirmation_id"), owner=context.user, thread=context.thread).first()
+        if marker
+        else None
+    )
+    if answer is None and confirmation is not None and confirmation.kind == PendingConfirmation.Kind.DELETE_EVENT:
+        answer = read_short_answer(context.text, deleting=True)  # "yes cancel it" to "Delete …?"
     if answer is None:
         return None
-    previous = previous_assistant_message(context)
-    marker = previous.marker if previous is not None else None
     if not marker:
         return bare_answer(context, answer)
-    confirmation = PendingConfirmation.objects.filter(
-        id=marker.get("confirmation_id"), owner=context.user, thread=context.thread
-    ).first()
     if confirmation is None:
         return None
     context.route = "confirmation"

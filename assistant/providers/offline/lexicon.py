@@ -30,7 +30,7 @@ CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
         # News of one's own event's new moment: "yoga is now at 4", "dinner is at 8 now" (hearsay, "… moved to …", is not).
-        r"\b(?:is|are|'s)\s+(?:now\s+(?:at|on)\b|at\s+[\w:.]+\s+now\b)|\bshould\s+be\s+(?:at\s+|on\s+)?[\w:.]+\s+not\s+\w|\bneeds?\s+to\s+be\s+(?:moved|changed|pushed|rescheduled)\b",
+        r"\bmake\s+(?:the|my|our)\s+(?=(?:\S+\s+){1,6}?instead\b)|\b(?:is|are|'s)\s+(?:now\s+(?:at|on)\b|at\s+[\w:.]+\s+now\b)|\bshould\s+be\s+(?:at\s+|on\s+)?[\w:.]+\s+not\s+\w|\bneeds?\s+to\s+be\s+(?:moved|changed|pushed|rescheduled)\b",
         r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
@@ -321,7 +321,7 @@ CREATE = table(
         rf"^(?:(?:{COURTESY_EN}|actually|just|(?:can|could|would|will)\s+(?:you|u|we)|(?:i\s+)?(?:want|need|would\s+like)\s+to|(?:i\s+)?wanna|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
-        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|hold(?!\s+(?:on|up|off|tight|still)\b)|grab(?=\s+(?:the|that)\s+(?:first|second|third|last|\d|one|slot|spot)\b)|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
+        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)(?!\s+(?:the|my|our)\s+(?:\S+\s+){1,6}?instead\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|hold(?!\s+(?:on|up|off|tight|still)\b)|grab(?=\s+(?:the|that)\s+(?:first|second|third|last|\d|one|slot|spot)\b)|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
         r"|\b(?:stick|pop|put)\s+(?:it|that|this)\s+(?:in|on)\b|^(?:a\s+)?new\s+(?:event|appointment|appt|meeting|entry)\b"
         r"|^(?:(?:i\s+)?(?:need|want|have)\s+to\s+|can\s+(?:you|u)\s+)?get\s+(?!me\b)(?=(?:[\w']+\s+){1,5}?(?:on|in|into)\s+(?:the|my)\s+(?:calendar|cal|diary|schedule)\b)",
     ),

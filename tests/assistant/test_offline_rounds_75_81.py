@@ -1,4 +1,4 @@
-"""Shapes from held-out rounds 75 to 80, each a class: a move verb with a bare length moves the start ("push team
+"""Shapes from held-out rounds 75 to 81, each a class: a move verb with a bare length moves the start ("push team
 sync 30 mins"), never resizes; "take it off" and 不看了/不去了 cancel (on a card); a Chinese yes typed as one
 run (嗯对) answers the card; a hedge before a part of the day is no name ("sometime in the afternoon"); a bare
 8 is morning or evening, asked; a repeat's part of the day stays with its hour ("every thursday evening at 8").
@@ -298,3 +298,24 @@ def test_a_lead_correction_with_a_reason_after_it(offline: OfflineChat) -> None:
     offline.say("interview tuesday 10am, remind me an hour before")
     offline.say("actually 2 hours before, i need to commute")
     assert offline.reminders() == [("Interview", 120)]
+
+
+def test_make_the_event_another_time_instead_moves_it_never_books_another(offline: OfflineChat) -> None:
+    event_at(offline, "Standup", "2026-12-08T09:30", 15)
+    offline.say("can we make the standup tomorrow 9:45 instead")
+    assert [(e.title, local(e)) for e in offline.events()] == [("Standup", "Tue 2026-12-08 09:45")]
+
+
+@pytest.mark.parametrize("answer", ["yes cancel it", "yep delete"])
+def test_a_yes_with_the_deleting_verb_confirms_the_delete_card(offline: OfflineChat, answer: str) -> None:
+    event_at(offline, "Demo", "2026-12-11T10:00")
+    offline.say("cancel the demo on friday")
+    offline.say(answer)
+    assert offline.events() == []
+
+
+def test_a_bare_cancel_to_the_delete_card_keeps_it(offline: OfflineChat) -> None:
+    event_at(offline, "Demo", "2026-12-11T10:00")
+    offline.say("cancel the demo on friday")
+    offline.say("cancel")
+    assert len(offline.events()) == 1
