@@ -113,13 +113,11 @@ def calendar_details(data: dict[str, Any], outcome: Any, zone: ZoneInfo) -> None
         data["occurrence"] = event_fact(outcome.occurrence, zone)
     event = outcome.event
     if event is not None and event.pk is not None and outcome.status.value in ("created", "updated"):
-        minutes = sorted(
-            value for value in event.reminders.values_list("minutes_before", flat=True) if value is not None
-        )
-        if minutes:
-            data["reminders"] = minutes
+        rows = [(rid, value) for rid, value in event.reminders.values_list("id", "minutes_before") if value is not None]
+        if rows:
+            data["reminders"] = sorted(value for _, value in rows)
         said = outcome.command.slot_value("reminder_minutes") if outcome.command is not None and outcome.status.value == "created" else None
-        asked_for = event.reminders.filter(minutes_before=said).first() if said is not None else None
+        asked_for = next((rid for rid, value in rows if value == int(str(said))), None) if said is not None else None
         if asked_for is not None:
             # The reminder the person asked for with the booking ("…, remind me an hour before"): one they may correct next.
-            data["reminder"] = {"ref": f"R{asked_for.id}", "minutes_before": asked_for.minutes_before}
+            data["reminder"] = {"ref": f"R{asked_for}", "minutes_before": int(str(said))}

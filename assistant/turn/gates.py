@@ -54,21 +54,20 @@ def previous_assistant_message(context: TurnContext) -> Message | None:
 
 def confirmation_gate(context: TurnContext) -> Reply | None:
     answer = read_short_answer(context.text)
-    previous = previous_assistant_message(context) if answer is not None or len(context.text) < 40 else None
+    # "yes cancel it" says yes only to a card that asks to delete: read first (no query), the card's kind checked after.
+    deleting = answer is None and read_short_answer(context.text, deleting=True) == "yes"
+    if answer is None and not deleting:
+        return None
+    previous = previous_assistant_message(context)
     marker = previous.marker if previous is not None else None
-    confirmation = (
-        PendingConfirmation.objects.filter(id=marker.get("confirmation_id"), owner=context.user, thread=context.thread).first()
-        if marker
-        else None
-    )
-    if answer is None and confirmation is not None and confirmation.kind == PendingConfirmation.Kind.DELETE_EVENT:
-        answer = read_short_answer(context.text, deleting=True)  # "yes cancel it" to "Delete …?"
-    if answer is None:
-        return None
     if not marker:
-        return bare_answer(context, answer)
-    if confirmation is None:
+        return bare_answer(context, answer) if answer is not None else None
+    confirmation = PendingConfirmation.objects.filter(
+        id=marker.get("confirmation_id"), owner=context.user, thread=context.thread
+    ).first()
+    if confirmation is None or (deleting and confirmation.kind != PendingConfirmation.Kind.DELETE_EVENT):
         return None
+    answer = answer or "yes"
     context.route = "confirmation"
     assert previous is not None
     too_old = context.now - previous.created_at > datetime.timedelta(minutes=settings.CONFIRMATION_TTL_MINUTES)
