@@ -75,15 +75,17 @@ def _replace_last(context: ToolContext, arguments: Mapping[str, Any]) -> ToolRes
     """ "actually make it 8:30", 改成晚上九点半: the reminder the last result set (state, never a guess) is
     set again with what this call says and the rest as it was; the old one goes only once the new one is set."""
     ref = str((context.entities.reminder or {}).get("ref") or "")
-    old = Reminder.objects.filter(owner=context.user, id=int(ref[1:])).first() if ref[1:].isdigit() else None
+    old = Reminder.objects.select_related("event").filter(owner=context.user, id=int(ref[1:])).first() if ref[1:].isdigit() else None
     if old is None:
         return ToolResult(Status.NOT_FOUND, {"problem": "no reminder was just set to change"})
     said = {name: value for name, value in arguments.items() if value is not None and name != "replaces_last"}
     kept: dict[str, Any] = {"text": old.text or None}
-    if old.event_id is not None:
-        # Before an event: a new lead, or a time on a day counted from the event (its own day unless said).
+    if old.event is not None:
+        # Before an event: a new lead, or a time on the day it fired on ("make the reminder 8pm" after the night before).
+        starts = old.event.starts_at.astimezone(context.zone)
+        fires = starts - datetime.timedelta(minutes=old.minutes_before or 0)
         kept |= {"event_ref": f"E{old.event_id}"}
-        kept |= {"days_before": 0} if said.get("time") else {"minutes_before": old.minutes_before}
+        kept |= {"days_before": (starts.date() - fires.date()).days} if said.get("time") else {"minutes_before": old.minutes_before}
     elif old.remind_at is not None:
         local = old.remind_at.astimezone(context.zone)
         kept |= {"date": local.date().isoformat(), "time": f"{local:%H:%M}", "repeat": _repeat_of(old.rrule)}

@@ -56,15 +56,15 @@ _COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{NUMBER})\s+(?P<unit>days|weeks|months|y
 _WEEKLY_ZH = re.compile(
     # "每周二", "每两周的周二", "隔周周二", "每隔一周的周二"
     r"(?P<every>每|隔)(?P<skip>隔)?(?P<two>两|一)?个?(?:周|星期|礼拜)(?:的)?(?:周|星期|礼拜)?"
-    r"(?P<days>[一二三四五六日天末](?:[、和,，]?(?:周|星期|礼拜)?[一二三四五六日天])*)"
+    r"(?P<days>[一二三四五六日天末](?:[、和,，]?(?:周|星期|礼拜)?[一二三四五六日天])*)(?!次)"  # "每两周一次" is how often
 )
 _MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{NUMBER})[号日]")
 _MONTH_DAY_EN = re.compile(
     r"\b(?:on\s+the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?every\s+month\b|\bevery\s+month\s+on\s+the\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b",
     re.I,
 )
-_UNIT_ZH = re.compile(r"每(?P<unit>天|日|周|月|年)(?:都?重复)?")  # "每周重复": the repeat said again
-_COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周" is how often
+_UNIT_ZH = re.compile(r"每(?:(?P<two>两|隔一?)个?)?(?P<unit>天|日|周|月|年)(?:都?重复)?")  # "每周重复": the repeat said again
+_COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔周天月年])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周(一次)" is how often
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
     r"(?:(?:remind|alert|notify|ping|nudge)\s+me|remember\s+me(?=\s+(?:to|about|at|on|in|tomorrow|today|tonight|\d))|(?:give\s+me|need|want|get)\s+a\s+heads[\s-]?up|don'?t\s+let\s+me\s+forget|(?:(?:set|add|create|make|put|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
@@ -394,7 +394,6 @@ def _recurrence(text: str) -> dict[str, Any] | None:
         return _rule(frequency, interval=2 if unit.group("other") or unit.group("fortnight") else None)
     zh_unit = _UNIT_ZH.search(text)
     if zh_unit is not None:
-        return _rule(
-            {"天": "daily", "日": "daily", "周": "weekly", "月": "monthly", "年": "yearly"}[zh_unit.group("unit")]
-        )
+        frequency = {"天": "daily", "日": "daily", "周": "weekly", "月": "monthly", "年": "yearly"}[zh_unit.group("unit")]
+        return _rule(frequency, interval=2 if zh_unit.group("two") else None)  # "每两周一次"
     return None

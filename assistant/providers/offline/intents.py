@@ -89,9 +89,7 @@ def previous_intent(turn: Turn) -> str | None:
 def _ability_only(turn: Turn, s: Signals) -> bool:
     """An ability question: "can you schedule things?" (but "can you schedule lunch tomorrow?" asks for lunch)."""
     match = lx.ABILITY.search(s.text)
-    if match is None or s.has_slots or s.when.ordinal or lx.POINTER.search(s.text):
-        return False
-    if s.text in lx.QUERY or s.text in lx.SUGGEST or s.text in lx.REMEMBER:
+    if match is None or s.has_slots or s.when.ordinal or lx.POINTER.search(s.text) or any(s.text in t for t in (lx.QUERY, lx.SUGGEST, lx.REMEMBER)):
         return False
     rest = clean_title(s.text[match.end() :])
     return rest is None or bool(lx.GENERIC_OBJECT.fullmatch(rest))
@@ -204,15 +202,17 @@ def _new_length(text: str) -> bool:
 
 
 def _someone_then(text: str, today: datetime.date) -> bool:
-    """ "小张周一上午十点面试": someone named before the moment, and what they do after it: whose plan is unsaid."""
+    """ "小张周一上午十点面试", "下周一十点物业来修水管": someone named, and what they do: whose plan is unsaid."""
     text = read_calendar_words(text).cut(text) or text  # "楼下每天早上八点装修": the repeat aside, the same sentence
     found = extract_when(text, today=today) if re.search(r"[\u4e00-\u9fff]", text) else None
     if found is None or not found.spans:
         return False
     before, after = text[: found.spans[0][0]].strip(), text[found.spans[-1][1] :]
-    subject = re.fullmatch(r"(?!我|咱|和|跟|与|同|在|把|给|帮|请|让|叫|到|去|从)(?!.*(?:每|隔|生日|纪念日|那天|当天))[\u4e00-\u9fff]{2,6}", before)
+    someone = r"(?!我|咱|你|和|跟|与|同|在|把|给|帮|请|让|叫|到|去|从|带|陪|接|送|约)"
+    comes = not before and re.match(someone + r"[\u4e00-\u9fff]{2,4}?(?<![未原后将本从出起])(?:要|会)?[过回]?来[\u4e00-\u9fff]", after.strip())
+    subject = re.fullmatch(someone + r"(?!.*(?:每|隔|生日|纪念日|那天|当天))[\u4e00-\u9fff]{2,6}", before)
     # Words that lead a request ("另外", "还有", "帮我") are peeled from a title: they name no one.
-    return bool(re.search(r"[\u4e00-\u9fff]", after)) and subject is not None and clean_title(before) == before
+    return bool(comes) or (bool(re.search(r"[\u4e00-\u9fff]", after)) and subject is not None and clean_title(before) == before)
 
 
 def _opens_a_create(text: str) -> bool:

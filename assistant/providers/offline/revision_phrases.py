@@ -54,7 +54,7 @@ STRONG = re.compile(
     re.IGNORECASE,
 )
 VERB = re.compile(
-    r"\b(?:make\s+(?:it|that)|change|move|push|shift|set\s+it|switch|reschedule|bump|put\s+it)\b|改|换|调|挪|推迟|"
+    r"\b(?:make\s+(?:it|that|the\s+reminder)|change|move|push|shift|set\s+it|switch|reschedule|bump|put\s+it)\b|改|换|调|挪|推迟|"
     r"延后|延迟|提前|往后|往前|推到",
     re.IGNORECASE,
 )

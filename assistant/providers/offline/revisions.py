@@ -17,6 +17,7 @@ A message is a revision when three things hold:
 from __future__ import annotations
 
 import datetime
+import difflib
 import re
 from dataclasses import dataclass, replace
 from typing import Any
@@ -88,9 +89,9 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
         return Focus(command, ref, ref, str(title) if title else None, str(start) if start else None, day)
     reminder = turn.context.get("reminder_just_set") or {}
     lead = reminder.get("minutes_before") and _lead(turn.text, read_when(turn.text, today=turn.today)) is not None
-    if (reminder.get("time") or lead) and not MEAL.search(turn.text):
-        # "actually make it 8:30", "actually 45 mins before is better" right after a reminder was set: that reminder
-        # ("actually dinner is at 7:30pm" names the dinner).
+    if (reminder.get("time") or lead or _LEAD_WORD.search(turn.text)) and not MEAL.search(turn.text):
+        # "actually make it 8:30", "actually 45 mins before is better", "make the reminder 8pm" right after a reminder
+        # was set: that reminder ("actually dinner is at 7:30pm" names the dinner).
         return Focus(None, None, None, reminder.get("text"), reminder.get("time"), reminder.get("date"), reminder=True)
     entities = turn.recent_entities
     if not entities:
@@ -219,9 +220,9 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
     if when.ordinal is not None or when.past:
         return None  # a list position picks an event; a past day is a report
     if focus.reminder and focus.start is None:
-        lead = _lead(cleaned, when)  # a reminder before an event takes only a new lead
+        lead = _lead(cleaned, when)  # a reminder before an event takes a new lead, or a time on the day it fires
         left = _LEAD_WORD.sub(" ", when.residue)  # a reason after it names nothing ("actually 2 hours before, i need to commute")
-        fits = lead is not None and (_only_correction_words(left) or _only_correction_words(re.split(r"[,，;；]", left)[0]))
+        fits = (lead is not None or when.time is not None) and (_only_correction_words(left) or _only_correction_words(re.split(r"[,，;；]", left)[0]))
         return Revision(focus=focus, when=replace(when, duration=lead, shift=None), title=None) if fits else None
     meals = read_meals(when.residue, focus.title)
     residue = meals.residue
@@ -240,31 +241,39 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
 
 # A name put right ("actually its marcus not marco", "写错了 是章总", "不是张总 是章总"): the new name, and the old one when said.
 _NAME_FIXED_EN = re.compile(
-    r"^\W*(?:(?:oh|oops|sorry|actually|wait|no|typo)\W+)*(?:(?:it'?s|its|it\s+is|i\s+meant?|should\s+be|spelled)\s+)?(?P<new>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
-    r"\s*,?\s+not\s+(?P<old>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\W*$", re.IGNORECASE)
+    r"^\W*(?:(?:oh|oops|sorry|actually|wait|no|typo)\W+)*(?:(?P<is>it'?s|its|it\s+is|i\s+meant?|should\s+be|spelled)\s+)?(?P<new>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+    r"(?:\s*,?\s+not\s+(?P<old>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?))?\W*$", re.IGNORECASE)
 _NAME_FIXED_EN_NOT_FIRST = re.compile(
     r"^\W*(?:(?:oh|oops|sorry|actually|wait|no|typo)\W+)*not\s+(?P<old>[a-z][\w'-]*)\s*,?\s+(?:(?:it'?s|its|but)\s+)?(?P<new>[a-z][\w'-]*)\W*$", re.IGNORECASE)
 _NAME_FIXED_TAIL = re.compile(r"\b(?P<new>[a-z][\w'-]*)\s+not\s+(?P<old>[a-z][\w'-]*)\W*$", re.IGNORECASE)  # "…with maya not mia"
-_NAME_FIXED_ZH = re.compile(r"^\W*(?:(?:写错了?|打错了?|错了|不对)\W*)?(?:不是(?P<old>\S{1,6}?)\W*)?是(?P<new>[^\s，,。]{1,6}?)(?:才对|啊|吧|哈)?\W*$")
+_NAME_FIXED_ZH = re.compile(r"^\W*(?:(?:名字|名称)?(?:写错了?|打错了?|错了|不对)\W*)?(?:不是(?P<old>\S{1,6}?)\W*)?(?:应该)?是(?P<new>[^\s，,。]{1,6}?)(?:才对|啊|吧|哈)?\W*$")
 
 
 def name_corrected(turn: Turn) -> tuple[str, str] | None:
     """The event just made and its title with the name put right, when the message only puts a name right."""
     # The clause that puts it right, beside words that only say so ("sorry i spelled it wrong, its marcus not marco").
     clauses = [turn.text, *(c for c in re.split(r"[,，;；.。!！]+", turn.text) if c.strip())]
-    said = next((m for c in clauses if (m := _NAME_FIXED_EN.match(c) or _NAME_FIXED_EN_NOT_FIRST.match(c) or _NAME_FIXED_ZH.match(c) or _NAME_FIXED_TAIL.search(c))), None)
+    said = [m for c in clauses if (m := _NAME_FIXED_EN.match(c) or _NAME_FIXED_EN_NOT_FIRST.match(c) or _NAME_FIXED_ZH.match(c) or _NAME_FIXED_TAIL.search(c))]
     made = _made(turn) if said else None  # the message first (cheap), the reading only when it could put a name right
     when = read_when(turn.text, today=turn.today) if made else None
-    title = str((made or {}).get("title") or "")
-    if made is None or said is None or when is None or when.date or when.time:
+    if made is None or when is None or when.date or when.time:
         return None
+    misspelt = re.search(r"\b(?:spel+(?:ed|t|ing)?|misspel+\w*|typo|wrong)\b", turn.text, re.I) is not None
+    title = next((fixed for m in said if (fixed := _renamed(str(made.get("title") or ""), m, misspelt))), None)
+    return (str(made["ref"]), title) if title else None
+
+
+def _renamed(title: str, said: re.Match[str], misspelt: bool) -> str | None:
     new, old = said["new"], said["old"]
-    if old is None:  # "写错了 是章总": the part of the title one character away from the new name
+    if old is None and new.isascii() and not (said.groupdict().get("is") and misspelt):
+        return None  # "its marcus" alone may be anything; with "i spelled it wrong" it puts a name right
+    if old is None:  # "写错了 是章总", "spelled it wrong, its marcus": the part of the title nearest the new name
         old = next((title[i : i + len(new)] for i in range(len(title) - len(new) + 1)
                     if len(new) > 1 and sum(a != b for a, b in zip(title[i : i + len(new)], new, strict=True)) == 1), None)  # fmt: skip
+        old = old or next(iter(difflib.get_close_matches(new.casefold(), re.findall(r"[\w'-]+", title.casefold()), n=1, cutoff=0.7)), None)
     edge = r"(?<!\w)" if old and old.isascii() else ""
     found = re.search(rf"{edge}{re.escape(old)}{edge.replace('<', '')}", title, re.IGNORECASE) if old else None
     if found is None or found.group().casefold() == new.casefold():
         return None
     new = new[:1].upper() + new[1:] if found.group()[:1].isupper() else new
-    return str(made["ref"]), title[: found.start()] + new + title[found.end() :]
+    return title[: found.start()] + new + title[found.end() :]

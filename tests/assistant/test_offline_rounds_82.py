@@ -1,0 +1,80 @@
+"""Shapes from held-out round 82 and the classes left open before it, each a class: in Chinese, someone named after
+the moment who comes ("下周一上午十点物业来修水管", "妈妈过来看我") is news of their plan, offered and never booked unless asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.providers.offline.calendar_words import read_calendar_words
+from assistant.reading import vocabulary
+from tests.assistant.conftest import OfflineChat, local
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("message", ["下周一上午十点物业来修水管", "周六上午十点妈妈来看我", "明天下午三点王阿姨要过来拿东西", "周五下午两点客户来公司谈合同"])
+def test_someone_who_comes_after_the_moment_is_offered_not_booked(offline_zh: OfflineChat, message: str) -> None:
+    reply = offline_zh.say(message).reply
+    assert offline_zh.events() == [] and "加到日程" in reply
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [("周五下午三点看牙医", "看牙医"), ("明天上午十点带妈妈去医院", "带妈妈去医院"), ("周四下午三点讨论未来规划", "讨论未来规划"),
+     ("帮我记一下 下周一上午十点物业来修水管", "物业来修水管")],
+)
+def test_the_persons_own_plan_or_a_request_is_still_booked(offline_zh: OfflineChat, message: str, title: str) -> None:
+    offline_zh.say(message)
+    assert [e.title for e in offline_zh.events()] == [title]
+
+
+@pytest.mark.parametrize(
+    ("booking", "correction", "lead"),
+    [("root canal appt mon 11am, remind me the night before at 9pm", "wait make the reminder 8pm", 15 * 60),
+     ("下周一上午十一点看牙 前一天晚上九点提醒我", "提醒改成晚上八点吧", 15 * 60),
+     ("root canal appt mon 11am, remind me an hour before", "make the reminder 10:30am", 30)],
+)  # fmt: skip
+def test_a_time_said_of_the_reminder_just_asked_for_is_the_reminders_on_the_day_it_fires(
+    offline: OfflineChat, booking: str, correction: str, lead: int
+) -> None:
+    offline.say(booking)
+    [event] = offline.events()
+    offline.say(correction)
+    assert [(e.title, e.starts_at) for e in offline.events()] == [(event.title, event.starts_at)]
+    assert offline.reminders() == [(event.title, lead)]
+
+
+@pytest.mark.parametrize(
+    ("words", "taken"),
+    [("周六上午九点爬山 帮我记上 哈哈开玩笑的", True), ("book climbing saturday 9am, lol jk", True), ("明天下午三点开会 帮我加上 逗你的", True),
+     ("明天下午三点开会 帮我加上", False), ("book climbing saturday 9am", False)],
+)  # fmt: skip
+def test_a_joke_at_the_end_takes_the_request_back(offline_zh: OfflineChat, words: str, taken: bool) -> None:
+    assert vocabulary.taken_back(words) is taken
+    offline_zh.say(words)
+    assert (offline_zh.events() == []) is taken
+
+
+@pytest.mark.parametrize(
+    ("words", "interval", "weekdays", "count"),
+    [("每两周一次的例会 周三下午三点", 2, None, None), ("每周一次 周五下午复盘", None, None, None), ("每周一上午九点例会", None, ["MO"], None),
+     ("每两周的周三下午三点例会", 2, ["WE"], None), ("每周二晚上八点羽毛球 连续三周", None, ["TU"], 3), ("每隔一周周四开会", 2, ["TH"], None)],
+)  # fmt: skip
+def test_how_often_is_never_a_weekday_or_a_count(words: str, interval: int | None, weekdays: list[str] | None, count: int | None) -> None:
+    rule = read_calendar_words(words).recurrence or {}
+    assert (rule.get("frequency"), rule.get("interval"), rule.get("weekdays"), rule.get("count")) == ("weekly", interval, weekdays, count)
+
+
+def test_every_two_weeks_starts_on_the_weekday_said(offline_zh: OfflineChat) -> None:
+    offline_zh.say("帮我建个每两周一次的例会 周三下午三点")  # said on Monday 7 December
+    [event] = offline_zh.events()
+    assert (local(event), event.rrule) == ("Wed 2026-12-09 15:00", "FREQ=WEEKLY;INTERVAL=2")
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [("周五下午两点和王总吃饭 帮我约上", "和王总吃饭"), ("明天下午三点半去理发 帮我约上", "理发"), ("下周一上午十点跟老板1:1 帮我约上", "跟老板1:1")],
+)
+def test_yue_shang_after_the_thing_asks_to_book_it(offline_zh: OfflineChat, message: str, title: str) -> None:
+    offline_zh.say(message)
+    assert [e.title for e in offline_zh.events()] == [title]
