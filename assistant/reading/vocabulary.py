@@ -90,10 +90,15 @@ DROPPING: Final = re.compile(
 )
 
 
+def phrases(words: str) -> list[str]:
+    """A message's phrases: set apart by punctuation, or by a space beside Chinese ("取消吧 那天去不了")."""
+    return [p for p in re.split(r"[,.;!?，。；！？]+|\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s+", words) if p.strip()]
+
+
 def taken_back(words: str) -> bool:
     """The message's last phrase takes back what the phrases before it asked ("周六上午九点爬山 帮我记上 算了")."""
-    phrases = [p for p in re.split(r"[,.;!?，。；！？]+|\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s+", words) if p.strip()]
-    return len(phrases) > 1 and bool(DROPPING.search(phrases[-1]))
+    said = phrases(words)
+    return len(said) > 1 and bool(DROPPING.search(said[-1]))
 
 
 # Verbs (and Chinese resultatives) by which a person asks for a write. A question without any of

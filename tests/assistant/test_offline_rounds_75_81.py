@@ -306,7 +306,7 @@ def test_make_the_event_another_time_instead_moves_it_never_books_another(offlin
     assert [(e.title, local(e)) for e in offline.events()] == [("Standup", "Tue 2026-12-08 09:45")]
 
 
-@pytest.mark.parametrize("answer", ["yes cancel it", "yep delete"])
+@pytest.mark.parametrize("answer", ["yes cancel it", "yep delete", "yes pls cancel it", "yes just delete it please"])
 def test_a_yes_with_the_deleting_verb_confirms_the_delete_card(offline: OfflineChat, answer: str) -> None:
     event_at(offline, "Demo", "2026-12-11T10:00")
     offline.say("cancel the demo on friday")

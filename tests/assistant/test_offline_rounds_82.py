@@ -7,7 +7,7 @@ import pytest
 
 from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.reading import vocabulary
-from tests.assistant.conftest import OfflineChat, local
+from tests.assistant.conftest import OfflineChat, event_at, local
 
 pytestmark = pytest.mark.django_db
 
@@ -78,3 +78,12 @@ def test_every_two_weeks_starts_on_the_weekday_said(offline_zh: OfflineChat) -> 
 def test_yue_shang_after_the_thing_asks_to_book_it(offline_zh: OfflineChat, message: str, title: str) -> None:
     offline_zh.say(message)
     assert [e.title for e in offline_zh.events()] == [title]
+
+
+def test_a_cancel_with_a_reason_after_a_look_is_a_delete_never_a_report(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "家长会", "2026-12-17T19:00", 90)
+    offline_zh.say("家长会是哪天来着")
+    card = offline_zh.say("取消吧 那天去不了").reply
+    assert "家长会" in card and "（是 / 否）" in card and len(offline_zh.events()) == 1
+    offline_zh.say("嗯对")
+    assert offline_zh.events() == []

@@ -97,8 +97,8 @@ def _ability_only(turn: Turn, s: Signals) -> bool:
 
 def _past_report(turn: Turn, s: Signals) -> bool:
     """A statement about what already happened: acknowledged, never written."""
-    if s.question or s.text in lx.REQUEST or s.text in lx.RENAME or any(c in lx.DELETE and lx.POINTER.search(c) for c in _clauses(s.text)):
-        return False  # "it's called X" names something; it reports nothing
+    if s.question or s.text in lx.REQUEST or s.text in lx.RENAME or any(c in lx.DELETE and (lx.POINTER.search(c) or only_filler(lx.DELETE.remove(c))) for c in vocabulary.phrases(s.text)):
+        return False  # "it's called X" names something; "取消吧 那天去不了" asks; neither reports anything
     if s.when.past:
         return True
     # "I saw the doctor this morning" is a report even though today is not past; a later day

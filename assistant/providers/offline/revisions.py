@@ -89,7 +89,7 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
         return Focus(command, ref, ref, str(title) if title else None, str(start) if start else None, day)
     reminder = turn.context.get("reminder_just_set") or {}
     lead = reminder.get("minutes_before") and _lead(turn.text, read_when(turn.text, today=turn.today)) is not None
-    if (reminder.get("time") or lead or _LEAD_WORD.search(turn.text)) and not MEAL.search(turn.text):
+    if reminder and (reminder.get("time") or lead or _LEAD_WORD.search(turn.text)) and not MEAL.search(turn.text):
         # "actually make it 8:30", "actually 45 mins before is better", "make the reminder 8pm" right after a reminder
         # was set: that reminder ("actually dinner is at 7:30pm" names the dinner).
         return Focus(None, None, None, reminder.get("text"), reminder.get("time"), reminder.get("date"), reminder=True)
