@@ -7,6 +7,7 @@ import pytest
 
 from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.reading import vocabulary
+from scheduling.models import Reminder
 from tests.assistant.conftest import OfflineChat, event_at, local
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +88,33 @@ def test_a_cancel_with_a_reason_after_a_look_is_a_delete_never_a_report(offline_
     assert "家长会" in card and "（是 / 否）" in card and len(offline_zh.events()) == 1
     offline_zh.say("嗯对")
     assert offline_zh.events() == []
+
+
+def test_cant_go_with_a_reason_cancels_the_event_named_first(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "周会", "2026-12-07T10:00")
+    event_at(offline_zh, "健身", "2026-12-07T18:30")
+    card = offline_zh.say("今天健身去不了了 感冒了 帮我删掉").reply
+    assert "健身" in card and "周会" not in card
+    offline_zh.say("好的")
+    assert [e.title for e in offline_zh.events()] == ["周会"]
+
+
+def test_a_lead_said_before_the_request_to_book_is_booked_with_it(offline_zh: OfflineChat) -> None:
+    offline_zh.say("下周一上午十点半 签合同 提前两小时提醒我 帮我安排")
+    assert [(e.title, local(e)) for e in offline_zh.events()] == [("签合同", "Mon 2026-12-14 10:30")]
+    assert offline_zh.reminders() == [("签合同", 120)]
+
+
+def test_a_time_on_the_day_of_an_event_named_before_na_tian(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "家长会", "2026-12-09T18:30", 90)
+    offline_zh.say("家长会那天下午五点提醒我早点下班")
+    assert offline_zh.reminders() == [("家长会", 90)]
+
+
+@pytest.mark.parametrize("lead", ["前一天", "提前一天"])
+def test_the_day_before_a_date_said_is_counted_from_it(offline_zh: OfflineChat, lead: str) -> None:
+    card = offline_zh.say(f"12月20号我妈生日 {lead}晚上七点提醒我买花").reply
+    assert "12月19日" in card and "19:00" in card
+    offline_zh.say("是")
+    [reminder] = Reminder.objects.filter(owner=offline_zh.user)
+    assert reminder.remind_at is not None and f"{reminder.remind_at.astimezone(offline_zh.user.profile.zone):%m-%d %H:%M}" == "12-19 19:00"

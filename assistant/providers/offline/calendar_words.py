@@ -252,7 +252,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
     date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
-    if (when.end and not words.first_day) or when.declined or (date is not None and offset and not day_and_time):
+    if (when.end and not words.first_day) or when.declined or (date is not None and offset and not _day_and_time(s.text, time is not None, turn.today)):
         # "这个月晚上八点", "下周一上午十点体检，前一天提醒我": no one day said for the reminder itself.
         return text(say("ask_which_day", turn.language))
     if date is not None and offset:
@@ -260,8 +260,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         if len(days := days_of(date, turn.today)) != 1:
             return text(say("ask_which_day", turn.language))
         date = (days[0] + datetime.timedelta(days=offset)).isoformat()
-    counted = next((m for pattern, days in _FROM_FOCUS if days == offset and pattern is not THAT_DAY and (m := pattern.search(s.text))), None) if date is None and time else None
-    # "remind me the night before the flight at 8pm to pack", 体检前一天晚上八点提醒我: days back from the event named right there.
+    counted = next((m for pattern, days in _FROM_FOCUS if days == offset and (pattern is not THAT_DAY or not s.text.isascii()) and (m := pattern.search(s.text))), None) if date is None and time else None
+    # "remind me the night before the flight at 8pm to pack", 体检前一天晚上八点提醒我, 家长会那天: days back from the event named there.
     beside = (s.text[counted.end() :] if s.text.isascii() else s.text[: counted.start()]) if counted and offset is not None and offset <= 0 else ""
     parts = re.match(r"(?P<name>.*?)(?:(?:^|\s+)(?:to|so)\s+(?P<purpose>.+))?$", beside.strip())
     event = title_from(read_when(REMIND_MARKER.sub(" ", parts["name"]), today=turn.today).residue) if parts and beside else None

@@ -292,9 +292,11 @@ def put_down_apart(turn: Turn) -> str | None:
     if len(asks) != 1 or any(vocabulary.DROPPING.search(p) or p in vocabulary.NEGATED_REQUEST for p in phrases):
         return None
     # Asked first: "那你在日历上帮我记一下 周五早上八点的车". A reason before it names nothing ("and i cannot miss it").
-    said = " ".join(p for p in phrases[: asks[0]] or phrases[1:] if not no_name(p) or read_when(p, today=turn.today).time)
-    # A lead said after the request is the reminder booked with it ("…开家长会 帮我记下来 提前一个小时提醒我一下").
-    said += "".join(f" {p}" for p in phrases[asks[0] + 1 :] if (said_lead := read_calendar_words(p)).reminder_minutes is not None and said_lead.reminder_text is None)
+    def a_lead(p: str) -> bool:  # a lead, before or after the request, is the reminder booked with it ("…开家长会 帮我记下来 提前一个小时提醒我一下")
+        return (said_lead := read_calendar_words(p)).reminder_minutes is not None and said_lead.reminder_text is None
+
+    said = " ".join(p for p in phrases[: asks[0]] or phrases[1:] if not no_name(p) or read_when(p, today=turn.today).time or a_lead(p))
+    said += "".join(f" {p}" for p in phrases[asks[0] + 1 :] if a_lead(p))
     when = read_when(vocabulary.HAPPENING.remove(said), today=turn.today)
     # "那就八点半吧 帮我加上 跟同事喝酒": named after it. "i need to get a flu shot, can u add it" (a thing to do, no
     # moment said): the day and time are asked.

@@ -23,7 +23,7 @@ DELETE = table(
         r"^(?:\W*(?:ugh|oh|sorry|oops|hmm|ok|so|actually)\b)*(?:\W*(?:scratch\s+that|(?:i\s+)?(?:can'?t|cannot|won'?t\s+be\s+able\s+to)"
         r"\s+make\s+it(?:\s+after\s+all|\s+any\s*more)?))+\W*$",
     ),
-    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不(?:去|开|看|上|办|玩|聚)了|(?<=[\u4e00-\u9fff])不要了$|(?:cancel|delete|remove)(?=\s?[掉了吧])", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
+    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不(?:去|开|看|上|办|玩|聚)了|(?:去|开|看|上|办|玩|聚)不[了成]了?|(?<=[\u4e00-\u9fff])不要了$|(?:cancel|delete|remove)(?=\s?[掉了吧])", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
 )
 
 CHANGE = table(
