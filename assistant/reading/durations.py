@@ -25,7 +25,7 @@ _EN = re.compile(
     # "next week same time": a week later, at the event's own time.
     r"|(?P<next_week>(?:to\s+)?next\s+week[\s,]+(?:at\s+)?(?:the\s+)?same\s+time)"
     # Whole days or a week, only as a shift ("a day later", "push it back two days"): how long nothing lasts.
-    rf"|(?P<days>a|one|two|three|four|five|six|[1-6])\s+(?P<days_unit>days?|week)(?=\s+(?:later|earlier|back|forward)\b|\s*$|\s*[,.!?])"
+    rf"|(?P<days>a|one|two|three|four|five|six|[1-6])\s+(?P<days_unit>days?|week)(?=\s+(?:later|earlier|back|forward|pl(?:ea)?se?|pls|plz|thx|thanks)\b|\s*$|\s*[,.!?])"
     r"|(?P<number>[0-9]{1,3}(?:\.[0-9])?)\s*-?\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|m)"
     rf"|(?P<word_number>{EN_COUNT})[\s-]+(?P<word_unit>hours?|hrs?|minutes?|mins?))(?![a-z])"
     r"(?P<and_half>\s+and\s+a\s+half)?(?:[\s-]+long(?![a-z]))?",  # "an hour-long call": "long" says the length

@@ -97,7 +97,7 @@ _NUMBER_WORD = re.compile(rf"(?:{EN_COUNT}|{EN_ORDINAL}|hundred|thousand)")
 
 # "that" picks out a day ("that Friday"); before a clock time it is the thing changed ("make that 9:30"). "from"
 # starts a range of days ("from Friday"); before a clock time alone it is the start ("2 hours from 2pm").
-# After a clock time, 年/月/号 start a word of their own ("两点年终总结会"): only a date runs on into them.
+# After a clock time or a space, 年/月/号 start a word of their own ("两点年终总结会"): only a date runs on into them.
 _DAY_ONLY: Final = frozenset(("that", "from"))
 # After a verb of changing, "that" is the thing changed, not a day picked out: "make that sunday".
 _THE_THING_CHANGED = re.compile(r"make|move|change|push|switch|set$")
@@ -125,7 +125,8 @@ def _ignored_neighbour(scan: Scan) -> bool:
         after = tokens[index + 1] if index + 1 < len(tokens) else ""
         if "".join(tokens[index + 1 : index + 3]) in _ZH_WORDS:
             after = ""  # "七点起床", "三点到达": a word that starts like "from" or "to", not a range
-        if after in _DAY_ONLY_ZH and scan.kind_ending_at(found[index].end()) == "clock":
+        spaced = index + 1 < len(found) and scan.masked[found[index].end() : found[index + 1].start()].isspace()  # "明天 年终总结会"
+        if after in _DAY_ONLY_ZH and (spaced or scan.kind_ending_at(found[index].end()) == "clock"):
             after = ""
         if _changes(before, _CHANGES_BEFORE, _ZH_BEFORE) or _changes(after, _CHANGES_AFTER, _ZH_AFTER):
             return True

@@ -3,6 +3,8 @@ the moment who comes ("下周一上午十点物业来修水管", "妈妈过来�
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from assistant.providers.offline.calendar_words import read_calendar_words
@@ -118,3 +120,75 @@ def test_the_day_before_a_date_said_is_counted_from_it(offline_zh: OfflineChat, 
     offline_zh.say("是")
     [reminder] = Reminder.objects.filter(owner=offline_zh.user)
     assert reminder.remind_at is not None and f"{reminder.remind_at.astimezone(offline_zh.user.profile.zone):%m-%d %H:%M}" == "12-19 19:00"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "title", "start"),
+    [("is thursday 3pm free for a massage?", "ok book it then", "Massage", "Thu 2026-12-10 15:00"),
+     ("am i free at 3pm tmrw for a call with dan", "great book it", "Call with dan", "Tue 2026-12-08 15:00"),
+     ("do i have time for a haircut friday at 4", "nice, book it then", "Haircut", "Fri 2026-12-11 16:00")],
+)  # fmt: skip
+def test_book_it_after_a_question_about_a_moment_books_what_it_was_for(offline: OfflineChat, question: str, answer: str, title: str, start: str) -> None:
+    offline.say(question)
+    assert offline.events() == []
+    offline.say(answer)
+    assert [(e.title, local(e)) for e in offline.events()] == [(title, start)]
+
+
+@pytest.mark.parametrize(("question", "answer", "title"), [("周五下午四点能塞个理发进去吗", "好 那就约上吧", "理发"), ("明天下午三点有空去看牙吗", "那就约上", "看牙")])
+def test_yue_shang_after_a_question_about_a_moment_books_what_it_was_for(offline_zh: OfflineChat, question: str, answer: str, title: str) -> None:
+    offline_zh.say(question)
+    offline_zh.say(answer)
+    assert [e.title for e in offline_zh.events()] == [title]  # never 「约上」
+
+
+def test_remind_me_about_my_4pm_a_lead_ahead_is_before_the_event_at_4(offline: OfflineChat) -> None:
+    event_at(offline, "1:1 with Marcus", "2026-12-07T16:00")
+    offline.say("can u remind me abt my 4pm 15 mins ahead")
+    assert offline.reminders() == [("1:1 with Marcus", 15)] and len(offline.events()) == 1
+
+
+@pytest.mark.parametrize(("message", "start"), [("the 2pm should be 3pm", "Tue 2026-12-08 15:00"), ("the 2pm tomorrow should be at 3:30", "Tue 2026-12-08 15:30")])
+def test_the_event_named_by_its_time_should_be_another_time(offline: OfflineChat, message: str, start: str) -> None:
+    event_at(offline, "Design review", "2026-12-08T14:00")
+    offline.say(message)
+    assert [(e.title, local(e)) for e in offline.events()] == [("Design review", start)]
+
+
+def test_a_shift_of_whole_days_with_pls_after_it(offline: OfflineChat) -> None:
+    event_at(offline, "Piano lesson", "2026-12-08T16:00", 45)
+    offline.say("bump piano lesson back 2 days pls")
+    assert [(e.title, local(e)) for e in offline.events()] == [("Piano lesson", "Thu 2026-12-10 16:00")]
+
+
+def test_can_we_do_the_event_on_another_day_instead_moves_it(offline: OfflineChat) -> None:
+    event_at(offline, "Coffee with Lena", "2026-12-10T10:00", 45)
+    offline.say("can we do coffee w lena on friday instead, same time")
+    assert [(e.title, local(e)) for e in offline.events()] == [("Coffee with Lena", "Fri 2026-12-11 10:00")]
+
+
+@pytest.mark.parametrize(("first", "part", "start"), [("gym tmrw at 7, put it down", "morning", "Tue 2026-12-08 07:00"),
+                                                      ("gym tmrw at 7, put it down", "evening", "Tue 2026-12-08 19:00")])
+def test_the_part_of_the_day_answered_places_the_hour_said_before(offline: OfflineChat, first: str, part: str, start: str) -> None:
+    offline.say(first)
+    assert offline.events() == []
+    offline.say(part)
+    assert [(e.title, local(e)) for e in offline.events()] == [("Gym", start)]
+
+
+def test_a_day_then_a_space_then_a_name_that_starts_with_a_year_word(offline_zh: OfflineChat) -> None:
+    offline_zh.say("明天下午四点到六点 年终总结会 帮我放日历上")
+    assert [(e.title, local(e), e.duration) for e in offline_zh.events()] == [("年终总结会", "Tue 2026-12-08 16:00", datetime.timedelta(hours=2))]
+
+
+def test_that_meeting_of_a_name_ends_later(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "年终述职", "2026-12-10T14:00")
+    offline_zh.say("述职那个会到四点结束")
+    assert [(e.title, local(e), e.duration) for e in offline_zh.events()] == [("年终述职", "Thu 2026-12-10 14:00", datetime.timedelta(hours=2))]
+
+
+@pytest.mark.parametrize(("booking", "length"), [("下周一上午九点体检 帮我记一下", "体检大概要两个小时"), ("physical monday 9am", "the physical only needs 2 hours")])
+def test_a_new_length_said_of_the_event_just_made_by_its_name(offline_zh: OfflineChat, booking: str, length: str) -> None:
+    offline_zh.say(booking)
+    offline_zh.say(length)
+    assert [e.duration for e in offline_zh.events()] == [datetime.timedelta(hours=2)]

@@ -40,7 +40,7 @@ _NEW_INSTEAD = re.compile(r"^(?:那|那就)?(?:改成|换成|还是)")
 # "move my haircut from saturday to sunday at 2", "把周五的牙医改到下周二": the day said before the
 # destination is the event's, what follows it is new.
 # Where the new value begins: after "to", "start at", "until" ("make my 3pm start at 3:30", "my 1pm workshop run until 4pm").
-DESTINATION = re.compile(r"\s+(?:to(?!\s+(?:shift|move|push|pull|reschedule|change|bump|postpone|delay|switch|swap)\b)|(?:start|begin)s?\s+at|until|till?)\s+(?P<new>\S.*)$|(?:(?:改|挪|推|换|调|移)(?:到|成|为)|(?<![点半刻分0-9])到)(?P<new_zh>.+)$", re.IGNORECASE)
+DESTINATION = re.compile(r"\s+(?:to(?!\s+(?:shift|move|push|pull|reschedule|change|bump|postpone|delay|switch|swap)\b)|(?:start|begin)s?\s+at|should\s+be(?:\s+at)?|until|till?)\s+(?P<new>\S.*)$|(?:(?:改|挪|推|换|调|移)(?:到|成|为)|(?<![点半刻分0-9])到)(?P<new_zh>.+)$", re.IGNORECASE)
 
 
 def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:

@@ -343,7 +343,7 @@ def without_repeat(text: str, words: CalendarWords | None = None) -> str:
 
 
 # An event named by its start ("ping me 15 min before my 4pm tomorrow"): the lead is before that event (the tool finds it).
-_BEFORE_ITS_TIME = re.compile(r"\bbefore\s+(?:my|the|our)\s+(?P<at>\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|o'?clock)?)(?![\w:])", re.I)
+_BEFORE_ITS_TIME = re.compile(r"\b(?:before|about|for|of)\s+(?:my|the|our)\s+(?P<at>\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|o'?clock)?)(?![\w:])", re.I)
 
 
 def reminder_intent(text: str, has_time: bool, today: datetime.date) -> bool:

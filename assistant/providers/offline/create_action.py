@@ -24,6 +24,7 @@ from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.titles import (
     asking_clause,
     clauses_of,
+    only_filler,
     overlap,
     placeholder,
     refines,
@@ -178,8 +179,8 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         when = dataclasses.replace(when, time=None)  # "gym at 6", "7点开会": morning or evening? asked, not guessed
         s = dataclasses.replace(s, when=when)
     title, how = _words_for_title(s)
-    if lx.UNSURE_VERB.match(s.text):
-        title = None  # "ad dentist …": "add" mistyped, or an ad's name? The name is asked, never guessed
+    if lx.UNSURE_VERB.match(s.text) or (title and only_filler(lx.CREATE.remove(title))):
+        title = None  # "ad dentist …": "add" mistyped, or an ad's name? "约上": a request only. The name is asked, never guessed
     asked = put_down or s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     unasked_sentence = not asked and vocabulary.CLAUSE.search(title or "")  # an offer taken up: "Coworker wants to meet"
     if title and (len(title.split()) > _MOST_WORDS or (how != "named" and (no_name(title) or title in vocabulary.HEARSAY or unasked_sentence))):
@@ -211,7 +212,11 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
             # "am i free at 3pm tmrw" … "great, book a dentist appointment then": the moment just asked about ("could i
             # squeeze in a haircut friday at 4?" … "nice, book it then": and the thing it asked about).
             day, when = day or asked_about[0], dataclasses.replace(when, time=asked_about[1])
-            asked_for = title_from(read_when(str(turn.previous), today=turn.today).residue) if title is None and lx.POINTER.search(s.text) else None
+            # What the question was for ("is thursday 3pm free for a massage?", 周五下午四点能塞个理发进去吗): the thing to book.
+            question = read_when(str(turn.previous), today=turn.today).residue
+            thing = _ASKED_FOR.search(question)
+            bare = lx.POINTER.search(s.text) or title_from(lx.CREATE.remove(s.when.residue)) is None  # "book it then", 那就约上吧
+            asked_for = title_from(next(g for g in thing.groups() if g) if thing else question) if title is None and bare else None
             title = title or (asked_for if asked_for and not (vocabulary.CLAUSE.search(asked_for) or no_name(asked_for)) else None)  # not "Am i free"
         if when.time is None and not s.when.date and (offer := offer_at(turn.last_reply, s.when.ordinal)):
             day, when = offer.date, dataclasses.replace(when, time=offer.time)  # "book the first one for a physio session"
@@ -275,6 +280,7 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
     )  # fmt: skip
 
 
+_ASKED_FOR = re.compile(r"\b(?:free|time|room|space|available|open)\s+for\s+(.+)|(?:有空|有时间|能|可以)(?:塞|加|约|安排|放|去)?个?([\u4e00-\u9fff]{2,8}?)(?:进去)?吗")
 _EN_PHRASES = re.compile(r"\s+(?:and|so)\s+(?=(?:i|i'm|we)\s|(?:please|pls|can|could|would|will|put|add|book|schedule|pop|stick|pencil|block)\b)", re.I)
 
 

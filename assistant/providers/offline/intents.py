@@ -146,11 +146,11 @@ def _correction(turn: Turn, s: Signals) -> bool:
     active = turn.active_command
     if (active and active.get("kind") == "create") or s.question or s.text in lx.CREATE:
         return False
-    goal = (turn.context.get("intent") or {}).get("goal") or {}
-    if goal.get("kind") not in {"create", "change"}:
+    if ((turn.context.get("intent") or {}).get("goal") or {}).get("kind") not in {"create", "change"}:
         return False  # "hmm what about tuesday" after a look at Monday: nothing made to correct
-    # What is left once the correction words are gone must name nothing ("只要半小时" leaves "只要").
-    if title_from(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", s.when.residue))) is not None:
+    # What is left once the correction words are gone names nothing ("只要半小时"), or the event just made ("体检大概要两个小时").
+    left = title_from(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", s.when.residue)))
+    if left is not None and not (s.when.duration and turn.recent_entities and overlap(left, str(turn.recent_entities[0].get("title"))) >= 2):
         return False
     corrects = bool(lx.CORRECTION.search(s.text)) and bool(s.day or s.when.time or s.when.duration)
     # A length and only filler ("itll take like 45 min", "大概一个半小时吧") is a new length too.
@@ -210,7 +210,7 @@ def _someone_then(text: str, today: datetime.date) -> bool:
     before, after = text[: found.spans[0][0]].strip(), text[found.spans[-1][1] :]
     someone = r"(?!我|咱|你|和|跟|与|同|在|把|给|帮|请|让|叫|到|去|从|带|陪|接|送|约)"
     comes = not before and re.match(someone + r"[\u4e00-\u9fff]{2,4}?(?<![未原后将本从出起])(?:要|会)?[过回]?来[\u4e00-\u9fff]", after.strip())
-    subject = re.fullmatch(someone + r"(?!.*(?:每|隔|生日|纪念日|那天|当天))[\u4e00-\u9fff]{2,6}", before)
+    subject = re.fullmatch(someone + r"(?!.*(?:每|隔|生日|纪念日|那天|当天|那个|这个))[\u4e00-\u9fff]{2,6}", before)
     # Words that lead a request ("另外", "还有", "帮我") are peeled from a title: they name no one.
     return bool(comes) or (bool(re.search(r"[\u4e00-\u9fff]", after)) and subject is not None and clean_title(before) == before)
 

@@ -12,7 +12,7 @@ from assistant.reading import text
 # move's "to" ("move the 11am to 2pm": from 11, not a span of three hours).
 REPLACED_EN = re.compile(
     r"\b(?:not|instead\s+of|rather\s+than)\s+(?:on\s+|at\s+|the\s+)?(?P<old>[\w:.']+(?:\s*[ap]\.?m\.?(?![a-z]))?)"
-    r"|\b(?:move|push|shift|bump|reschedule|change|switch)\s+(?:(?:my|the|that|this|our)\s+)?(?P<moved>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)(?=\s+to\b)",
+    r"|(?:\b(?:move|push|shift|bump|reschedule|change|switch)\s+|^)(?:(?:my|the|that|this|our)\s+)?(?P<moved>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)(?=\s+(?:to|should\s+be)\b)",
     re.IGNORECASE,
 )
 REPLACED_ZH = re.compile(

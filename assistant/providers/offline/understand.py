@@ -231,7 +231,8 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # "evening" to "what time?": which time in it is still the person's to say (a bare hour then is read in it),
         # unless the hour was said just before ("add pilates monday at 7" … "in the morning" is 07:00).
         earlier = read_when(turn.previous, today=turn.today) if turn.previous else None
-        placed = read_when(f"{turn.previous} {turn.text}", today=turn.today) if earlier and earlier.guessed else None
+        hour = f"{int(earlier.time[:2]) % 12 or 12}:{earlier.time[3:]}" if earlier and earlier.guessed and earlier.time else None
+        placed = read_when(f"{part} at {hour}", today=turn.today) if hour else None  # "gym tmrw at 7, put it down" … "morning"
         if placed is not None and placed.time and not placed.guessed:
             return call(turn, tools, "schedule_event", title=None, date=None, time=placed.time, duration_minutes=None,
                         command_id=active["command_id"])  # fmt: skip
