@@ -54,7 +54,7 @@ _AFTER = re.compile(
             # A short unit only after its number: "2 hrs" is a length, "a meeting with hr" a department.
             rf"(?:[0-9\x00]|(?<![a-z]){EN_COUNT}|few)\s?(?:secs?|mins?|hrs?|wks?|yrs?)(?![a-z])",
             r"(?<![0-9a-z])(?:[12]?[0-9]|3[01])(?:st|nd|rd|th)(?![a-z])",  # a day of the month left unread ("the 22nd but …"; not "80th")
-            rf"{_CN_QUANTITY}\s?(?:个\s?)?(?:天|日(?![程历])|周|星期|礼拜|月|年)",  # not "一个日程"
+            rf"(?<![找挑选某哪]){_CN_QUANTITY}\s?(?:个\s?)?(?:天|日(?![程历])|周|星期|礼拜|月|年)",  # not "一个日程", "找一天"
             r"(?:下下|下|这|本|上上|上|今)个?(?:周|星期|礼拜|月)",
             r"[明今去后前]年",
         )

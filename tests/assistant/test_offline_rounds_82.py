@@ -192,3 +192,16 @@ def test_a_new_length_said_of_the_event_just_made_by_its_name(offline_zh: Offlin
     offline_zh.say(booking)
     offline_zh.say(length)
     assert [e.duration for e in offline_zh.events()] == [datetime.timedelta(hours=2)]
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "text", "at"),
+    [("下周找一天提醒我去银行办卡", "周二上午十点", "去银行办卡", "12-15 10:00"),
+     ("remind me to pay the car insurance sometime next week", "thursday 6pm", "pay the car insurance", "12-17 18:00")],
+)  # fmt: skip
+def test_a_day_picked_later_in_the_week_said_sets_the_reminder(offline: OfflineChat, asked: str, answer: str, text: str, at: str) -> None:
+    offline.say(asked)
+    offline.say(answer)
+    [reminder] = Reminder.objects.filter(owner=offline.user)
+    assert reminder.remind_at is not None
+    assert (reminder.text, f"{reminder.remind_at.astimezone(offline.user.profile.zone):%m-%d %H:%M}") == (text, at)

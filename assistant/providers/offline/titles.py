@@ -121,7 +121,7 @@ def title_from(raw: str | None, *, verb: bool = True) -> str | None:
 
 # Filler before a reminder's words ("hey …", "嗯 那个 记得…"); its verb is its own ("订机票" is booking tickets).
 _SAID_LEAD = re.compile(
-    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|and|also|ok(?:ay)?|pls|plz|please|you\s+can|u\s+can|for\s+me|for|me(?=\s+(?:to|about|that)\b)|to|2|about|regarding|of|that)\b|嗯+|呃|那个|那就|那|对了|记得|[吧啊呀哈])[\s,，]*)+", re.IGNORECASE
+    r"^(?:(?:(?:hey|hi|yo|um+|uh+|so|and|also|ok(?:ay)?|pls|plz|please|sometime|you\s+can|u\s+can|for\s+me|for|me(?=\s+(?:to|about|that)\b)|to|2|about|regarding|of|that)\b|嗯+|呃|那个|那就|那|对了|记得|[吧啊呀哈])[\s,，]*)+", re.IGNORECASE
 )
 
 
@@ -129,7 +129,7 @@ def said_words(raw: str) -> str | None:
     """The person's words for what to be reminded of, without the filler around them, as typed ("hey to send
     the invoice" -> "send the invoice", "嗯 那个 记得 给老王回电话啊" -> "给老王回电话")."""
     said = _EDGE.sub("", _SAID_LEAD.sub("", " ".join(raw.split())))
-    said = re.sub(r"(?:[\s,.!?，。！？]*(?<![a-z])(?:pls|plz|please|thanks|thank\s+you|thx|ty|谢谢|多谢|谢啦)[.!?。！]*)+$", "", said, flags=re.I)
+    said = re.sub(r"(?:[\s,.!?，。！？]*(?<![a-z])(?:pls|plz|please|thanks|thank\s+you|thx|ty|sometime|some\s?day|at\s+some\s+point|谢谢|多谢|谢啦)[.!?。！]*)+$", "", said, flags=re.I)
     said = re.sub(r"(?<!酒)(?:[吧呗啊呀哈啦])+$", "", _AFTER_PARTICLE_ZH.sub("", said).rstrip(" ,.!?，。！？"))
     said = said.strip(" ,，.。")
     return said or None
