@@ -84,8 +84,8 @@ REPEATING: Final = re.compile(
 # A person dropping their open request says so (the authority holds a cancel without such words).
 DROPPING: Final = re.compile(
     r"\b(?:cancel|never\s*mind|nvm|forget\s+(?:it|about\s+it|that)|scratch\s+that|drop\s+(?:it|that)|skip\s+it|"
-    r"don'?t\s+bother|call\s+it\s+off|no\s+longer|not\s+anymore|stop|(?:just\s+)?kidding|jk|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
-    r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢|开玩笑|逗你",
+    r"don'?t\s+bother|call\s+it\s+off|no\s+longer|not\s+anymore|stop|(?:just\s+)?kidding|jk|let\s+me\s+think|on\s+second\s+thought|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
+    r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢|开玩笑|逗你|再想想|再考虑|回头再说",
     re.IGNORECASE,
 )
 
@@ -252,12 +252,12 @@ _WHEN_ZH = r"今|明|后天|下|这|本|周|星期|礼拜|上午|早|晚|中午|
 # The people around the person, as a sentence's subject: their plans and acts are theirs.
 _KIN_EN = (r"(?:wife|husband|mom|mum|dad|boss|sister|brother|son|daughter|kids?|partner|roommate|flatmate|bf|gf|boyfriend|"
            r"girlfriend|neighbou?rs?|landlord|landlady|co-?workers?|colleagues?)")  # fmt: skip
-_KIN_ZH = (r"(?:我|我们)?的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸爸?|老婆|老公|媳妇|女儿|儿子|孩子|老板|领导|同事|朋友|室友|[男女]朋友|爷爷|奶奶|老豆|老母|"
+_KIN_ZH = (r"(?:我|我们)?的?(?:妹妹?|姐姐?|弟弟?|哥哥?|妈妈?|爸爸?|老婆|老公|媳妇|女儿|闺女|儿子|孩子|宝宝|老板|领导|同事|朋友|室友|[男女]朋友|爷爷|奶奶|老豆|老母|"
            r"外婆|外公|隔壁|邻居|楼[上下])(?:[小老阿][\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}?(?:总|哥|姐|叔|阿姨|老师))?")  # "同事小刘", "隔壁老张"
 DECLARATIVE = table(
     en=(
         r"^(?:[\w']+\s+){0,7}?(?:is|are|(?<![0-9]\s)(?<![0-9])am|was|were|will|shall|has|have|gonna|got)\b(?!\s+to\b)",  # "10 am" is no "am"
-        r"^(?:[\w']+\s+){1,4}?(?:moved|rescheduled|postponed)\b|^(?:[\w']+\s+){1,5}?gets?\s+\w+(?:ed|en)\b",  # "the bins get collected"  # a change that happened: "my coworker's standup moved to 10am"
+        r"^(?:[\w']+\s+){1,4}?(?:moved|rescheduled|postponed)\b|^(?:[\w']+\s+){1,5}?gets?\s+(?:\w+(?:ed|en)|back|home|in|out|off)\b",  # "the bins get collected"  # a change that happened: "my coworker's standup moved to 10am"
         r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?(?!(?:today|tonight|tomorrow|tmrw|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|weekend)'s)\w+'s\s+(?:\w+ing|back|out|over|off|away)\b|^(?:(?:the|my|our)\s+)?(?:\w+\s+)?\w+'s\s+(?:on|at)\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"

@@ -205,3 +205,26 @@ def test_a_day_picked_later_in_the_week_said_sets_the_reminder(offline: OfflineC
     [reminder] = Reminder.objects.filter(owner=offline.user)
     assert reminder.remind_at is not None
     assert (reminder.text, f"{reminder.remind_at.astimezone(offline.user.profile.zone):%m-%d %H:%M}") == (text, at)
+
+
+def test_a_time_said_of_a_reminder_before_an_event_is_read_near_when_it_goes_off(offline: OfflineChat) -> None:
+    offline.say("book the car service for friday at 10am")
+    offline.say("remind me the evening before at 8")
+    offline.say("hmm make the reminder 8:30")
+    assert offline.reminders() == [("Car service", 13 * 60 + 30)]  # 20:30 the evening before, never 08:30
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["jakes bus gets back from the field trip at 4:50 pm friday", "fyi the hospital put me on nights starting monday 7pm",
+     "my flight gets in at 6pm tomorrow", "我闺女这周六上午十点有钢琴比赛", "下周二早上十点 跟老板谈加薪 帮我记上。。。算了 再想想"],
+)  # fmt: skip
+def test_news_of_someone_and_a_request_taken_back_write_nothing(offline: OfflineChat, message: str) -> None:
+    offline.say(message)
+    assert offline.events() == []
+
+
+@pytest.mark.parametrize(("message", "title"), [("fyi dentist fri 3pm, pls add it", "Dentist"), ("周六上午十点陪我闺女去钢琴比赛", "陪我闺女去钢琴比赛")])
+def test_told_then_asked_is_still_booked(offline: OfflineChat, message: str, title: str) -> None:
+    offline.say(message)
+    assert [e.title for e in offline.events()] == [title]

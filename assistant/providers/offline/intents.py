@@ -27,6 +27,7 @@ from assistant.providers.offline.titles import (
     clauses_of,
     clean_title,
     only_filler,
+    opens_with_request,
     overlap,
     place_only,
     title_from,
@@ -166,12 +167,13 @@ def _revision(turn: Turn, s: Signals) -> bool:
 
 
 def _statement(turn: Turn, s: Signals) -> bool:
-    """A sentence about the world with a time ("my flight lands at 6", "the plumber is coming thursday at
-    10", "我老板明天三点要来"): talk, never a write, unless it also asks for one in so many words."""
+    """A sentence about the world with a time ("the plumber is coming thursday at 10", "我老板明天三点要来"): talk, unless asked."""
     if _correction(turn, s):
         return False  # "it's going to last 3 hours" after the workshop was made: its new length
     repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
-    asks = s.question or not (s.has_slots or repeats) or any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.CHANGE, lx.RENAME, lx.DELETE)) or bool(
+    fyi = lx.REMEMBER.en[1].match(s.text)  # "fyi the hospital put me on nights …": asked only by a clause that opens with a request
+    verbs = not fyi or any(opens_with_request(c) for c in clauses_of(fyi["fact"]))
+    asks = s.question or not (s.has_slots or repeats) or (verbs and any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.CHANGE, lx.RENAME, lx.DELETE))) or bool(
         lx.EXTEND.match(s.text) or _POLITE.search(s.text)) or reminder_intent(s.text, bool(s.when.time), turn.today)  # "… set reminder for tuesday at three pm"  # fmt: skip
     active = turn.active_command or {}
     fills = {"date": s.day, "time": s.when.time}  # "uh 3pm i guess" to "what time?": what the open request lacks
@@ -180,13 +182,12 @@ def _statement(turn: Turn, s: Signals) -> bool:
     if _names_a_request(turn, s):
         return False  # "ok the vet appt is saturday 9:30am": the answer to a request open or put aside, by its name
     world = s.text in vocabulary.WORLD_EVENT and not lx.CALENDAR_WORD.search(s.text)
-    told = lx.REMEMBER.en[1].match(s.text) or s.text in vocabulary.HEDGED or (_someone_then(s.text, turn.today) and s.text not in lx.QUERY)
+    told = fyi or s.text in vocabulary.HEDGED or (_someone_then(s.text, turn.today) and s.text not in lx.QUERY)
     return not asks and (world or bool(told) or s.text in vocabulary.DECLARATIVE or s.text in vocabulary.HEARSAY or s.when.residue in vocabulary.DECLARATIVE)
 
 
 def _hedged(turn: Turn, s: Signals) -> bool:
-    """A write said as possible, not decided: hearsay of one, or a hedge in the clause that asks for it
-    ("if it rains saturday we might move the bbq to sunday", 家长会要是改到周六上午就好了)."""
+    """A write said as possible: hearsay, or a hedge in the clause that asks ("if it rains saturday we might move the bbq")."""
     if s.question or _POLITE.search(s.text) or s.text not in lx.ACTION:
         return False
     clauses = re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", s.text)
@@ -390,8 +391,7 @@ RULES: tuple[Rule, ...] = (
 
 
 def _repeat_or_reminder(text: str, when: When) -> bool:
-    """A repeat or a reminder's lead (a range of days off is a create only when asked for in so many words); a change
-    word beside a repeat names the series there already ("move my weekly standup"): never a new one."""
+    """A repeat or a reminder's lead; a change word beside a repeat names the series there ("move my weekly standup")."""
     words = read_calendar_words(text)
     return (words.recurrence is not None and text not in lx.CHANGE) or words.reminder_minutes is not None
 

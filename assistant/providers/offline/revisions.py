@@ -47,6 +47,7 @@ class Focus:
     start: str | None  # "HH:mm", when known
     day: str | None = None  # its day (a date symbol or YYYY-MM-DD), when known
     reminder: bool = False  # the reminder just set (the context's reminder_just_set), not an event
+    fires: str | None = None  # "HH:mm" a reminder before an event goes off at: a bare hour said of it is read near it
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,10 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
     if reminder and (reminder.get("time") or lead or _LEAD_WORD.search(turn.text)) and not MEAL.search(turn.text):
         # "actually make it 8:30", "actually 45 mins before is better", "make the reminder 8pm" right after a reminder
         # was set: that reminder ("actually dinner is at 7:30pm" names the dinner).
-        return Focus(None, None, None, reminder.get("text"), reminder.get("time"), reminder.get("date"), reminder=True)
+        event = turn.recent_entities[0] if turn.recent_entities and reminder.get("minutes_before") else {}
+        fires = re.fullmatch(r"(\d{2}):(\d{2})", str(event.get("start") or ""))  # "the evening before at 8" … "make the reminder 8:30"
+        at = (int(fires[1]) * 60 + int(fires[2]) - int(reminder["minutes_before"])) % 1440 if fires else None
+        return Focus(None, None, None, reminder.get("text"), reminder.get("time"), reminder.get("date"), reminder=True, fires=None if at is None else f"{at // 60:02d}:{at % 60:02d}")
     entities = turn.recent_entities
     if not entities:
         return None
@@ -178,9 +182,8 @@ def _near(meal: str | None, focus: Focus) -> datetime.time | None:
     """Where a bare hour belongs: near the new meal ("lunch at 1"), else near the event's own time."""
     if meal is not None:
         return usual_time(meal)
-    if focus.start and re.fullmatch(r"\d{2}:\d{2}", focus.start):
-        return datetime.time(int(focus.start[:2]), int(focus.start[3:]))
-    return None
+    start = focus.start or focus.fires
+    return datetime.time(int(start[:2]), int(start[3:])) if start and re.fullmatch(r"\d{2}:\d{2}", start) else None
 
 
 def _read(text: str, turn: Turn, near: datetime.time | None) -> When:

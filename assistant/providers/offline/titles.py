@@ -212,6 +212,11 @@ def clauses_of(text: str) -> list[str]:
     return [c for c in _CLAUSES.split(text) if re.search(r"[A-Za-z\u4e00-\u9fff0-9]", c)]
 
 
+def opens_with_request(clause: str) -> bool:
+    """ "pls add it", "and book it": the clause opens with a request verb (filler aside), no subject of its own before it."""
+    return bool(_VERB_EN.match(_lead_gone(clause)))
+
+
 def _lead_gone(clause: str) -> str:
     text = clause.strip()
     for _ in range(6):
