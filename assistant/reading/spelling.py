@@ -67,6 +67,9 @@ _YA = re.compile(r"(?<![0-9A-Za-z])(can|could|would|will|do|did|are|thank)\s+ya(
 # "thurs eve" is Thursday evening ("christmas eve" is a day, "lunch with eve" a name).
 _EVE = re.compile(r"(?<![0-9A-Za-z])((?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|tmrw|tomorrow)\s+eve(?![0-9A-Za-z'])", re.IGNORECASE)
 
+# "next mondays swim lesson": one day's, the apostrophe left out (never "on mondays", every one of them).
+_ONE_DAYS = re.compile(r"(?<![0-9A-Za-z])((?:this|next|last|coming)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)s(?=\s+[a-z])", re.IGNORECASE)
+
 
 def respell(text: str) -> str:
     """``text`` with each mistyped request word written as the word ("shedule a meetign" -> "schedule a meeting")."""
@@ -77,4 +80,5 @@ def respell(text: str) -> str:
         return typed if meant is None else meant
 
     text = _EVE.sub(r"\1 evening", _YA.sub(r"\1 you", _SHORT.sub(lambda short: _SHORTHAND[short.group().lower()], text)))
+    text = _ONE_DAYS.sub(r"\1's", text)
     return _WORD.sub(one, text)

@@ -156,7 +156,7 @@ QUESTION_EN: Final = re.compile(
     re.IGNORECASE,
 )
 QUESTION_ZH: Final = re.compile(
-    r"[?？]|吗|呢\s*$|么\s*$|有[^\s，,。]{0,4}没有?\s*$|什么|啥|干嘛|哪|几[点号月个场次件天]|(?:星期|周|礼拜)几|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
+    r"[?？]|吗|^(?![\s\S]*着[^，,。\s]{0,6}呢\s*$)[\s\S]*呢\s*$|么\s*$|有[^\s，,。]{0,4}没有?\s*$|什么|啥|干嘛|哪|几[点号月个场次件天]|(?:星期|周|礼拜)几|多少|有没有|是不是|忙不忙|空不空|怎么|如何|是否|谁"
 )
 QUESTION: Final = re.compile(f"{QUESTION_EN.pattern}|{QUESTION_ZH.pattern}", re.IGNORECASE)
 QUESTION_WORD: Final = re.compile(

@@ -228,3 +228,98 @@ def test_news_of_someone_and_a_request_taken_back_write_nothing(offline: Offline
 def test_told_then_asked_is_still_booked(offline: OfflineChat, message: str, title: str) -> None:
     offline.say(message)
     assert [e.title for e in offline.events()] == [title]
+
+
+# Round 83.
+@pytest.mark.parametrize(
+    ("message", "text", "at"),
+    [("两个小时以后喊我去接孩子放学", "去接孩子放学", "12-07 12:00"), ("明天下午三点记得叫我去菜鸟驿站取快递", "去菜鸟驿站取快递", "12-08 15:00"),
+     ("半小时后提醒我关火 炖着汤呢", "关火", "12-07 10:30")],
+)  # fmt: skip
+def test_call_me_to_do_something_is_a_reminder_never_an_event(offline_zh: OfflineChat, message: str, text: str, at: str) -> None:
+    offline_zh.say(message)
+    [reminder] = Reminder.objects.filter(owner=offline_zh.user)
+    assert reminder.remind_at is not None and text in reminder.text
+    assert f"{reminder.remind_at.astimezone(offline_zh.user.profile.zone):%m-%d %H:%M}" == at and offline_zh.events() == []
+
+
+@pytest.mark.parametrize("message", ["明天早上七点叫我", "七点叫我起床"])
+def test_call_me_at_a_time_alone_is_still_an_alarm(offline_zh: OfflineChat, message: str) -> None:
+    assert "闹钟" in offline_zh.say(message).reply and offline_zh.events() == []
+
+
+def test_a_lead_with_call_me_is_a_reminder_before_the_event(offline_zh: OfflineChat) -> None:
+    offline_zh.say("明天下午三点去银行办房贷手续 提前20分钟叫我 别让我忘了")
+    assert offline_zh.reminders() == [("银行办房贷手续", 20)]
+
+
+def test_the_event_named_with_its_day_and_a_time_the_day_before(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "带奶奶去医院拿药", "2026-12-10T09:00")
+    offline_zh.say("周四去医院拿药那个 前一天晚上八点喊我一声 别让我忘了")
+    assert offline_zh.reminders() == [("带奶奶去医院拿药", 13 * 60)]
+
+
+def test_a_reminder_put_aside_for_a_look_is_named_again_with_its_moment(offline: OfflineChat) -> None:
+    offline.say("remind me next week to renew my passport")
+    offline.say("oh before that, whats on tomorrow")
+    offline.say("ok for the passport thing, tuesday 9am")
+    [reminder] = Reminder.objects.filter(owner=offline.user)
+    assert offline.events() == [] and reminder.remind_at is not None and "passport" in reminder.text
+    assert f"{reminder.remind_at.astimezone(offline.user.profile.zone):%m-%d %H:%M}" == "12-15 09:00"
+
+
+def test_a_day_that_cannot_be_read_with_the_one_asked_stands_alone(offline_zh: OfflineChat) -> None:
+    offline_zh.say("月底提醒我交物业费")
+    offline_zh.say("31号上午十点")
+    [reminder] = Reminder.objects.filter(owner=offline_zh.user)
+    assert reminder.remind_at is not None and f"{reminder.remind_at.astimezone(offline_zh.user.profile.zone):%m-%d %H:%M}" == "12-31 10:00"
+
+
+@pytest.mark.parametrize(
+    ("event", "message", "start", "minutes"),
+    [(("Gym", "2026-12-14T18:00", 60), "gym monday needs to be 6:45am not 6pm", "Mon 2026-12-14 06:45", 60),
+     (("Birthday party", "2026-12-12T14:00", 120), "the birthday party on sat goes till 5pm now, fix it", "Sat 2026-12-12 14:00", 180),
+     (("健身", "2026-12-08T19:00", 60), "明晚健身改成八点半到十点", "Tue 2026-12-08 20:30", 90)],
+)  # fmt: skip
+def test_changes_said_as_needs_goes_till_and_a_range_in_the_part_named(
+    offline_zh: OfflineChat, event: tuple[str, str, int], message: str, start: str, minutes: int
+) -> None:
+    event_at(offline_zh, *event)
+    offline_zh.say(message)
+    assert [(local(e), e.duration) for e in offline_zh.events()] == [(start, datetime.timedelta(minutes=minutes))]
+
+
+def test_next_mondays_lesson_is_that_one_lesson(offline: OfflineChat) -> None:
+    event_at(offline, "Swim lesson", "2026-12-14T16:00", 45, rrule="FREQ=WEEKLY;BYDAY=MO")
+    card = offline.say("cancel next mondays swim lesson, we're away").reply
+    assert "Swim lesson" in card and "(yes / no)" in card
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "reminded"),
+    [("school drop off every weekday 7:50am starting monday", "School drop off", []),
+     ("clinical skills exam wed 1pm, heads up the day before pls", "Clinical skills exam", [("Clinical skills exam", 1440)])],
+)  # fmt: skip
+def test_drop_off_is_a_name_and_heads_up_asks_for_a_reminder(offline: OfflineChat, message: str, title: str, reminded: list[tuple[str, int]]) -> None:
+    offline.say(message)
+    assert [e.title for e in offline.events()] == [title] and offline.reminders() == reminded
+
+
+def test_heads_up_before_my_shift(offline: OfflineChat) -> None:
+    event_at(offline, "Night shift", "2026-12-08T19:00", 720)
+    offline.say("heads up an hour before my shift tmrw")
+    assert offline.reminders() == [("Night shift", 60)]
+
+
+@pytest.mark.parametrize(
+    ("booking", "follow_up", "left"),
+    [("周五上午10点 物业来修水管 帮我记上", "算了 删掉吧 他们改天了", 0), ("下周二晚上七点跟老同学吃火锅 记一下", "哦搞错了 周三才对", 1)],
+)
+def test_a_drop_with_its_reason_and_a_weekday_that_is_right(offline_zh: OfflineChat, booking: str, follow_up: str, left: int) -> None:
+    offline_zh.say(booking)
+    offline_zh.say(follow_up)
+    if left == 0:
+        offline_zh.say("是")
+        assert offline_zh.events() == []
+    else:
+        assert [local(e) for e in offline_zh.events()] == ["Wed 2026-12-16 19:00"]

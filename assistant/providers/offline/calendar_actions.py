@@ -40,7 +40,7 @@ _NEW_INSTEAD = re.compile(r"^(?:那|那就)?(?:改成|换成|还是)")
 # "move my haircut from saturday to sunday at 2", "把周五的牙医改到下周二": the day said before the
 # destination is the event's, what follows it is new.
 # Where the new value begins: after "to", "start at", "until" ("make my 3pm start at 3:30", "my 1pm workshop run until 4pm").
-DESTINATION = re.compile(r"\s+(?:to(?!\s+(?:shift|move|push|pull|reschedule|change|bump|postpone|delay|switch|swap)\b)|(?:start|begin)s?\s+at|should\s+be(?:\s+at)?|until|till?)\s+(?P<new>\S.*)$|(?:(?:改|挪|推|换|调|移)(?:到|成|为)|(?<![点半刻分0-9])到)(?P<new_zh>.+)$", re.IGNORECASE)
+DESTINATION = re.compile(r"\s+(?:to(?!\s+(?:shift|move|push|pull|reschedule|change|bump|postpone|delay|switch|swap)\b)|(?:start|begin)s?\s+at|(?:should|needs?\s+to)\s+be(?:\s+at)?|until|till?)\s+(?P<new>\S.*?)(?:,?\s+not\s+[\w:.]+(?:\s*[ap]\.?m\.?)?)?$|(?:(?:改|挪|推|换|调|移)(?:到|成|为)|(?<![点半刻分0-9])到)(?P<new_zh>.+)$", re.IGNORECASE)
 
 
 def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -136,6 +136,8 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     moved = DESTINATION.search(s.text)
     old = read_when(re.sub(r"\bfrom\b|从", " ", s.text[: moved.start()]), today=turn.today) if moved else None
     to = read_when(moved["new"] or moved["new_zh"], today=turn.today) if moved else None
+    if moved and to and to.time and old and old.part_of_day in {"afternoon", "evening", "night"} and int(to.time[:2]) < 12 and not part_of_day(moved["new"] or moved["new_zh"]):
+        to = dataclasses.replace(to, time=f"{int(to.time[:2]) + 12:02d}{to.time[2:]}")  # "明晚健身改成八点半到十点": in the part it was named by
     # "move yoga from 6 to 7:30", "从六点改到七点半": from one time to another, not a span of an hour and a half.
     from_to = bool(moved and re.search(r"\bfrom\b|从", s.text[: moved.start()]))
     from_time, to_time = (when.time, shift_clock(when.time, when.duration)) if from_to and when.time and when.duration else (None, None)

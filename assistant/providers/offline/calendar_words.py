@@ -67,11 +67,11 @@ _UNIT_ZH = re.compile(r"每(?:(?P<two>两|隔一?)个?)?(?P<unit>天|日|周|月
 _COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔周天月年])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周(一次)" is how often
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
-    r"(?:(?:remind|alert|notify|ping|nudge)\s+me|remember\s+me(?=\s+(?:to|about|at|on|in|tomorrow|today|tonight|\d))|(?:give\s+me|need|want|get)\s+a\s+heads[\s-]?up|don'?t\s+let\s+me\s+forget|(?:(?:set|add|create|make|put|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
+    r"(?:(?:remind|alert|notify|ping|nudge)\s+me|remember\s+me(?=\s+(?:to|about|at|on|in|tomorrow|today|tonight|\d))|(?:(?:give\s+me|need|want|get)\s+a\s+)?heads[\s-]?up(?!\s*[,:;!.-]|\s+(?:that|on|about|guys|all|everyone|i|we)\b)|don'?t\s+let\s+me\s+forget|(?:(?:set|add|create|make|put|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
     r"(?:a\s+|an\s+)?(?:(?:\d+|[a-z]+)[\s-]*(?:min(?:ute)?s?|hours?|hrs?)\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
-_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设置?|加|定|添加|新?建|创建)(?:一?个)?提醒[:：]?|^提醒[:：]|(?:叫|喊)我一声"  # 提醒一下我, 别让我忘了, 设个提醒, 提醒：…
+_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设置?|加|定|添加|新?建|创建)(?:一?个)?提醒[:：]?|^提醒[:：]|[叫喊]我(?:一声)?(?=去|[\s，,]|$)"  # 提醒一下我, 别让我忘了, 设个提醒, 提醒：…, 喊我去…
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
     rf"\b{_REMIND_ME}(?:\s*:\s*|\s+)(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
@@ -96,7 +96,8 @@ _STARTING = re.compile(
 _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|聚会|派对", re.I)
 # How long before the event a reminder goes off: a length said as earlier, with a reminder word
 # ("remind me half an hour before the dentist", "提前一个小时提醒我", "一小时前提醒我").
-_REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\breminders?\b|提醒|[叫喊]我一声", re.I)
+_REMIND_AGAIN = re.compile(rf"{_REMIND_ME_ZH}|\b{_REMIND_ME}", re.I)  # a second "remind me" in one message says no more
+_REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\breminders?\b|提醒|[叫喊]我(?:一声)?(?=去|[\s，,]|$)", re.I)
 _AHEAD = re.compile(r"\s*(?:before(?:hand)?|ahead(?:\s+of\s+time)?|in\s+advance|earlier)\b", re.I)
 _ABOUT_EVENT = re.compile(r"^.*?\bremind\s+(?:me|us)\s+(?:abt|about|of)\s+(?=(?:my|the|our)\s)", re.I)
 # After the lead time, what the reminder is for rather than which event: "45 minutes before so i leave in time".
@@ -248,7 +249,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     when = from_now(read_when(REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
     what = said_words(without_part_of_day(when.residue) if offset is not None else when.residue)  # the part kept names nothing
     marker = REMIND_MARKER.search(said)
-    after = said_words(read_when(said[marker.end() :], today=turn.today).residue) if marker else None
+    after = said_words(_REMIND_AGAIN.sub(" ", read_when(said[marker.end() :], today=turn.today).residue)) if marker else None  # not "别让我忘了"
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
     date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
@@ -260,8 +261,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         if len(days := days_of(date, turn.today)) != 1:
             return text(say("ask_which_day", turn.language))
         date = (days[0] + datetime.timedelta(days=offset)).isoformat()
-    counted = next((m for pattern, days in _FROM_FOCUS if days == offset and (pattern is not THAT_DAY or not s.text.isascii()) and (m := pattern.search(s.text))), None) if date is None and time else None
-    # "remind me the night before the flight at 8pm to pack", 体检前一天晚上八点提醒我, 家长会那天: days back from the event named there.
+    counted = next((m for pattern, days in _FROM_FOCUS if days == offset and (pattern is not THAT_DAY or not s.text.isascii()) and (m := pattern.search(s.text))), None) if time and (date is None or POINTER.search(s.text)) else None
+    # "remind me the night before the flight at 8pm to pack", 体检前一天晚上八点提醒我, 家长会那天, 周四…那个: days back from the event named there.
     beside = (s.text[counted.end() :] if s.text.isascii() else s.text[: counted.start()]) if counted and offset is not None and offset <= 0 else ""
     parts = re.match(r"(?P<name>.*?)(?:(?:^|\s+)(?:to|so)\s+(?P<purpose>.+))?$", beside.strip())
     event = title_from(read_when(REMIND_MARKER.sub(" ", parts["name"]), today=turn.today).residue) if parts and beside else None

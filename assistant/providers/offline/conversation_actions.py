@@ -10,11 +10,13 @@ from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline.calendar_words import REMIND_MARKER
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.titles import best_match, clean_title, sentence
+from assistant.providers.offline.titles import best_match, clean_title, overlap, sentence
 from assistant.providers.offline.when import read_when
+from assistant.reading import extract_when
 from assistant.reading.days import days_of
 
 Tools = Sequence[dict[str, Any]]
@@ -211,3 +213,23 @@ def words_only(key: str) -> Callable[[Turn, Signals, Tools], ModelResponse]:
         return text(say(key, turn.language))
 
     return answer
+
+
+def reminder_put_aside(turn: Turn, asked: Sequence[str]) -> tuple[tuple[str, ...], str] | None:
+    """ "remind me next week to renew my passport" … (a look at tomorrow in between) … "ok for the passport thing, tuesday
+    9am": the reminder whose day or time was asked a message or two before, named again, and the moment now said."""
+    aside = next((said for said, reply in reversed(turn.said_before[-3:-1]) if reply in asked), None)
+    found = extract_when(turn.text, today=turn.today) if aside else None
+    if aside is None or found is None or not found.spans or overlap(read_when(turn.text, today=turn.today).residue, aside) < 2:
+        return None
+    return (aside,), " ".join(turn.text[start:end] for start, end in found.spans)
+
+
+def joined_answer(turn: Turn, asked: Sequence[str], moment: str) -> str:
+    """The request asked about and its answer, read as one ("remind me next week to book flights" … "monday 9am"); when
+    the two name days that cannot be read together (月底提醒我交物业费 … 31号上午十点), the answer's day stands alone
+    with what the reminder is for."""
+    joined = " ".join((*asked, moment))
+    if not read_when(joined, today=turn.today).declined or not read_when(moment, today=turn.today).single_day:
+        return joined
+    return " ".join((*(said[marker.start() :] if (marker := REMIND_MARKER.search(said)) else said for said in asked), moment))

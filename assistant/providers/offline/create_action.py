@@ -280,7 +280,7 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
     )  # fmt: skip
 
 
-_ASKED_FOR = re.compile(r"\b(?:free|time|room|space|available|open)\s+for\s+(.+)|(?:有空|有时间|能|可以)(?:塞|加|约|安排|放|去)?个?([\u4e00-\u9fff]{2,8}?)(?:进去)?吗")
+_ASKED_FOR = re.compile(r"\b(?:free|time|room|space|available|open)\s+for\s+(.+)|\b(?:fit|squeeze|slot)\s+(?:in\s+)?(.+?)(?:\s+in)?\s*\??$|(?:有空|有时间|能|可以)(?:塞|加|约|安排|放|去)?个?([\u4e00-\u9fff]{2,8}?)(?:进去)?吗")
 _EN_PHRASES = re.compile(r"\s+(?:and|so)\s+(?=(?:i|i'm|we)\s|(?:please|pls|can|could|would|will|put|add|book|schedule|pop|stick|pencil|block)\b)", re.I)
 
 

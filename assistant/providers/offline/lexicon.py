@@ -17,7 +17,7 @@ from assistant.reading.vocabulary import Table as Table
 
 DELETE = table(
     en=(
-        r"\b(?:delete|remove|cancel|drop|erase|scrap|clear|get\s+rid\s+of|scratch(?=\s+(?:my|the|our|this|that)\s+(?!thought\b)\w)|skip(?!\s+(?:it|that|this|to|ahead|over)\b)|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|take(?=\s+(?:it|that|this|them|(?:(?:my|the)\s+)?(?!(?:a|an|some|day|days|morning|afternoon|evening|night|week|weekend|time|today|tomorrow|tmrw|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)\b)[\w']+(?:\s+[\w']+){0,3}?)\s+off\b(?!\s+(?:work|school)\b))|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
+        r"\b(?:delete|remove|cancel|drop(?!\s+(?:off|by)\b)|erase|scrap|clear|get\s+rid\s+of|scratch(?=\s+(?:my|the|our|this|that)\s+(?!thought\b)\w)|skip(?!\s+(?:it|that|this|to|ahead|over)\b)|(?:(?:got|was|is|been|has\s+been)\s+)?call(?:ed|s|ing)?\s+off|take(?=\s+(?:[\w']+\s+){1,4}?off\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|off\s+(?:my|the)\s+(?:calendar|schedule|diary)|take\s+off(?=\s.{0,40}\bfrom\s+(?:my|the)\s+(?:calendar|schedule|diary)\b)|take(?=\s+(?:it|that|this|them|(?:(?:my|the)\s+)?(?!(?:a|an|some|day|days|morning|afternoon|evening|night|week|weekend|time|today|tomorrow|tmrw|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)\b)[\w']+(?:\s+[\w']+){0,3}?)\s+off\b(?!\s+(?:work|school)\b))|discontinue|stop(?!\s+(?:by|at|in|off|over|for)\b))\b",
         r"\b(?:delet|remov|cancel)\w*\b.{0,40}\b(?:just\s+)?(?:do\s+it|go\s+ahead|proceed)\b",
         # Not going, and nothing else said ("ugh scratch that i cant make it"): a cancel, never a move.
         r"^(?:\W*(?:ugh|oh|sorry|oops|hmm|ok|so|actually)\b)*(?:\W*(?:scratch\s+that|(?:i\s+)?(?:can'?t|cannot|won'?t\s+be\s+able\s+to)"
@@ -30,11 +30,11 @@ CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
         # News of one's own event's new moment: "yoga is now at 4", "dinner is at 8 now" (hearsay, "… moved to …", is not).
-        r"\b(?:make\s+(?:the|my|our)|(?:can|could|shall)\s+(?:we|i)\s+do)\s+(?=(?:\S+\s+){1,6}?instead\b)|\b(?:is|are|'s)\s+(?:now\s+(?:at|on)\b|at\s+[\w:.]+\s+now\b)|\bshould\s+be\s+(?:at\s+|on\s+)?(?:[\w:.]+\s+not\s+\w|\d)|\bneeds?\s+to\s+be\s+(?:moved|changed|pushed|rescheduled)\b",
+        r"\b(?:make\s+(?:the|my|our)|(?:can|could|shall)\s+(?:we|i)\s+do)\s+(?=(?:\S+\s+){1,6}?instead\b)|\b(?:is|are|'s)\s+(?:now\s+(?:at|on)\b|at\s+[\w:.]+\s+now\b)|\bshould\s+be\s+(?:at\s+|on\s+)?(?:[\w:.]+\s+not\s+\w|\d)|\bneeds?\s+to\s+be\s+(?:moved|changed|pushed|rescheduled|(?:at\s+|on\s+)?(?=\d))",
         r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
-    zh=(r"改名|重命名|改(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
+    zh=(r"改名|重命名|改(?!天|日子)(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
 )
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
@@ -268,7 +268,7 @@ FIND_TIME_FOR = re.compile(r"找(?:个|一个|点)?(?:时间|空档|空闲|空(?
 # Words of the calendar itself, of meetings, and "remind me": a question about the calendar, not a service's.
 MEETINGS = re.compile(r"\b(?:meetings?|events?|plans)\b|会议?|约会", re.IGNORECASE)
 REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
-CALENDAR_WORD = re.compile(r"\b(?:calendar|schedule|appointment|remind|diary|agenda)\b|日程|日历|提醒|安排|预约", re.IGNORECASE)
+CALENDAR_WORD = re.compile(r"\b(?:calendar|schedule|appointment|remind|diary|agenda)\b|日程|日历|提醒|安排|预约|记(?:一下|上|下来?)", re.IGNORECASE)
 # A number alone ("2", "#2", "2 pls"): the answer to a numbered list, when one waits for a choice.
 LIST_NUMBER = re.compile(r"\s*(?:(?:#|no\.?\s*|number\s+)?(?P<n>\d{1,2})|(?:the\s+)?(?P<nth>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th))"
                          r"\s*(?:pl(?:ea)?se?|pls|thanks|thx|吧|谢谢)?\s*[.!。！]?\s*", re.I)  # "the second" answering "which one?": no date
@@ -298,7 +298,7 @@ LENGTH_CHANGE = re.compile(
     re.IGNORECASE,
 )
 # A new end said, not a new start: "extend the workshop till 1pm", "延长到十二点".
-EXTEND = re.compile(r"\b(?:extend|lengthen|(?:(?:run|go|last)s?|make\s+it)\s+(?:till|until|til)|ends?\s+at)\b|延长|延到|拖到|(?:到|至)[^，,。\s]{0,8}?结束", re.IGNORECASE)  # a new end
+EXTEND = re.compile(r"\b(?:extend|lengthen|(?:(?:run|go|last)(?:e?s)?|make\s+it)\s+(?:till|until|til)|ends?\s+at)\b|延长|延到|拖到|(?:到|至)[^，,。\s]{0,8}?结束", re.IGNORECASE)  # a new end
 # "What about Friday?" continues whatever came before: the open request, or else the last question
 # (a question, unless something says "instead").
 # "and one for tomorrow at 7am …", "oh and another one at 8am …": one more of what was just asked for.

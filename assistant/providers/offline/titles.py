@@ -114,8 +114,9 @@ _NOTIFY_ME = re.compile(r"(?:alert|notify|ping|warn|buzz|text|call|message)\s+me
 def title_from(raw: str | None, *, verb: bool = True) -> str | None:
     """A title, or None when the words name nothing in particular ("an appointment", "say")."""
     title = clean_title(raw or "", verb=verb)
-    # A request's verb alone ("ok grab 11am for me" -> "Grab") is how it was asked, not what: no name.
-    asked_only = title is not None and all(WRITE_WORDS.fullmatch(word) for word in re.findall(r"[^\W\d_]+", title.lower()))
+    # A request's verb alone ("ok grab 11am for me" -> "Grab") is how it was asked, not what: no name ("my shift" is one).
+    owned = re.match(r"\W*(?:my|our|the|his|her|their)\s", raw or "", re.I)
+    asked_only = title is not None and not owned and all(WRITE_WORDS.fullmatch(word) for word in re.findall(r"[^\W\d_]+", title.lower()))
     return None if title is None or asked_only or _NOTIFY_ME.fullmatch(title) or only_filler(title) else title
 
 

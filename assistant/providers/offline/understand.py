@@ -189,13 +189,13 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         if another or ahead or named is None:
             return calendar_words.remind(again, read_signals(again), tools)
     asked_when = (catalogue.text("needs_reminder_time", turn.language), say("ask_which_day", turn.language))
+    aside = None if turn.last_reply in asked_when else conversation.reminder_put_aside(turn, asked_when)
     said = read_signals(turn) if turn.last_reply in asked_when else None
-    first = dataclasses.replace(turn, previous=turn.asked_since[0]) if turn.asked_since else turn
-    moment = _moment_answered(turn, said) if said is not None else None
-    if moment is not None and previous_intent(first) == "reminder":
-        # "remind me to call the vet" … "What time should I remind you?" … ("tomorrow" …) "at 4pm": that time, with
-        # every answer given to the same question.
-        joined = dataclasses.replace(turn, text=" ".join((*turn.asked_since, moment)), previous=None)
+    first_asked = aside[0] if aside else turn.asked_since
+    moment = aside[1] if aside else _moment_answered(turn, said) if said is not None else None
+    if moment is not None and first_asked and previous_intent(dataclasses.replace(turn, previous=first_asked[0])) == "reminder":
+        # "remind me to call the vet" … "What time should I remind you?" … ("tomorrow" …) "at 4pm": with every answer to it.
+        joined = dataclasses.replace(turn, text=conversation.joined_answer(turn, first_asked, moment), previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
     if turn.previous and turn.last_reply == catalogue.text("ambiguous", turn.language) and previous_intent(turn) == "reminder":
         # "set a reminder 15 min before" … "Which event do you mean?" … "the dentist one": that event.
