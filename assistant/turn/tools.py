@@ -172,6 +172,7 @@ def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | N
         today=context.today,
         focus_days=([str(day["date"])] if day and day["via"] != "assumed" else []) + _that_day(context, texts),
         event_days=[entity.date for entity in context.entities.recent(1)],  # "the evening before" counts from it
+        event_times=[entity.start for entity in context.entities.recent(1)],  # "same time" is its time
         now=context.now.astimezone(context.zone),
     )
 

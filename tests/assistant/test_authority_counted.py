@@ -54,3 +54,16 @@ def test_a_weekday_said_of_the_event_just_made_is_that_weeks(date: str, held: bo
 def test_days_counted_back_from_the_event_trace_to_the_words_that_count_them(message: str, days_before: int, held: bool) -> None:
     arguments = {"event_words": "flight", "time": "20:00", "days_before": days_before}
     assert (reason("set_reminder", arguments, message) is not None) is held
+
+
+@pytest.mark.parametrize(
+    ("said", "time", "held"),
+    [("and another squash monday same time", "10:00", False), ("and another squash monday", "10:00", True),
+     ("and another squash monday same time", "11:00", True), ("周一同一时间再约一次壁球", "10:00", False)],
+)  # fmt: skip
+def test_same_time_traces_to_the_time_of_the_event_just_talked_about(said: str, time: str, held: bool) -> None:
+    # Squash was just booked for Sunday at 10:00: "same time" is that time, computed from the event, for every model.
+    provenance = provenance_for(person_texts=[said], slot_values=[], today=TODAY, event_days=["2026-12-13"], event_times=["10:00"])
+    arguments = {"title": "壁球" if "壁球" in said else "Squash", "date": "2026-12-14", "time": time, "duration_minutes": None}
+    found = hold_reason(tool="schedule_event", arguments=arguments, provenance=provenance, read_tools=(), current_text=said)
+    assert (found is not None) is held, found

@@ -323,3 +323,20 @@ def test_a_drop_with_its_reason_and_a_weekday_that_is_right(offline_zh: OfflineC
         assert offline_zh.events() == []
     else:
         assert [local(e) for e in offline_zh.events()] == ["Wed 2026-12-16 19:00"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "title", "start"),
+    [("squash sunday 10am", "and another squash monday same time", "Squash", "Mon 2026-12-14 10:00"),
+     ("book dentist friday 3pm", "and the same time on monday for the vet", "Vet", "Mon 2026-12-14 15:00")],
+)  # fmt: skip
+def test_same_time_is_the_time_of_the_event_just_made_for_every_model(offline: OfflineChat, first: str, second: str, title: str, start: str) -> None:
+    offline.say(first)
+    offline.say(second)
+    assert (offline.events()[-1].title, local(offline.events()[-1])) == (title, start)
+
+
+def test_it_before_a_comma_is_no_part_of_the_name(offline: OfflineChat) -> None:
+    offline.say("book squash sunday 10am, nah forget it")
+    offline.say("hmm actually yeah do book it, sunday 10am squash")
+    assert [e.title for e in offline.events()] == ["Squash"]

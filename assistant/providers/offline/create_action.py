@@ -199,6 +199,9 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         end_date, s = None, dataclasses.replace(s, when=dataclasses.replace(when, date=None))  # a birthday is one day
         when = s.when
     when = from_now(when, turn.now, turn.today)  # "a call with dad in two hours", "两个小时后和张三开会"
+    start = str(turn.recent_entities[0].get("start") or "") if turn.recent_entities and when.time is None else ""
+    if re.fullmatch(r"\d{2}:\d{2}", start) and vocabulary.SAME_TIME.search(s.text):
+        when = dataclasses.replace(when, time=start)  # "and another squash monday same time": the time of the event just talked about
     active = turn.active_command
     day = s.memory_date or when.single_day or extra.first_day or s.carried_day  # "that day": the one asked about
     if not (active and active.get("kind") == "create"):

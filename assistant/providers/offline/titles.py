@@ -28,7 +28,7 @@ _LEAD_EN = re.compile(
     r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna|have|got)\s+to|(?:i\s+)?gotta|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|need(?=\s+\w)|"
     r"(?:would\s+you\s+)?be\s+so\s+kind\s+as\s+to|do\s+the\s+needful(?:\s+and)?|(?:i'?d|i\s+would)\s+(?:really\s+)?appreciate\s+(?:it\s+)?if\s+(?:you|u)\s+(?:could|would|can)|"
     r"let'?s(?:\s+say)?|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|(?:i|we)'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
-    r"there\s+is|we\s+have|(?:we|i)(?:'re|'m|\s+are|\s+am)\s+having|that(?=\s+(?:we|i|there)\b)|(?:is|are)(?=\s+\S+'s\b)|new(?!\s+year)|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
+    r"there\s+is|we\s+have|(?:we|i)(?:'re|'m|\s+are|\s+am)\s+having|that(?=\s+(?:we|i|there)\b)|(?:is|are)(?=\s+\S+'s\b)|new(?!\s+year)|another(?=\s+\S)|(?:it|that|this)(?=\s*,)|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
     r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=:?\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
     re.IGNORECASE,
 )
