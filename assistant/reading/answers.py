@@ -83,7 +83,7 @@ def _rejoin(parts: list[str]) -> list[str]:
 
 
 _EMOJI = "\U0001f300-\U0001faff\u2600-\u27bf"
-_COURTESY = re.compile(rf"^[\s{_EMOJI}]*(?:(?:{COURTESY_EN}|{COURTESY_ZH})[\s,.!~。！，、{_EMOJI}]*)+$", re.IGNORECASE)
+_COURTESY = re.compile(rf"^[\s{_EMOJI}]*(?:(?:{COURTESY_EN}|{COURTESY_ZH})[\s,.!~。！，、{_EMOJI}]*)+$|^[{_EMOJI}][\s{_EMOJI}]*$", re.IGNORECASE)  # "👍"
 
 
 def is_courtesy(text: str) -> bool:

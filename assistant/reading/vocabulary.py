@@ -289,7 +289,7 @@ HEARSAY = table(
         r"(?:booked|moved|changed|cancell?ed|rescheduled|scheduled)\b",
         # What was done to it: "the book club got moved to saturday", "my 11am got pushed to 11:30".
         r"\b(?:got|was|were|(?:has|have)\s+been)\s+(?:moved|pushed(?:\s+back)?|changed|rescheduled|bumped|shifted|postponed|delayed)\b(?!.*\b(?:update|change|move|fix|pencil|book|add|put|schedule|(?:can|could|would|will)\s+(?:you|u))\b)"),
-    zh=(r"^(?:我的?)?[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)(?!.*(?:帮我|帮忙|麻烦|请)\S{0,2}?(?:改|挪|调|更新|加|记|删|取消|安排))", rf"^{_KIN_ZH}(?:把|给|帮|替|让|叫|已经|刚|又)"),
+    zh=(r"^(?:我的?)?(?!顺便|跟你|和你|给你)[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)(?!.*(?:帮我|帮忙|麻烦|请)\S{0,2}?(?:改|挪|调|更新|加|记|删|取消|安排))", rf"^{_KIN_ZH}(?:把|给|帮|替|让|叫|已经|刚|又)"),
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
 HEDGED = table(

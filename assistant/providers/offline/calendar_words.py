@@ -24,7 +24,7 @@ from assistant.reading.hours import EITHER_HALF
 from assistant.reading.meals import MEAL
 from assistant.reading.numbers import NUMBER, number
 from assistant.reading.text import is_filler
-from assistant.reading.vocabulary import DAY_FROM_EVENT, RFC_DAYS, THAT_DAY, WEEKDAYS_EN, WEEKDAYS_ZH
+from assistant.reading.vocabulary import CLAUSE, DAY_FROM_EVENT, RFC_DAYS, THAT_DAY, WEEKDAYS_EN, WEEKDAYS_ZH
 
 
 class Said(Protocol):
@@ -105,8 +105,7 @@ _WHAT_FOR = re.compile(r"[\s,]*(?:so|to|because|cause|cuz|coz|cos|since|in\s+cas
 
 
 def _ahead(text: str, *, asked: bool = False) -> tuple[int, int, int] | None:
-    """(minutes, start, end) of the length a reminder is set ahead of its event (``asked``: a reminder
-    was asked for already, so none need be said)."""
+    """(minutes, start, end) of the length a reminder is set ahead of its event (``asked``: one was asked for already)."""
     if not (asked or _REMIND_WORD.search(text)):
         return None
     for length in find_lengths(text):
@@ -216,8 +215,7 @@ def part_kept(match: re.Match[str]) -> str:
 
 
 def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelResponse:
-    """A reminder on its own ("remind me to call mum at 5pm"), or before the event in focus
-    ("remind me 10 minutes before it")."""
+    """A reminder on its own ("remind me to call mum at 5pm"), or before the event in focus ("10 minutes before it")."""
     words = read_calendar_words(s.text)
     # "the day before at 6pm": a day counted from the event in focus and a time, never 24 hours before it.
     day_and_time = _day_and_time(s.text, s.when.time is not None, turn.today)
@@ -229,7 +227,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         # "before the dentist on friday": the dentist (the day said is read off what is left).
         said = _ABOUT_EVENT.sub(" ", s.text) if about else words.without_reminder(s.text[: _what_for(s.text, words)])
         named = title_from(read_when(said, today=turn.today).residue)
-        named = None if named is None or POINTER.fullmatch(named) else named
+        named = None if named is None or POINTER.fullmatch(named) or CLAUSE.search(named) else named  # ", i always forget": no name
         # "周日那个提前一小时提醒我": a day said picks the one in focus on it, else none (the tool asks which).
         days = days_of(s.when.single_day, turn.today) if s.when.single_day else []
         on_day = [e for e in turn.recent_entities if not days or e.get("date") == days[0].isoformat()]
@@ -237,6 +235,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         ref = str(found[0]["ref"]) if len(found) == 1 else None
         its_time = _BEFORE_ITS_TIME.search(s.text) if ref is None and named is None and words.reminder_minutes is not None else None
         at = read_when(s.text[its_time.start("at") :], today=turn.today) if its_time else None
+        shown = [e for e in turn.recent_entities if at and not at.single_day and e.get("start") == at.time and str(e.get("ref")) in turn.last_listed]
+        ref, at = (str(shown[0]["ref"]), None) if len(shown) == 1 else (ref, at)  # "the 3pm one" after a look at that day
         return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
                     minutes_before=words.reminder_minutes, date=at.single_day if at else s.when.single_day if named and not ref else None,
                     time=at.time if at else None)  # fmt: skip

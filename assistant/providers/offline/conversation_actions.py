@@ -3,6 +3,7 @@ task aside and coming back to it, the planning consultation, and the answers giv
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ from assistant.providers.offline.titles import best_match, clean_title, overlap,
 from assistant.providers.offline.when import read_when
 from assistant.reading import extract_when
 from assistant.reading.days import days_of
+from assistant.reading.vocabulary import CLAUSE, phrases
 
 Tools = Sequence[dict[str, Any]]
 
@@ -233,3 +235,18 @@ def joined_answer(turn: Turn, asked: Sequence[str], moment: str) -> str:
     if not read_when(joined, today=turn.today).declined or not read_when(moment, today=turn.today).single_day:
         return joined
     return " ".join((*(said[marker.start() :] if (marker := REMIND_MARKER.search(said)) else said for said in asked), moment))
+
+
+def answer_alone(turn: Turn) -> Turn:
+    """ "umm 10:30 in the morning i think, they open at 10 so should be ok", "嗯 早上八点半吧 要空腹去 越早越好": the answer to
+    what an open request asked ends with the phrase that gives it; the phrases after it say why, never what or when."""
+    missing = (turn.active_command or {}).get("missing") or []
+    said = phrases(turn.text)
+    found = [read_when(p, today=turn.today) for p in said]
+    gives = next((i for i, when in enumerate(found) if any({"time": when.time, "date": when.single_day}.get(m) for m in missing)), None)
+    if gives is None or gives == len(said) - 1 or "title" in missing or any(
+        any(p in words for words in (lx.ACTION, lx.CREATE, lx.DELETE, lx.CHANGE, lx.RENAME)) or when.duration or ((when.time or when.date) and not CLAUSE.search(p))
+        for p, when in zip(said[gives + 1 :], found[gives + 1 :], strict=True)
+    ):  # a reason names no length, and a moment only in a sentence of its own ("they open at 10")
+        return turn
+    return dataclasses.replace(turn, text=" ".join(said[: gives + 1]))

@@ -166,7 +166,7 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         # "ive got stuff every day, but can you put a call with the accountant on wednesday": the rule is another clause's.
         return text(say("ask_when_plainly", turn.language))
     when = s.when
-    meal = own_kind(s.text)
+    meal = own_kind(s.text) or own_kind(str(((turn.active_command or {}).get("known") or {}).get("title") or ""))  # "Dinner w the chens" … "around 7"
     asked_about = _moment_asked_about(turn) if when.guessed and when.time and not meal else None
     unsure = bool(when.guessed and when.time and int(when.time[:2]) in EITHER_HALF)
     if when.guessed and (meal or asked_about):

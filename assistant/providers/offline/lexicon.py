@@ -23,7 +23,7 @@ DELETE = table(
         r"^(?:\W*(?:ugh|oh|sorry|oops|hmm|ok|so|actually)\b)*(?:\W*(?:scratch\s+that|(?:i\s+)?(?:can'?t|cannot|won'?t\s+be\s+able\s+to)"
         r"\s+make\s+it(?:\s+after\s+all|\s+any\s*more)?))+\W*$",
     ),
-    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不(?:去|开|看|上|办|玩|聚)了|(?:去|开|看|上|办|玩|聚)不[了成]了?|(?<=[\u4e00-\u9fff])不要了$|(?:cancel|delete|remove)(?=\s?[掉了吧])", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
+    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不(?:去|开|看|上|办|玩|聚)了|(?<=[\u4e00-\u9fff])不要了$|(?:cancel|delete|remove)(?=\s?[掉了吧])", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
 )
 
 CHANGE = table(
@@ -34,7 +34,7 @@ CHANGE = table(
         r"\b(?:move|push|bump|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
-    zh=(r"改名|重命名|改(?!天|日子)(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
+    zh=(r"改名|重命名|改(?!天|日子|期)(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
 )
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
@@ -268,7 +268,7 @@ FIND_TIME_FOR = re.compile(r"找(?:个|一个|点)?(?:时间|空档|空闲|空(?
 # Words of the calendar itself, of meetings, and "remind me": a question about the calendar, not a service's.
 MEETINGS = re.compile(r"\b(?:meetings?|events?|plans)\b|会议?|约会", re.IGNORECASE)
 REMIND_ME = re.compile(r"\bremind\s+me\b|提醒我", re.IGNORECASE)
-CALENDAR_WORD = re.compile(r"\b(?:calendar|schedule|appointment|remind|diary|agenda)\b|日程|日历|提醒|安排|预约|记(?:一下|上|下来?)", re.IGNORECASE)
+CALENDAR_WORD = re.compile(r"\b(?:calendar|schedule|appointment|remind|diary|agenda)\b|日程|日历|提醒|安排|预约|[记排](?:一下|上|下来?)", re.IGNORECASE)
 # A number alone ("2", "#2", "2 pls"): the answer to a numbered list, when one waits for a choice.
 LIST_NUMBER = re.compile(r"\s*(?:(?:#|no\.?\s*|number\s+)?(?P<n>\d{1,2})|(?:the\s+)?(?P<nth>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th))"
                          r"\s*(?:pl(?:ea)?se?|pls|thanks|thx|吧|谢谢)?\s*[.!。！]?\s*", re.I)  # "the second" answering "which one?": no date
@@ -293,7 +293,7 @@ CORRECTION = re.compile(
 # "it only needs 30 minutes", "半小时就够了": a new length for the event just made.
 LENGTH_CHANGE = re.compile(
     r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:probably\s+|likely\s+|prob\s+|only\s+)?(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough|(?:hours?|hrs?|minutes?|mins?|half)\s+long)\b"  # "make the workshop 2 hours long"
-    r"|就够了|就行了?|就可以了?|只要|只需要?|足够了|(?:大概|大约|估计|差不多)?(?:需要|要|得)(?=\s*[一二两三四五六七八九十半几0-9]+\s*个?\s*(?:小时|钟头|分钟))"
+    r"|就够了|就行了?|就可以了?|只要|只需要?|足够了|(?:大概|大约|估计|差不多)?(?:需要|要|得)[吃开玩聊做弄搞]?(?=\s*[一二两三四五六七八九十半几0-9]+\s*个?\s*(?:小时|钟头|分钟))"
     r"|(?P<make>^\W*(?:(?:pls|please|can\s+(?:you|u)|could\s+(?:you|u))\s+)?make\s+(?:the|my|our)\s+(?:[\w']+\s+){1,4}?(?=\S+\s*(?:hours?|hrs?|h|minutes?|mins?)\b))",  # "make the design review 90 mins"
     re.IGNORECASE,
 )
@@ -302,6 +302,7 @@ EXTEND = re.compile(r"\b(?:extend|lengthen|(?:(?:run|go|last)(?:e?s)?|make\s+it)
 # "What about Friday?" continues whatever came before: the open request, or else the last question
 # (a question, unless something says "instead").
 # "and one for tomorrow at 7am …", "oh and another one at 8am …": one more of what was just asked for.
+ALSO_TO = re.compile(r"^\W*(?:(?:oh|ok|and|so|plus)\W+)*also\b(?=.*\bto\s+[a-z])", re.IGNORECASE)  # after a reminder: "also sat at 10pm to pack"
 ANOTHER_ONE = re.compile(r"^\W*(?:(?:and|also|oh|ok|plus)\W+)*(?:another(?:\s+one)?|one\s+more|one)\b(?:\s+for\b)?", re.IGNORECASE)
 UNSURE_VERB = re.compile(rf"\W*(?:{COURTESY_EN}\W+)*ad\s", re.IGNORECASE)  # a request verb mistyped as a word of its own
 AND_ALONE = re.compile(r"\W*(?:and|also|还有|那)\W*", re.IGNORECASE)  # "and saturday" after a look at friday

@@ -26,7 +26,7 @@ BARE_HOUR = re.compile(
 # Correction words: what may surround the new values and still leave a pure revision. The words that may
 # surround a patch (``reading.text``), and those that say it corrects something.
 _MORE_EN = frozenset((
-    "that's", "thats", "i'd", "meant", "nope", "nah", "hm", "oops", "whoops", "ah", "er", "right", "us", "this", "set",
+    "that's", "thats", "i'd", "meant", "nope", "nah", "hm", "ugh", "argh", "oops", "whoops", "ah", "er", "right", "us", "this", "set",
     "switch", "reschedule", "bump", "have", "try", "keep", "perhaps", "probably", "into", "by", "best", "date", "length",
     "duration", "long", "really", "back", "forward", "also", "and", "but", "again", "everything", "else", "rest", "same",
     "as", "mistake", "typo", "correction", "said", "sounds",

@@ -26,11 +26,12 @@ from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline import revision_phrases as rp
 from assistant.providers.offline.calls import say
 from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.titles import title_from
 from assistant.providers.offline.when import When, read_when
 from assistant.reading.durations import find_lengths
 from assistant.reading.meals import MEAL, read_meals, retitled, usual_time
 from assistant.reading.text import PUNCTUATION
-from assistant.reading.vocabulary import PARTS_OF_DAY
+from assistant.reading.vocabulary import PARTS_OF_DAY, phrases
 from scheduling.symbols import InvalidExpression, resolve
 
 _MADE = frozenset({"created", "updated", "to delete"})
@@ -201,8 +202,19 @@ def _only_correction_words(residue: str) -> bool:
     return not PUNCTUATION.sub("", left)
 
 
+def _says_more(phrase: str, today: datetime.date) -> bool:
+    """A moment or length said alone beside a correction is part of it ("改到中午十二点，一个半小时"); in a sentence about
+    something else it is the reason ("快递柜那边五点才放件")."""
+    when = read_when(phrase, today=today)
+    return bool(when.date or when.time or when.duration) and title_from(when.residue) is None
+
+
 def read_revision(turn: Turn, text: str) -> Revision | None:
     """The revision ``text`` makes to what is in focus, or None when it is something else."""
+    said = phrases(text)  # "make that 5:30pm, the locker opens late", 改成五点半吧 快递柜那边五点才放件: a reason after it names nothing
+    if len(said) > 1 and rp.VERB.search(said[0]) and (first := read_when(said[0], today=turn.today)).time and not first.date and not any(
+            p in lx.ACTION or p in lx.CHANGE or p in lx.DELETE or _says_more(p, turn.today) for p in said[1:]):  # fmt: skip
+        text = said[0]
     cue = _cue(text, turn.today)
     if cue is None or lx.RENAME.search(text):
         return None  # renames ("call it …") are read by the change reader
@@ -249,7 +261,7 @@ _NAME_FIXED_EN = re.compile(
 _NAME_FIXED_EN_NOT_FIRST = re.compile(
     r"^\W*(?:(?:oh|oops|sorry|actually|wait|no|typo)\W+)*not\s+(?P<old>[a-z][\w'-]*)\s*,?\s+(?:(?:it'?s|its|but)\s+)?(?P<new>[a-z][\w'-]*)\W*$", re.IGNORECASE)
 _NAME_FIXED_TAIL = re.compile(r"\b(?P<new>[a-z][\w'-]*)\s+not\s+(?P<old>[a-z][\w'-]*)\W*$", re.IGNORECASE)  # "…with maya not mia"
-_NAME_FIXED_ZH = re.compile(r"^\W*(?:(?:名字|名称)?(?:写错了?|打错了?|错了|不对)\W*)?(?:不是(?P<old>\S{1,6}?)\W*)?(?:应该)?是(?P<new>[^\s，,。]{1,6}?)(?:才对|啊|吧|哈)?\W*$")
+_NAME_FIXED_ZH = re.compile(r"^\W*(?:[哎唉啊哦噢呃]\W*)?(?:(?:名字|名称)?(?:写错了?|打错了?|错了|不对)\W*)?(?:不是(?P<old>\S{1,6}?)\W*)?(?:应该)?是(?P<new>[^\s，,。]{1,6}?)(?:才对|啊|吧|哈)?\W*$")
 
 
 def name_corrected(turn: Turn) -> tuple[str, str] | None:

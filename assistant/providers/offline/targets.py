@@ -37,7 +37,8 @@ def event_name(residue: str, *, focus: bool) -> str | None:
     if len(asking) == 1 and lx.POINTER.search(asking[0]) and others and (not focus or not any(CLAUSE.search(c) and c not in HEARSAY for c in others)):
         residue = " ".join(others)  # "the team lunch on wed, can we make it 1pm instead", "call with raj is off, pls remove it"
     elif len(asking) == 1 and others and not focus and not lx.POINTER.search(asking[0]) and _named_in(asking[0]) is None:
-        residue = " ".join(others)  # "吉他课不学了，所有的都帮我取消掉": the asking names nothing, the other clause does
+        # "吉他课不学了，所有的都帮我取消掉": the asking names nothing, the other clause does (the first that names: "健身去不了了 感冒了").
+        residue = next((c for c in others if _named_in(c)), " ".join(others))
     elif len(asking) == 1:
         residue = asking[0]  # "cancel book club this week, im not going": the reason names nothing
     name = _named_in(residue)

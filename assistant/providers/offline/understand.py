@@ -174,7 +174,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # (after "an hour before my flight", "还是提前两小时吧" is no part of it: the first hour would be read).
         joined = dataclasses.replace(turn, text=f"{turn.previous}, {turn.text}", previous=None)
         return calendar_words.remind(joined, read_signals(joined), tools)
-    another = lx.ANOTHER_ONE.match(turn.text)
+    another = lx.ANOTHER_ONE.match(turn.text) or (lx.ALSO_TO.match(turn.text) if turn.text not in lx.CREATE else None)
     counted = not another and any(p.search(turn.text) for p, days in vocabulary.DAY_FROM_EVENT if days)
     ahead = not (another or counted) and any(  # "also 3 hours before the flight": a lead, never "in 2 hours", nor a correction
         length.kind == "offset" and re.match(r"\s*(?:before|之?前)", turn.text[length.end :]) for length in find_lengths(turn.text)
@@ -205,12 +205,12 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
             return calendar_words.remind(joined, joined_signals, tools)
     choosing = turn.context.get("choosing") or {}
     scope = lx.scope_of(turn.text)
-    if scope and "occurrence" in (choosing.get("values") or {}):
-        # "just that one" to "only this one, the following ones, or all?": the asked call, with its scope.
+    if scope and "occurrence" in (choosing.get("values") or {}):  # "just that one" to "only this one, …, or all?"
         return call(turn, tools, str(choosing["tool"]), **choosing["values"], scope=scope)
     if (renamed := revisions.name_corrected(turn)) is not None:
         # "actually its marcus not marco", "写错了 是章总": the event just made, its name put right.
         return call(turn, tools, "change_event", event_ref=renamed[0], title=renamed[1])
+    turn = conversation.answer_alone(turn)
     signals = read_signals(turn)
     intent = classify(turn, signals)
     if intent in {"create", "reminder", "change", "unclear"} and (corrected := _corrected_in_passing(turn)) is not None:
