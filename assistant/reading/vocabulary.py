@@ -118,7 +118,7 @@ THAT_DAY: Final = re.compile(
     r"|(?<=\s)(?:there|on\s+it)(?=\s+at\b|[\s.!?]*$)", re.I
 )
 # The time of the event just talked about ("and another squash monday same time", 周一同一时间再约一次).
-SAME_TIME: Final = re.compile(r"\b(?:at\s+)?(?:the\s+)?same\s+time\b|同一?个?时间|同样的?时间|一样的?时间", re.I)
+SAME_TIME: Final = re.compile(r"\b(?:at\s+)?(?:the\s+)?same\s+(?:time\b|(?:thing\s+)?(?:for|on)\s)|同一?个?时间|同样的?时间|一样的?时间", re.I)
 DAY_FROM_EVENT: Final = (
     (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|提?前一天|(?P<part_zh>提?前一晚)|头一?天", re.I), -1),
     (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),

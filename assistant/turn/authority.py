@@ -35,7 +35,7 @@ from assistant.reading.extract import in_the_week_said
 from assistant.reading.quoted import own_words, quotes
 from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import ASKS as _QUESTION
-from assistant.reading.vocabulary import DAY_FROM_EVENT, DROPPING, INSIST, REPEATING, SAME_TIME, WRITE_WORDS, taken_back
+from assistant.reading.vocabulary import DAY_FROM_EVENT, DROPPING, INSIST, REPEATING, WRITE_WORDS, taken_back
 from scheduling import symbols
 from tools.registry import spec_for
 from tools.spec import TraceRole
@@ -86,7 +86,6 @@ class Provenance:
     # What they quoted in their own lines: it may name a thing (a title), never supply a value.
     quoted: tuple[str, ...] = field(default=())
     event_days: tuple[str, ...] = field(default=())  # the event just talked about: "the evening before" counts from it
-    event_times: tuple[str, ...] = field(default=())  # and its start: "another squash monday same time" is that time
 
     @property
     def words(self) -> set[str]:
@@ -209,8 +208,6 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
         said.days.update(day + datetime.timedelta(days=n) for pattern, n in DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts))
         week = day - datetime.timedelta(days=day.weekday())  # and a bare weekday is that week's ("不对 是周四", "the friday after")
         said.days.update(found for weekday in weekdays for found in symbols.resolve(weekday, week))
-    if any(SAME_TIME.search(text) for text in provenance.texts):
-        said.times.update(provenance.event_times)
     for value in (*provenance.slot_values, *provenance.focus_days):
         if re.fullmatch(r"\d{2}:\d{2}", value):
             said.times.add(value)
@@ -385,7 +382,6 @@ def provenance_for(
     today: datetime.date,
     focus_days: Iterable[str] = (),
     event_days: Iterable[str] = (),
-    event_times: Iterable[str] = (),
     now: datetime.datetime | None = None,
 ) -> Provenance:
     return Provenance(
@@ -395,6 +391,5 @@ def provenance_for(
         today=today,
         focus_days=tuple(focus_days),
         event_days=tuple(event_days),
-        event_times=tuple(event_times),
         now=now,
     )

@@ -21,7 +21,7 @@ from assistant.intent.derive import Act
 from assistant.memory import ArchiveSearch, MemoryStore
 from assistant.models import Message, Role
 from assistant.reading import extract_when
-from assistant.reading.vocabulary import THAT_DAY
+from assistant.reading.vocabulary import SAME_TIME, THAT_DAY
 from assistant.turn.authority import Target, hold_reason, provenance_for, untraced
 from assistant.turn.cards import SCOPES, ConfirmationRequest, PendingCard, QuickReply, ScopeCard
 from assistant.turn.context import EventSummary, Reply, ToolCallRecord, TurnContext
@@ -168,11 +168,10 @@ def _hold_reason(context: TurnContext, name: str, raw_arguments: str) -> str | N
         # The quick replies code offered for the open request (free slots it computed) are
         # choices put to the person, as if they had typed them.
         person_texts=[*texts, *_offered(context)],
-        slot_values=slot_values,
+        slot_values=slot_values + _same(context, texts),
         today=context.today,
         focus_days=([str(day["date"])] if day and day["via"] != "assumed" else []) + _that_day(context, texts),
         event_days=[entity.date for entity in context.entities.recent(1)],  # "the evening before" counts from it
-        event_times=[entity.start for entity in context.entities.recent(1)],  # "same time" is its time
         now=context.now.astimezone(context.zone),
     )
 
@@ -220,6 +219,16 @@ def _day_in_focus_said(context: TurnContext) -> None:
     provenance = provenance_for(person_texts=current_intent_texts(context), slot_values=[], today=context.today)
     if untraced({"day": "date"}, {"day": day.date}, {}, provenance):
         context.entities.day = dataclasses.replace(day, via="assumed")
+
+
+def _same(context: TurnContext, texts: list[str]) -> list[object]:
+    """ "and another squash monday same time", "same for thursday", "same for the optician": the name and time of the event
+    just talked about, and the lead of the reminder just set, count as said, as "that day" is the day named last."""
+    if not any(SAME_TIME.search(text) for text in texts):
+        return []
+    lead = (context.entities.reminder or {}).get("minutes_before")
+    pointed: list[object] = [value for entity in context.entities.recent(1) for value in (entity.title, entity.start)]
+    return pointed + ([str(lead)] if lead else [])
 
 
 def _that_day(context: TurnContext, texts: list[str]) -> list[str]:

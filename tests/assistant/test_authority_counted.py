@@ -3,9 +3,13 @@ day counted from the event, a bare weekday said of the event just made, and a re
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from assistant.turn.authority import hold_reason, provenance_for
+from scheduling.models import Event
+from tests.assistant.conftest import Chat, tool
 from tests.assistant.test_authority import TODAY, reason
 
 
@@ -57,13 +61,19 @@ def test_days_counted_back_from_the_event_trace_to_the_words_that_count_them(mes
 
 
 @pytest.mark.parametrize(
-    ("said", "time", "held"),
-    [("and another squash monday same time", "10:00", False), ("and another squash monday", "10:00", True),
-     ("and another squash monday same time", "11:00", True), ("周一同一时间再约一次壁球", "10:00", False)],
+    ("said", "title", "time", "lead", "held"),
+    [("and another squash monday same time", "Squash", "10:00", None, False), ("and another squash monday", "Squash", "10:00", None, True),
+     ("and another squash monday same time", "Squash", "11:00", None, True), ("same for monday", "Squash", "10:00", None, False),
+     ("same for the optician", None, None, 60, False), ("and the optician", None, None, 60, True)],
 )  # fmt: skip
-def test_same_time_traces_to_the_time_of_the_event_just_talked_about(said: str, time: str, held: bool) -> None:
-    # Squash was just booked for Sunday at 10:00: "same time" is that time, computed from the event, for every model.
-    provenance = provenance_for(person_texts=[said], slot_values=[], today=TODAY, event_days=["2026-12-13"], event_times=["10:00"])
-    arguments = {"title": "壁球" if "壁球" in said else "Squash", "date": "2026-12-14", "time": time, "duration_minutes": None}
-    found = hold_reason(tool="schedule_event", arguments=arguments, provenance=provenance, read_tools=(), current_text=said)
-    assert (found is not None) is held, found
+def test_same_points_at_the_event_and_reminder_just_talked_about_for_every_model(
+    chat: Chat, add_event: Callable[..., Event], said: str, title: str | None, time: str | None, lead: int | None, held: bool
+) -> None:
+    # Squash was booked for Sunday at 10:00 with a reminder an hour before: "same" is its name, time and lead, traced by code.
+    optician = add_event(chat.user, "Optician", "2026-12-17T11:00", 30)
+    chat.say("squash sunday 10am, remind me an hour before",
+             tool("schedule_event", title="Squash", date="W7", time="10:00", duration_minutes=None, command_id=None, reminder_minutes=60))  # fmt: skip
+    call = (tool("schedule_event", title=title, date="W1+1", time=time, duration_minutes=None, command_id=None) if title
+            else tool("set_reminder", event_ref=f"E{optician.id}", minutes_before=lead))  # fmt: skip
+    outcome = chat.say(said, call)
+    assert ([c["status"] for c in outcome.trace.tool_calls] == ["needs_confirmation"]) is held

@@ -211,3 +211,38 @@ def test_the_answer_to_what_time_ends_where_its_reason_begins(offline: OfflineCh
 @pytest.mark.parametrize(("text", "courtesy"), [("👍", True), ("ok 👍", True), ("👍 book it", False)])
 def test_an_emoji_alone_is_courtesy(text: str, courtesy: bool) -> None:
     assert is_courtesy(text) is courtesy
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "title", "start"),
+    [("call with the ny office tue 9am EST", "oh right, just put it at 10pm my time", "Call with the ny office", "Tue 2026-12-08 22:00"),
+     ("纽约时间明天上午十点跟客户开电话会 帮我加上", "换算过来是晚上十点", "跟客户开电话会", "Tue 2026-12-08 22:00")],
+)  # fmt: skip
+def test_the_time_said_after_another_zone_was_asked_about_books_the_request(offline: OfflineChat, asked: str, answer: str, title: str, start: str) -> None:
+    offline.say(asked)
+    assert offline.events() == []
+    offline.say(answer)
+    assert [(e.title, local(e)) for e in offline.events()] == [(title, start)]
+
+
+def test_another_zone_again_is_asked_again(offline: OfflineChat) -> None:
+    offline.say("call with the ny office tue 9am EST")
+    offline.say("sorry i meant 10am EST")
+    assert offline.events() == []
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [("book physio mon 9am", "same for thursday", [("Physio", "Mon 2026-12-14 09:00"), ("Physio", "Thu 2026-12-10 09:00")]),
+     ("remind me an hour before the dentist", "same for the optician", [])],
+)  # fmt: skip
+def test_same_for_another_day_or_event(offline: OfflineChat, first: str, second: str, expected: list[tuple[str, str]]) -> None:
+    if not expected:
+        event_at(offline, "Dentist", "2026-12-09T10:00")
+        event_at(offline, "Optician", "2026-12-11T11:00", 30)
+    offline.say(first)
+    offline.say(second)
+    if expected:
+        assert sorted((e.title, local(e)) for e in offline.events()) == sorted(expected)
+    else:
+        assert offline.reminders() == [("Dentist", 60), ("Optician", 60)]

@@ -13,13 +13,13 @@ from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import REMIND_MARKER
 from assistant.providers.offline.calls import call, say, text
-from assistant.providers.offline.intents import Signals
+from assistant.providers.offline.intents import Signals, previous_intent
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.titles import best_match, clean_title, overlap, sentence
+from assistant.providers.offline.titles import best_match, clean_title, overlap, sentence, title_from
 from assistant.providers.offline.when import read_when
 from assistant.reading import extract_when
 from assistant.reading.days import days_of
-from assistant.reading.vocabulary import CLAUSE, phrases
+from assistant.reading.vocabulary import CLAUSE, OTHER_ZONE, phrases
 
 Tools = Sequence[dict[str, Any]]
 
@@ -250,3 +250,25 @@ def answer_alone(turn: Turn) -> Turn:
     ):  # a reason names no length, and a moment only in a sentence of its own ("they open at 10")
         return turn
     return dataclasses.replace(turn, text=" ".join(said[: gives + 1]))
+
+
+def said_again(turn: Turn, tools: Tools) -> ModelResponse | None:
+    """The request just made or asked about, made again with what this message changes: its time in the person's own
+    zone ("call with the ny office tue 9am EST" … "What time is that for you?" … "oh right, just put it at 10pm my time"),
+    or its day or its event ("book physio mon 9am" … "same for thursday"; "remind me an hour before the dentist" … "same
+    for the optician"): the name, time and lead are the ones just written, which the guard traces."""
+    same = lx.SAME_FOR.match(turn.text)
+    if same and turn.previous and (top := turn.recent_entities[:1]):
+        kind, lead = previous_intent(turn), (turn.context.get("reminder_just_set") or {}).get("minutes_before")
+        if kind == "reminder" and lead and (named := title_from(same["rest"])):
+            return call(turn, tools, "set_reminder", text=None, event_ref=None, event_words=named, minutes_before=lead)
+        when = read_when(same["rest"], today=turn.today)
+        if kind == "create" and when.single_day and title_from(when.residue) is None:
+            return call(turn, tools, "schedule_event", title=top[0].get("title"), date=when.single_day, time=when.time or top[0].get("start"))
+    if turn.previous is None or turn.last_reply != say("other_zone", turn.language):
+        return None
+    now, before = read_when(turn.text, today=turn.today), read_when(OTHER_ZONE.remove(turn.previous), today=turn.today)
+    title = title_from(before.residue)
+    if now.time is None or now.guessed or title is None or turn.text in OTHER_ZONE:
+        return None  # a bare hour is asked about as ever; another zone again is asked again
+    return call(turn, tools, "schedule_event", title=title, date=now.single_day or before.single_day, time=now.time, duration_minutes=before.duration)

@@ -302,6 +302,7 @@ EXTEND = re.compile(r"\b(?:extend|lengthen|(?:(?:run|go|last)(?:e?s)?|make\s+it)
 # "What about Friday?" continues whatever came before: the open request, or else the last question
 # (a question, unless something says "instead").
 # "and one for tomorrow at 7am …", "oh and another one at 8am …": one more of what was just asked for.
+SAME_FOR = re.compile(r"^\W*(?:(?:and|ok|also|oh|then)\W+)*(?:the\s+)?same(?:\s+thing)?\s+(?:for|on)\s+(?P<rest>\S.*)$", re.IGNORECASE)  # "same for thursday"
 ALSO_TO = re.compile(r"^\W*(?:(?:oh|ok|and|so|plus)\W+)*also\b(?=.*\bto\s+[a-z])", re.IGNORECASE)  # after a reminder: "also sat at 10pm to pack"
 ANOTHER_ONE = re.compile(r"^\W*(?:(?:and|also|oh|ok|plus)\W+)*(?:another(?:\s+one)?|one\s+more|one)\b(?:\s+for\b)?", re.IGNORECASE)
 UNSURE_VERB = re.compile(rf"\W*(?:{COURTESY_EN}\W+)*ad\s", re.IGNORECASE)  # a request verb mistyped as a word of its own

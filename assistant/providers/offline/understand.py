@@ -45,9 +45,8 @@ logger = logging.getLogger(__name__)
 Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 
 # Kinds answered in words only (greetings, refusals, what no tool does); the rest make a call.
-_IN_WORDS = ("injection", "others", "bulk_delete", "reminders_list", "statement", "hedged", "greeting", "goodbye",
-             "thanks", "capability", "ability", "forget", "past", "availability", "recurring", "repeat_by_position", "unclear",
-             "place", "other_zone")  # fmt: skip
+_IN_WORDS = ("injection", "others", "bulk_delete", "reminders_list", "statement", "hedged", "greeting", "goodbye", "thanks", "capability",
+             "ability", "forget", "past", "availability", "recurring", "repeat_by_position", "unclear", "place", "other_zone")  # fmt: skip
 ACTIONS: dict[str, Action] = {kind: conversation.words_only(kind) for kind in _IN_WORDS} | {
     "alarm": conversation.alarm,
     "service": conversation.service,
@@ -210,6 +209,8 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if (renamed := revisions.name_corrected(turn)) is not None:
         # "actually its marcus not marco", "写错了 是章总": the event just made, its name put right.
         return call(turn, tools, "change_event", event_ref=renamed[0], title=renamed[1])
+    if (made_again := conversation.said_again(turn, tools)) is not None:
+        return made_again  # "oh right, just put it at 10pm my time" after another zone's time was asked about; "same for thursday"
     turn = conversation.answer_alone(turn)
     signals = read_signals(turn)
     intent = classify(turn, signals)
@@ -251,8 +252,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     # "理发改到后天下午四点吧 明天没空": the moments of the whole do not read together; the request's phrase does.
     apart = intent if signals.when.declined and intent in {"change", "create", "reminder"} and re.search(r"[\u4e00-\u9fff]", turn.text) else None
     if intent in {"past", "unclear"} or (intent == "create" and signals.when.date is None and signals.text in lx.PAST) or apart:
-        # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": the report is
-        # acknowledged by acting on the request that follows it, never by writing the past.
+        # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": acted on, never writing the past.
         request = phrases.request_beside_report(turn, apart)
         if request is not None:
             signals, intent = request
