@@ -98,6 +98,11 @@ def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    named = event_name(s.when.residue, focus=bool(turn.recent_entities))
+    aside = [t for t in turn.suspended if named and overlap(named, str(t.get("title") or "")) >= 2]
+    if len(aside) == 1 and (s.day or s.when.time) and not turn.active_command:
+        # "right so the vet, make it 11am" after another booking in between: the request put aside, named, goes on.
+        return call(turn, tools, "resume_task", task_ref=str(aside[0].get("ref")), date=s.day, time=s.when.time, duration_minutes=s.when.duration)
     after = _WEEKDAY_AFTER.search(s.text)  # "the friday after": a day counted from the event, no name and no day of its own
     if after:
         s = dataclasses.replace(s, text=_WEEKDAY_AFTER.sub(" ", s.text), when=read_when(_WEEKDAY_AFTER.sub(" ", s.text), today=turn.today))

@@ -203,18 +203,28 @@ def _only_correction_words(residue: str) -> bool:
 
 
 def _says_more(phrase: str, today: datetime.date) -> bool:
-    """A moment or length said alone beside a correction is part of it ("改到中午十二点，一个半小时"); in a sentence about
-    something else it is the reason ("快递柜那边五点才放件")."""
+    """A moment or length said alone beside a correction is part of it ("改到中午十二点，一个半小时"), and so is a request;
+    in a sentence about something else it is the reason ("快递柜那边五点才放件", "he doesnt open till then")."""
     when = read_when(phrase, today=today)
-    return bool(when.date or when.time or when.duration) and title_from(when.residue) is None
+    asks = phrase in lx.ACTION or phrase in lx.CHANGE or phrase in lx.DELETE
+    return asks or (bool(when.date or when.time or when.duration) and title_from(when.residue) is None)
+
+
+def without_reason(text: str, today: datetime.date, *, lead: bool = False) -> str:
+    """A correction without the reason said after it ("hmm no 8:30 is better, he doesnt open till then", 哎不行 改成下午两点吧
+    中午要开会, 不用那么早 提前半小时就行 反正就在楼上): up to the phrase with its new time (``lead``: its new lead), when
+    the phrases before it only correct and those after it say more of nothing."""
+    said = phrases(text)
+    found = [read_when(p, today=today) for p in said]
+    at = next((i for i, when in enumerate(found) if (_lead(said[i], when) if lead else when.time and not when.date)), None)
+    if at is None or at == len(said) - 1 or not all(_only_correction_words(found[i].residue) for i in range(at)):
+        return text
+    return text if any(_says_more(p, today) for p in said[at + 1 :]) else " ".join(said[: at + 1])
 
 
 def read_revision(turn: Turn, text: str) -> Revision | None:
     """The revision ``text`` makes to what is in focus, or None when it is something else."""
-    said = phrases(text)  # "make that 5:30pm, the locker opens late", 改成五点半吧 快递柜那边五点才放件: a reason after it names nothing
-    if len(said) > 1 and rp.VERB.search(said[0]) and (first := read_when(said[0], today=turn.today)).time and not first.date and not any(
-            p in lx.ACTION or p in lx.CHANGE or p in lx.DELETE or _says_more(p, turn.today) for p in said[1:]):  # fmt: skip
-        text = said[0]
+    text = without_reason(text, turn.today)
     cue = _cue(text, turn.today)
     if cue is None or lx.RENAME.search(text):
         return None  # renames ("call it …") are read by the change reader
@@ -236,7 +246,8 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
         return None  # a list position picks an event; a past day is a report
     if focus.reminder and focus.start is None:
         lead = _lead(cleaned, when)  # a reminder before an event takes a new lead, or a time on the day it fires
-        left = _LEAD_WORD.sub(" ", when.residue)  # a reason after it names nothing ("actually 2 hours before, i need to commute")
+        kept = read_when(without_reason(cleaned, turn.today, lead=True), today=turn.today).residue  # 不用那么早 提前半小时就行 反正就在楼上
+        left = _LEAD_WORD.sub(" ", kept)  # a reason after it names nothing ("actually 2 hours before, i need to commute")
         fits = (lead is not None or when.time is not None) and (_only_correction_words(left) or _only_correction_words(re.split(r"[,，;；]", left)[0]))
         return Revision(focus=focus, when=replace(when, duration=lead, shift=None), title=None) if fits else None
     meals = read_meals(when.residue, focus.title)
@@ -261,7 +272,7 @@ _NAME_FIXED_EN = re.compile(
 _NAME_FIXED_EN_NOT_FIRST = re.compile(
     r"^\W*(?:(?:oh|oops|sorry|actually|wait|no|typo)\W+)*not\s+(?P<old>[a-z][\w'-]*)\s*,?\s+(?:(?:it'?s|its|but)\s+)?(?P<new>[a-z][\w'-]*)\W*$", re.IGNORECASE)
 _NAME_FIXED_TAIL = re.compile(r"\b(?P<new>[a-z][\w'-]*)\s+not\s+(?P<old>[a-z][\w'-]*)\W*$", re.IGNORECASE)  # "…with maya not mia"
-_NAME_FIXED_ZH = re.compile(r"^\W*(?:[哎唉啊哦噢呃]\W*)?(?:(?:名字|名称)?(?:写错了?|打错了?|错了|不对)\W*)?(?:不是(?P<old>\S{1,6}?)\W*)?(?:应该)?是(?P<new>[^\s，,。]{1,6}?)(?:才对|啊|吧|哈)?\W*$")
+_NAME_FIXED_ZH = re.compile(r"^\W*(?:[哎唉啊哦噢呃]\W*)?(?:(?:名字|名称)?(?:[写打]错(?:字)?了?|错了|不对)\W*)?(?:不是(?P<old>\S{1,6}?)\W*)?(?:应该)?是(?P<new>[^\s，,。]{1,6}?)(?:\W*不是(?P<old_after>\S{1,6}?))?(?:才对|啊|吧|哈)?\W*$")
 
 
 def name_corrected(turn: Turn) -> tuple[str, str] | None:
@@ -279,7 +290,7 @@ def name_corrected(turn: Turn) -> tuple[str, str] | None:
 
 
 def _renamed(title: str, said: re.Match[str], misspelt: bool) -> str | None:
-    new, old = said["new"], said["old"]
+    new, old = said["new"], said["old"] or said.groupdict().get("old_after")
     if old is None and new.isascii() and not (said.groupdict().get("is") and misspelt):
         return None  # "its marcus" alone may be anything; with "i spelled it wrong" it puts a name right
     if old is None:  # "写错了 是章总", "spelled it wrong, its marcus": the part of the title nearest the new name

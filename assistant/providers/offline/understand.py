@@ -151,8 +151,8 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # The clash was shown and the person insists: book it as an overlap (the server checks both; a
         # bare "yes" insists on nothing in so many words, so the server asks on a card naming the clash).
         return call(turn, tools, "schedule_event", command_id=active["command_id"], allow_overlap=True)
-    if (offered := _offer_answered(turn, tools)) is not None:
-        return offered
+    if (offered := _offer_answered(turn, tools) or conversation.said_again(turn, tools)) is not None:
+        return offered  # … or "oh right, just put it at 10pm my time" after another zone's time was asked about; "same for thursday"
     if turn.previous and _adds_the_offer(turn):
         # "the train leaves tomorrow at 9" … "add it to my calendar" / "yes please": the person asked for it now.
         before = dataclasses.replace(turn, text=vocabulary.HAPPENING.remove(turn.previous), previous=None)
@@ -178,7 +178,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     ahead = not (another or counted) and any(  # "also 3 hours before the flight": a lead, never "in 2 hours", nor a correction
         length.kind == "offset" and re.match(r"\s*(?:before|之?前)", turn.text[length.end :]) for length in find_lengths(turn.text)
     ) and not rp.STRONG.search(turn.text)
-    if (another or counted or ahead) and turn.previous and previous_intent(turn) == "reminder":
+    if (another or counted or ahead) and turn.previous and (turn.context.get("reminder_just_set") or previous_intent(turn) == "reminder"):
         # "and one for tomorrow at 7am to call the plumber" after a reminder: one more reminder, never an event; so is
         # "also the night before at 9pm", when nothing else is named.
         again = dataclasses.replace(turn, text=f"remind me {turn.text[another.end():].strip() if another else turn.text}", previous=None)
@@ -209,8 +209,6 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if (renamed := revisions.name_corrected(turn)) is not None:
         # "actually its marcus not marco", "写错了 是章总": the event just made, its name put right.
         return call(turn, tools, "change_event", event_ref=renamed[0], title=renamed[1])
-    if (made_again := conversation.said_again(turn, tools)) is not None:
-        return made_again  # "oh right, just put it at 10pm my time" after another zone's time was asked about; "same for thursday"
     turn = conversation.answer_alone(turn)
     signals = read_signals(turn)
     intent = classify(turn, signals)
