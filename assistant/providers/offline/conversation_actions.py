@@ -241,10 +241,12 @@ def answer_alone(turn: Turn) -> Turn:
     """ "umm 10:30 in the morning i think, they open at 10 so should be ok", "嗯 早上八点半吧 要空腹去 越早越好": the answer to
     what an open request asked ends with the phrase that gives it; the phrases after it say why, never what or when."""
     missing = (turn.active_command or {}).get("missing") or []
-    said = phrases(turn.text)
+    said = phrases(turn.text) if missing and "title" not in missing else []
+    if len(said) < 2:
+        return turn  # read no further on a turn with nothing asked, or one phrase
     found = [read_when(p, today=turn.today) for p in said]
     gives = next((i for i, when in enumerate(found) if any({"time": when.time, "date": when.single_day}.get(m) for m in missing)), None)
-    if gives is None or gives == len(said) - 1 or "title" in missing or any(
+    if gives is None or gives == len(said) - 1 or any(
         any(p in words for words in (lx.ACTION, lx.CREATE, lx.DELETE, lx.CHANGE, lx.RENAME)) or when.duration or ((when.time or when.date) and not CLAUSE.search(p))
         for p, when in zip(said[gives + 1 :], found[gives + 1 :], strict=True)
     ):  # a reason names no length, and a moment only in a sentence of its own ("they open at 10")

@@ -215,6 +215,8 @@ def without_reason(text: str, today: datetime.date, *, lead: bool = False) -> st
     中午要开会, 不用那么早 提前半小时就行 反正就在楼上): up to the phrase with its new time (``lead``: its new lead), when
     the phrases before it only correct and those after it say more of nothing."""
     said = phrases(text)
+    if len(said) < 2:
+        return text
     found = [read_when(p, today=today) for p in said]
     at = next((i for i, when in enumerate(found) if (_lead(said[i], when) if lead else when.time and not when.date)), None)
     if at is None or at == len(said) - 1 or not all(_only_correction_words(found[i].residue) for i in range(at)):
