@@ -87,3 +87,16 @@ def test_the_zone_answer_with_book_it_after(offline: OfflineChat) -> None:
     offline.say("set up a call w the nyc office thu 9am EST")
     offline.say("right thats 10pm here, book it for then")
     assert [(e.title, local(e)) for e in offline.events()] == [("Call w the nyc office", "Thu 2026-12-10 22:00")]
+
+
+def test_pi_gai_is_a_name_never_a_change(offline_zh: OfflineChat) -> None:
+    offline_zh.say("今天下午三点到五点批改作业 帮我占个时间")
+    assert [(e.title, local(e)) for e in offline_zh.events()] == [("批改作业", "Mon 2026-12-07 15:00")]
+
+
+def test_a_drop_with_a_reason_after_it_cancels_what_was_just_made_on_a_card(offline_zh: OfflineChat) -> None:
+    offline_zh.say("周六下午两点去看装修材料")
+    card = offline_zh.say("哎 算了 那天去不了了").reply
+    assert "看装修材料" in card and "（是 / 否）" in card
+    offline_zh.say("是")
+    assert offline_zh.events() == []

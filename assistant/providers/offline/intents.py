@@ -328,8 +328,8 @@ RULES: tuple[Rule, ...] = (
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
     # "actually scratch that, I can't afford it this month": a drop, and its reason asks for nothing; so is a request taken
     # back at its end ("…爬山 帮我记上 算了"). "cancel that, i meant the dentist" names the one meant: a delete, not a drop.
-    ("drop", lambda turn, s: not lx.MEANT.search(s.text) and (s.text in lx.DROP_REQUEST or bool(
-        (said := re.match(r"(.+?)[,.;，。；]\s*(.+)$", s.text)) and said[1] in lx.DROP_REQUEST and said[2] not in lx.ACTION)
+    ("drop", lambda turn, s: not lx.MEANT.search(s.text) and (s.text in lx.DROP_REQUEST or any(  # "哎 算了 那天去不了了": a reason after
+        " ".join(ps[:i]) in lx.DROP_REQUEST and " ".join(ps[i:]) not in lx.ACTION for ps in [vocabulary.phrases(s.text)] for i in range(1, len(ps)))
         or (vocabulary.taken_back(s.text) and s.text not in lx.DELETE))),
     # ... unless another clause asks ("no need to add that. but can you add pick up leo on tuesday at 6:30pm").
     ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE

@@ -34,7 +34,7 @@ CHANGE = table(
         r"\b(?:move|push|bump|shove|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
-    zh=(r"改名|重命名|改(?!天|日子|期)(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
+    zh=(r"改名|重命名|(?<!批)改(?!天|日子|期)(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
 )
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
@@ -108,7 +108,7 @@ PAST = table(
         r"\b(?:yesterday|last\s+(?:night|week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|ago)\b",
     ),
     zh=(
-        r"(?:昨天|前天|上周|上星期|上礼拜|上个月|去年|刚才|刚刚|之前|那天).{0,12}(?:了|过)|^(?:我)?(?:小时候|上学(?:的)?时候|读书(?:的)?时候)",
+        r"(?:昨天|前天|上周|上星期|上礼拜|上个月|去年|刚才|刚刚|之前|那天).{0,12}(?<!不)(?<!不了)(?:了|过)|^(?:我)?(?:小时候|上学(?:的)?时候|读书(?:的)?时候)",
         r"^(?:我|我们)?(?:今天|今早|今天上午|今天早上|上午|早上|已经|刚)?.{0,6}(?<![不别])(?:去|开|见|吃|参加|看|做|打|跑)了",  # "羽毛球不去了" is a cancel, not a report
     ),
 )
