@@ -223,11 +223,13 @@ def _day_in_focus_said(context: TurnContext) -> None:
 
 def _same(context: TurnContext, texts: list[str]) -> list[object]:
     """ "and another squash monday same time", "same for thursday", "same for the optician": the name and time of the event
-    just talked about, and the lead of the reminder just set, count as said, as "that day" is the day named last."""
+    just made or changed at the person's request (never one only shown), and the lead of the reminder just set, count as
+    said, as "that day" is the day named last."""
     if not any(SAME_TIME.search(text) for text in texts):
         return []
     lead = (context.entities.reminder or {}).get("minutes_before")
-    pointed: list[object] = [value for entity in context.entities.recent(1) for value in (entity.title, entity.start)]
+    made = [entity for entity in context.entities.recent(1) if entity.via in {"created", "updated"}]
+    pointed: list[object] = [value for entity in made for value in (entity.title, entity.start)]
     return pointed + ([str(lead)] if lead else [])
 
 

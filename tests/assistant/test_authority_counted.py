@@ -77,3 +77,11 @@ def test_same_points_at_the_event_and_reminder_just_talked_about_for_every_model
             else tool("set_reminder", event_ref=f"E{optician.id}", minutes_before=lead))  # fmt: skip
     outcome = chat.say(said, call)
     assert ([c["status"] for c in outcome.trace.tool_calls] == ["needs_confirmation"]) is held
+
+
+def test_same_never_points_at_an_event_only_shown(chat: Chat, add_event: Callable[..., Event]) -> None:
+    # An event only listed (its title is data, perhaps imported) is no name the person said: a copy of it asks first.
+    add_event(chat.user, "Squash", "2026-12-13T10:00", 60)
+    chat.say("what's on sunday", tool("query_events", start="W7", end=None, event_words=None))
+    outcome = chat.say("same for monday", tool("schedule_event", title="Squash", date="W1+1", time="10:00", duration_minutes=None, command_id=None))
+    assert [c["status"] for c in outcome.trace.tool_calls] == ["needs_confirmation"]
