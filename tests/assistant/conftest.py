@@ -74,6 +74,11 @@ class OfflineChat(Chat):
         with use_provider(OfflineProvider()):
             return handle_message(user=self.user, thread_id=self.thread.id, text=message)
 
+    def reminded_at(self) -> list[tuple[str, str]]:
+        """Each reminder on its own: its words and when it goes off, on the person's clock ("12-08 15:00")."""
+        found = Reminder.objects.filter(owner=self.user, remind_at__isnull=False).order_by("remind_at")
+        return [(r.text, f"{r.remind_at.astimezone(self.user.profile.zone):%m-%d %H:%M}") for r in found if r.remind_at]
+
     def reminders(self) -> list[tuple[str, int | None]]:
         """Each reminder before an event: its event's title and how long before it."""
         return sorted((r.event.title if r.event else "", r.minutes_before) for r in Reminder.objects.filter(owner=self.user))

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from scheduling.models import Reminder
 from tests.assistant.conftest import OfflineChat, event_at, local
 
 pytestmark = pytest.mark.django_db
 
 
 def _at(chat: OfflineChat) -> list[str]:
-    return sorted(f"{r.remind_at.astimezone(chat.user.profile.zone):%m-%d %H:%M}" for r in Reminder.objects.filter(owner=chat.user) if r.remind_at)
+    return [at for _, at in chat.reminded_at()]
 
 
 @pytest.mark.parametrize(

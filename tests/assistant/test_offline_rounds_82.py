@@ -10,7 +10,6 @@ import pytest
 
 from assistant.providers.offline.calendar_words import read_calendar_words
 from assistant.reading import vocabulary
-from scheduling.models import Reminder
 from tests.assistant.conftest import OfflineChat, event_at, local
 
 pytestmark = pytest.mark.django_db
@@ -119,8 +118,7 @@ def test_the_day_before_a_date_said_is_counted_from_it(offline_zh: OfflineChat, 
     card = offline_zh.say(f"12月20号我妈生日 {lead}晚上七点提醒我买花").reply
     assert "12月19日" in card and "19:00" in card
     offline_zh.say("是")
-    [reminder] = Reminder.objects.filter(owner=offline_zh.user)
-    assert reminder.remind_at is not None and f"{reminder.remind_at.astimezone(offline_zh.user.profile.zone):%m-%d %H:%M}" == "12-19 19:00"
+    assert [at for _, at in offline_zh.reminded_at()] == ["12-19 19:00"]
 
 
 @pytest.mark.parametrize(
@@ -203,9 +201,7 @@ def test_a_new_length_said_of_the_event_just_made_by_its_name(offline_zh: Offlin
 def test_a_day_picked_later_in_the_week_said_sets_the_reminder(offline: OfflineChat, asked: str, answer: str, text: str, at: str) -> None:
     offline.say(asked)
     offline.say(answer)
-    [reminder] = Reminder.objects.filter(owner=offline.user)
-    assert reminder.remind_at is not None
-    assert (reminder.text, f"{reminder.remind_at.astimezone(offline.user.profile.zone):%m-%d %H:%M}") == (text, at)
+    assert offline.reminded_at() == [(text, at)]
 
 
 def test_a_time_said_of_a_reminder_before_an_event_is_read_near_when_it_goes_off(offline: OfflineChat) -> None:

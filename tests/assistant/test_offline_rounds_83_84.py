@@ -23,9 +23,8 @@ pytestmark = pytest.mark.django_db
 )  # fmt: skip
 def test_call_me_to_do_something_is_a_reminder_never_an_event(offline_zh: OfflineChat, message: str, text: str, at: str) -> None:
     offline_zh.say(message)
-    [reminder] = Reminder.objects.filter(owner=offline_zh.user)
-    assert reminder.remind_at is not None and text in reminder.text
-    assert f"{reminder.remind_at.astimezone(offline_zh.user.profile.zone):%m-%d %H:%M}" == at and offline_zh.events() == []
+    [(said, fires)] = offline_zh.reminded_at()
+    assert text in said and fires == at and offline_zh.events() == []
 
 
 @pytest.mark.parametrize("message", ["明天早上七点叫我", "七点叫我起床"])
@@ -48,16 +47,14 @@ def test_a_reminder_put_aside_for_a_look_is_named_again_with_its_moment(offline:
     offline.say("remind me next week to renew my passport")
     offline.say("oh before that, whats on tomorrow")
     offline.say("ok for the passport thing, tuesday 9am")
-    [reminder] = Reminder.objects.filter(owner=offline.user)
-    assert offline.events() == [] and reminder.remind_at is not None and "passport" in reminder.text
-    assert f"{reminder.remind_at.astimezone(offline.user.profile.zone):%m-%d %H:%M}" == "12-15 09:00"
+    [(said, fires)] = offline.reminded_at()
+    assert offline.events() == [] and "passport" in said and fires == "12-15 09:00"
 
 
 def test_a_day_that_cannot_be_read_with_the_one_asked_stands_alone(offline_zh: OfflineChat) -> None:
     offline_zh.say("月底提醒我交物业费")
     offline_zh.say("31号上午十点")
-    [reminder] = Reminder.objects.filter(owner=offline_zh.user)
-    assert reminder.remind_at is not None and f"{reminder.remind_at.astimezone(offline_zh.user.profile.zone):%m-%d %H:%M}" == "12-31 10:00"
+    assert [at for _, at in offline_zh.reminded_at()] == ["12-31 10:00"]
 
 
 @pytest.mark.parametrize(
@@ -171,8 +168,7 @@ def test_a_change_with_a_day_said_as_its_reason(offline_zh: OfflineChat, event: 
 def test_a_reminder_corrected_with_its_reason_after(offline: OfflineChat, reminder: str, correction: str, at: str) -> None:
     offline.say(reminder)
     offline.say(correction)
-    [set_again] = Reminder.objects.filter(owner=offline.user)
-    assert set_again.remind_at is not None and f"{set_again.remind_at.astimezone(offline.user.profile.zone):%m-%d %H:%M}" == at
+    assert [fires for _, fires in offline.reminded_at()] == [at]
 
 
 def test_a_lead_with_a_reason_after_it_is_on_the_event_just_made(offline: OfflineChat) -> None:
