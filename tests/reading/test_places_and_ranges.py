@@ -8,6 +8,7 @@ import datetime
 import pytest
 
 from assistant.providers.offline.ranges import named_month
+from assistant.providers.offline.when import read_when
 from assistant.reading import WhenMatch, extract_when
 from assistant.reading.extract import read_when_or_decline
 
@@ -100,3 +101,25 @@ def test_a_month_by_name_is_read_once_by_the_shared_reader(text: str, expected: 
 def test_a_day_of_the_month_is_read_or_declined(text: str, expected: str | None) -> None:
     found, declined = read_when_or_decline(text, today=datetime.date(2026, 5, 5))
     assert (found.date if found else None) == expected and declined == (expected is None)
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "left"),
+    [("block out dec 20 to 27 for my trip", ("2026-12-20", "2026-12-27"), "block out for my trip"),
+     ("from the 20th to the 27th", ("2026-12-20", "2026-12-27"), ""),
+     ("add my trip to bali from december 20 to december 27", ("2026-12-20", "2026-12-27"), "add my trip to bali"),
+     ("conference dec 14-16", ("2026-12-14", "2026-12-16"), "conference"),
+     ("dec 28 to jan 3 holiday", ("2026-12-28", "2027-01-03"), "holiday"),
+     ("12/20-12/27 vacation", ("2026-12-20", "2026-12-27"), "vacation"),
+     ("12月20号到27号去巴厘岛", ("2026-12-20", "2026-12-27"), "去巴厘岛"),
+     ("从20号到27号出差", ("2026-12-20", "2026-12-27"), "出差"),
+     ("12月20日至12月27日 出差", ("2026-12-20", "2026-12-27"), "出差"),
+     ("meeting dec 20 3 to 5pm", None, None),  # one day and a range of hours
+     ("2026-12-20 dentist", None, None),  # an ISO date is one day
+     ("dec 27 to dec 20", None, None)],  # backwards: not read as a span
+)  # fmt: skip
+def test_two_dates_said_as_a_span_are_both_ends(text: str, span: tuple[str, str] | None, left: str | None) -> None:
+    when = read_when(text, today=WEDNESDAY)
+    assert ((when.date, when.end) if when.end else None) == span
+    if left is not None:
+        assert when.residue == left

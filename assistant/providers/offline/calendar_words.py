@@ -85,7 +85,7 @@ REMIND_MARKER = re.compile(
 )
 # Things that take whole days: with no time said, they are all-day events.
 _ALL_DAY_KIND = re.compile(
-    r"\b(?:birthday|bday|anniversary|holidays?|vacation|day\s+off|trip|leave)\b|生日|纪念日|假期|休假|出差|旅行|请假",
+    r"\b(?:birthday|bday|anniversary|holidays?|vacation|day\s+off|trip|leave|conference|retreat|festival)\b|生日|纪念日|假期|休假|出差|旅行|旅游|度假|请假",
     re.I,
 )
 # "starting next monday", "从明天开始": the day a repeat begins (read as a day by the shared reader).

@@ -30,7 +30,7 @@ CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
         # News of one's own event's new moment: "yoga is now at 4", "dinner is at 8 now" (hearsay, "… moved to …", is not).
-        r"\b(?:make\s+(?:the|my|our)|(?:can|could|shall)\s+(?:we|i)\s+do)\s+(?=(?:\S+\s+){1,6}?instead\b)|\b(?:is|are|'s)\s+(?:now\s+(?:at|on)\b|at\s+[\w:.]+\s+now\b)|\bshould\s+be\s+(?:at\s+|on\s+)?(?:[\w:.]+\s+not\s+\w|\d)|\bneeds?\s+to\s+be\s+(?:moved|changed|pushed|rescheduled|(?:at\s+|on\s+)?(?=\d))",
+        r"\b(?:make|(?:can|could|shall)\s+(?:we|i)\s+do)\s+(?=(?:\S+\s+){1,6}?instead\b)|\b(?:is|are|'s)\s+(?:now\s+(?:at|on)\b|at\s+[\w:.]+\s+now\b)|\bshould\s+be\s+(?:at\s+|on\s+)?(?:[\w:.]+\s+not\s+\w|\d)|\bneeds?\s+(?:to\s+be\s+(?:moved|changed|pushed|rescheduled|(?:at\s+|on\s+)?(?=\d))|moving|changing|pushing|rescheduling)",
         r"\b(?:move|push|bump|shove|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
@@ -323,12 +323,12 @@ CREATE = table(
         rf"^(?:(?:{COURTESY_EN}|actually|just|(?:can|could|would|will)\s+(?:you|u|we)|(?:i\s+)?(?:want|need|would\s+like)\s+to|(?:i\s+)?wanna|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
-        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)(?!\s+(?:the|my|our)\s+(?:\S+\s+){1,6}?instead\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|hold(?!\s+(?:on|up|off|tight|still)\b)|grab(?=\s+(?:the|that)\s+(?:first|second|third|last|\d|one|slot|spot)\b)|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
+        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)(?!\s+(?:\S+\s+){1,6}?instead\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|hold(?!\s+(?:on|up|off|tight|still)\b)|grab(?=\s+(?:the|that)\s+(?:first|second|third|last|\d|one|slot|spot)\b)|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
         r"|\b(?:stick|pop|put)\s+(?:it|that|this)\s+(?:in|on)\b|^(?:a\s+)?new\s+(?:event|appointment|appt|meeting|entry)\b"
         r"|^(?:(?:i\s+)?(?:need|want|have)\s+to\s+|can\s+(?:you|u)\s+)?get\s+(?!me\b)(?=(?:[\w']+\s+){1,5}?(?:on|in|into)\s+(?:the|my)\s+(?:calendar|cal|diary|schedule)\b)",
     ),
     zh=(
-        r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了)上?)"
+        r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了)上?)|(?:帮我|给我|替我|麻烦)[加排标](?:一下|下|上)"
         r"|(?:加|记|排|计|标|add|book|schedule)(?:上|进去|下来?|一下|着|到(?:日程|日历)[上里]?)[它佢]?(?:吧|呗|啊|哈)?[。!！]?$",  # "帮我book一下"
     ),
 )

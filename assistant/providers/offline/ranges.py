@@ -128,6 +128,34 @@ def _span_of(days: list[str], today: datetime.date, *, ordered: bool) -> DayRang
     return DayRange(first_symbol, last_symbol) if first < last else None
 
 
+_DATE_TO = re.compile(r"\s*(?:\b(?:to|till|until|through|thru)\b|-|–|~|到|至)\s*", re.I)
+_SPAN_OPENS = re.compile(r"\b(?:from|between)\s+|从", re.I)  # read around: "from the 20th" alone is declined
+_BARE_DAY = re.compile(r"(?P<zh>[0-9]{1,2}|[一二三四五六七八九十]{1,3})[日号]|(?:the\s+)?(?P<day>[0-9]{1,2})(?:st|nd|rd|th)?(?![0-9:./月]|\s*(?:[ap]\.?m\b|点|时))", re.I)
+
+
+def _dated_span(masker: Masker, today: datetime.date) -> DayRange | None:
+    """Two dates said as a span ("dec 20 to dec 27", "12月20号到27号", "from the 20th - 27th"), each read by
+    the shared reader; a second end that names only a day is in the month of the first."""
+    text = _SPAN_OPENS.sub(lambda found: " " * len(found.group()), masker.text)
+    for gap in _DATE_TO.finditer(text):
+        left = extract_when(text[: gap.start()], today=today)
+        if left is None or left.time is not None or left.date is None or left.spans[-1][1] != gap.start():
+            continue
+        first, bare = days_of(left.date, today), _BARE_DAY.match(text, gap.end())
+        right = None if bare else extract_when(text[gap.end() :], today=today)
+        if len(first) != 1 or (right is None and bare is None) or (right is not None and (right.time or not right.date or right.spans[0][0])):
+            continue
+        try:
+            last = first[0].replace(day=int(bare["day"] or cn_int(bare["zh"]) or 0)) if bare else days_of(right.date if right else None, today)[0]
+        except (ValueError, IndexError):
+            continue
+        if first[0] < last <= first[0] + datetime.timedelta(days=62):
+            start = max((found.start() for found in _SPAN_OPENS.finditer(masker.text, 0, left.spans[-1][0]) if found.end() == left.spans[-1][0]), default=left.spans[-1][0])
+            masker.take(start, bare.end() if bare else gap.end() + right.spans[0][1] if right else gap.end())
+            return DayRange(first[0].isoformat(), last.isoformat())
+    return None
+
+
 def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
     for pattern in _SPANS:
         match = pattern.search(masker.text)
@@ -137,6 +165,8 @@ def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
             if span is not None:
                 masker.take(*match.span())
                 return span
+    if (dated := _dated_span(masker, today)) is not None:
+        return dated
     for pattern in _LISTS:
         match = pattern.search(masker.text)
         if match:
