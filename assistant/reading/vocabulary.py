@@ -293,7 +293,7 @@ HEARSAY = table(
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
 HEDGED = table(
-    en=(r"^(?:maybe|perhaps|in\s+theory)\b|\bif\b(?!\s+(?:possible|(?:you|u)\s+c[ao]n))|\bimagine\b|\b(?:(?:i|we|they|he|she)\s+(?:might|could)|i'?d\s+(?!like|love|want|appreciate|be\s+grateful)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
+    en=(r"^(?:if(?!\s+(?:possible|(?:you|u)\s+c[ao]n))|maybe|perhaps|in\s+theory)\b|\bimagine\b|\b(?:(?:i|we|they|he|she)\s+(?:might|could)|i'?d\s+(?!like|love|want|appreciate|be\s+grateful)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
     zh=(r"^(?:也许|可能)|要是|如果|假如|万一|就好了|不确定|说不定|估计|在想|要不要|的话",),
 )
 # What a name never holds (closed classes, so the table can be whole). First, who does it and how (a subject,

@@ -1,7 +1,6 @@
-"""The stand-in's reading of repeat, all-day and reminder words ("every other Friday", "weekdays",
-"每周一", "每月15号", "for 6 weeks", "all day", "全天", "remind me 15 minutes before",
-"提前一小时提醒我"), as the schedule_event fields a model would fill. Numbers are read by the
-shared number readers; what is read here is cut from the title."""
+"""The stand-in's reading of repeat, all-day and reminder words ("every other Friday", "weekdays", "每周一", "每月15号", "for
+6 weeks", "all day", "全天", "remind me 15 minutes before", "提前一小时提醒我"), as the schedule_event fields a model would
+fill. Numbers are read by the shared number readers; what is read here is cut from the title."""
 
 from __future__ import annotations
 
@@ -80,13 +79,12 @@ _REMIND_PLAIN = re.compile(
 )
 REMIND_MARKER = re.compile(
     rf"\b(?:please\s+|pls\s+|(?:can|could|would|will)\s+(?:you|u)\s+(?:pls\s+|please\s+)?)?{_REMIND_ME}(?:\s*:\s*|\s+|$)(?:to\s+|about\s+)?|{_REMIND_ME_ZH}"
-    r"|^(?:麻烦|请)|^(?:帮我|请)?给|(?:帮我|请)?(?:设置?|加|定|订|新?建|创建)(?:一?个)?[\s的]*提醒|提醒(?:一?下)?(?=[吧。!！]*$)",  # "给明天的牙医预约设个提前一小时的提醒"
+    r"|^(?:麻烦|请)|^(?:帮我|请)?给(?!我)|(?:帮我|请)?(?:设置?|加|定|订|新?建|创建)(?:一?个)?[\s的]*提醒|提醒(?:一?下)?(?=[吧。!！]*$)",  # "给明天的牙医预约设个提前一小时的提醒"
     re.I,
 )
 # Things that take whole days: with no time said, they are all-day events.
 _ALL_DAY_KIND = re.compile(
-    r"\b(?:birthday|bday|anniversary|holidays?|vacation|day\s+off|trip|leave|conference|retreat|festival)\b|生日|纪念日|假期|休假|出差|旅行|旅游|度假|请假",
-    re.I,
+    r"(?i)\b(?:birthday|bday|anniversary|holidays?|vacation|day\s+off|trip|leave|conference|retreat|festival)\b|生日|纪念日|假期|休假|出差|旅行|旅游|度假|请假"
 )
 # "starting next monday", "从明天开始": the day a repeat begins (read as a day by the shared reader).
 _STARTING = re.compile(
@@ -237,6 +235,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         at = read_when(s.text[its_time.start("at") :], today=turn.today) if its_time else None
         shown = [e for e in turn.recent_entities if at and not at.single_day and e.get("start") == at.time and str(e.get("ref")) in turn.last_listed]
         ref, at = (str(shown[0]["ref"]), None) if len(shown) == 1 else (ref, at)  # "the 3pm one" after a look at that day
+        if not (ref or named or at) and turn.recent_entities and turn.recent_entities[0].get("via") == "found" and str(turn.recent_entities[0].get("title")) not in (turn.last_reply or ""):
+            return text(say("nothing_in_focus", turn.language))  # only shown, and the talk went on (the reply since names it not)
         return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
                     minutes_before=words.reminder_minutes, date=at.single_day if at else s.when.single_day if named and not ref else None,
                     time=at.time if at else None)  # fmt: skip

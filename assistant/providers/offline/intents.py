@@ -1,12 +1,11 @@
 """Which kind of request a message is: the phrase tables consulted in a fixed order.
 
-The order is the whole policy, so it reads as a list: safety first (injection — and questions
-about earlier conversations, which may quote one —, other people's calendars, bulk deletes), then
-answers about the conversation itself, then corrections of what is in focus ("actually 4",
-"其实四点更好": see ``revisions.py``), then reports about the past (which must never become
-writes), then writes that name their target, then reads, and creates last — a create is only
-chosen when nothing else explains the message. "今天有什么安排" is a query because the query
-table is consulted before the create table; "明天安排开会" matches no query phrase, so it creates.
+The order is the whole policy, so it reads as a list: safety first (injection — and questions about earlier
+conversations, which may quote one —, other people's calendars, bulk deletes), then answers about the conversation
+itself, then corrections of what is in focus ("actually 4", "其实四点更好": see ``revisions.py``), then reports about the
+past (which must never become writes), then writes that name their target, then reads, and creates last — a create
+is only chosen when nothing else explains the message. "今天有什么安排" is a query because the query table is consulted
+before the create table; "明天安排开会" matches no query phrase, so it creates.
 """
 
 from __future__ import annotations
@@ -172,7 +171,8 @@ def _statement(turn: Turn, s: Signals) -> bool:
         return False  # "it's going to last 3 hours" after the workshop was made: its new length
     repeats = read_calendar_words(s.text).recurrence is not None  # "the store closes at 9 on saturdays"
     fyi = lx.REMEMBER.en[1].match(s.text)  # "fyi the hospital put me on nights …": asked only by a clause that opens with a request
-    verbs = not fyi or any(opens_with_request(c) for c in clauses_of(fyi["fact"]))
+    someone = _someone_then(s.text, turn.today) and s.text not in lx.QUERY  # "公司安排下下周一…团建": their arranging (a change or cancel word asks)
+    verbs = not (fyi or (someone and s.text not in lx.CHANGE and s.text not in lx.DELETE)) or any(opens_with_request(c) for c in clauses_of(fyi["fact"] if fyi else s.text))
     asks = s.question or not (s.has_slots or repeats) or (verbs and any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.CHANGE, lx.RENAME, lx.DELETE))) or bool(
         lx.EXTEND.match(s.text) or _POLITE.search(s.text)) or reminder_intent(s.text, bool(s.when.time), turn.today)  # "… set reminder for tuesday at three pm"  # fmt: skip
     active = turn.active_command or {}
@@ -182,7 +182,7 @@ def _statement(turn: Turn, s: Signals) -> bool:
     if _names_a_request(turn, s):
         return False  # "ok the vet appt is saturday 9:30am": the answer to a request open or put aside, by its name
     world = s.text in vocabulary.WORLD_EVENT and not lx.CALENDAR_WORD.search(s.text)
-    told = fyi or s.text in vocabulary.HEDGED or (_someone_then(s.text, turn.today) and s.text not in lx.QUERY)
+    told = fyi or s.text in vocabulary.HEDGED or someone
     return not asks and (world or bool(told) or s.text in vocabulary.DECLARATIVE or s.text in vocabulary.HEARSAY or s.when.residue in vocabulary.DECLARATIVE)
 
 

@@ -307,7 +307,7 @@ ALSO_TO = re.compile(r"^\W*(?:(?:oh|ok|and|so|plus)\W+)*also\b(?=.*\bto\s+[a-z])
 ANOTHER_ONE = re.compile(r"^\W*(?:(?:and|also|oh|ok|plus)\W+)*(?:another(?:\s+one)?|one\s+more|one)\b(?:\s+for\b)?", re.IGNORECASE)
 UNSURE_VERB = re.compile(rf"\W*(?:{COURTESY_EN}\W+)*ad\s", re.IGNORECASE)  # a request verb mistyped as a word of its own
 AND_ALONE = re.compile(r"\W*(?:and|also|还有|那)\W*", re.IGNORECASE)  # "and saturday" after a look at friday
-WHAT_ABOUT = re.compile(rf"^(?:{COURTESY_EN}[\s,]+)*(?:how|what)\s+about\b|^那?(?:.{{0,8}})呢[?？]?$", re.IGNORECASE)
+WHAT_ABOUT = re.compile(rf"(?:^|[.!;]\s+)(?:{COURTESY_EN}[\s,]+)*(?:how|what)\s+about\b|^那?(?:.{{0,8}})呢[?？]?$", re.IGNORECASE)
 
 # What is left of a query once its day is read: "my schedule", "的安排呢".
 QUERY_RESIDUE = re.compile(
@@ -329,6 +329,6 @@ CREATE = table(
     ),
     zh=(
         r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了)上?)|(?:帮我|给我|替我|麻烦)[加排标](?:一下|下|上)"
-        r"|(?:加|记|排|计|标|add|book|schedule)(?:上|进去|下来?|一下|着|到(?:日程|日历)[上里]?)[它佢]?(?:吧|呗|啊|哈)?[。!！]?$",  # "帮我book一下"
+        r"|(?:加|记|排|计|标|放|add|book|schedule)(?:上|进去|下来?|一下|着|[到进]?(?:我的?)?(?:日程|日历)[上里]?)[它佢]?(?:吧|呗|啊|哈)?[。!！]?$",  # "帮我book一下"
     ),
 )

@@ -66,7 +66,7 @@ _DAYS_AHEAD = (  # "the next 3 days", "next two weeks", "接下来三周"
 )
 
 # Two days, or a list of days: both ends (or the earliest and latest) make the range.
-_EN_DAY = r"(?:(?:(?:next|this)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow)"
+_EN_DAY = r"(?:(?:(?:next|this)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b|today|tomorrow)"
 _ZH_DAY = r"(?:(?:下下|下|这|本|上)?个?(?:周|星期|礼拜)[一二三四五六日天]|大后天|今天|明天|后天)"
 _SPANS = (
     re.compile(
@@ -139,7 +139,7 @@ def _dated_span(masker: Masker, today: datetime.date) -> DayRange | None:
     text = _SPAN_OPENS.sub(lambda found: " " * len(found.group()), masker.text)
     for gap in _DATE_TO.finditer(text):
         left = extract_when(text[: gap.start()], today=today)
-        if left is None or left.time is not None or left.date is None or left.spans[-1][1] != gap.start():
+        if left is None or left.time is not None or not re.fullmatch(r"(?:\d{4}-)?\d{2}-\d{2}", left.date or "") or left.spans[-1][1] != gap.start():
             continue
         first, bare = days_of(left.date, today), _BARE_DAY.match(text, gap.end())
         right = None if bare else extract_when(text[gap.end() :], today=today)
@@ -156,6 +156,21 @@ def _dated_span(masker: Masker, today: datetime.date) -> DayRange | None:
     return None
 
 
+def _in_the_week_said(span: DayRange, masker: Masker, today: datetime.date) -> DayRange | None:
+    """ "mon to wed next week": weekdays said beside a whole week are that week's; beside another stretch, unread."""
+    for pattern, make in _RANGES:
+        if (said := pattern.search(masker.text)) is None:
+            continue
+        whole = make(today)
+        week = re.fullmatch(r"W1(?P<offset>[+-]\d+)?", whole.start)
+        ends = [days_of(symbol, today) for symbol in (span.start, span.end or span.start)]
+        if week is None or whole.end != f"W7{week['offset'] or ''}" or any(len(day) != 1 for day in ends) or ends[0][0].isoweekday() > ends[1][0].isoweekday():
+            return None
+        masker.take(*said.span())
+        return DayRange(*(f"W{day[0].isoweekday()}{week['offset'] or ''}" for day in ends))
+    return span
+
+
 def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
     for pattern in _SPANS:
         match = pattern.search(masker.text)
@@ -164,7 +179,7 @@ def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
             span = _span_of(ends, today, ordered=True)
             if span is not None:
                 masker.take(*match.span())
-                return span
+                return _in_the_week_said(span, masker, today)
     if (dated := _dated_span(masker, today)) is not None:
         return dated
     for pattern in _LISTS:
@@ -173,7 +188,7 @@ def read_day_range(masker: Masker, today: datetime.date) -> DayRange | None:
             span = _span_of(_ONE_DAY.findall(match.group(0)), today, ordered=False)
             if span is not None:
                 masker.take(*match.span())
-                return span
+                return _in_the_week_said(span, masker, today)
     for pattern in _DAYS_AHEAD:
         match = pattern.search(masker.text)
         count = (3 if match["number"] == "几" else number(match["number"])) if match else None  # 几天: a few

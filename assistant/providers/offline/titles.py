@@ -21,7 +21,7 @@ MAX_TITLE = 200
 # Words before a title that are not part of it: politeness and interjections, then request verbs.
 _LEAD_EN = re.compile(
     r"^(?:(?:to|in|on|into)\s+(?:my\s+|the\s+)?(?:calendar|diary|agenda)(?:\s+(?:for|that))?|calendar(?:\s+it)?(?=\s+\S)|put\s+that|recurring|repeating|(?:it|this)(?=\s+(?:in|on|into|to)\s+(?:my\s+|the\s+)?(?:calendar|diary|agenda)\b)|"
-    r"please|pls|plz|kindly|ok(?:ay)?|k+|ya+h?|ha(?:ha)+|lol|lmao|but|got(?=\s+(?:an?|the|my|some)\s)|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|u+m+|u+h+|u+gh+|e+r+m*|right|btw|by\s+the\s+way|fyi|anyways?|for\s+real|seriously|at\s+least|before\s+i\s+forget|one\s+more\s+thing|"
+    r"please|pls|plz|kindly|ok(?:ay)?|k+|ya+h?|ha(?:ha)+|lol|lmao|but|got(?=\s+(?:an?|the|my|some)\s)|so|and|also|then|now|hey|hi|hello|hiya|yo|oh|ah|aw+|u+m+|u+h+|u+gh+|damn|dang|darn|shoot|welp|meh|e+r+m*|right|btw|by\s+the\s+way|fyi|anyways?|for\s+real|seriously|at\s+least|before\s+i\s+forget|one\s+more\s+thing|"
     r"(?:no|nope|wait|sorry|oops|whoops|hmm+)(?=[\s,])|first(?=\s+(?:put|add|book|schedule|set|make|create)\b)|"
     r"great|perfect|cool|nice|alright|fine|thanks|thank\s+you|"
     r"good\s+(?:morning|afternoon|evening)|actually|yes|yeah|yep|yup|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
@@ -47,7 +47,7 @@ _TAIL_EN = re.compile(
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好了?(?=[\s，,])|嗯+|呃|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再也](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|约(?=[和跟与同])|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=在|帮|给|替|把)|那就|那么|那|就|还是|改成|(?:请|麻烦)[你您]?|帮我|给我|替我|帮忙|"
+    r"^(?:好了?(?=[\s，,])|嗯+|呃|[哎唉诶欸]+呀?|吧(?!台)|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再也](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|约(?=[和跟与同])|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你(?=在|帮|给|替|把)|那就|那么|那|就|还是|改成|(?:请|麻烦)[你您]?|帮我|给我|替我|帮忙|"
     r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰|理发|剪发|洗牙|体检|按摩|面试))|以后|今后|"

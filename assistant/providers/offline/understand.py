@@ -164,7 +164,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if (statement := create_action.put_down_apart(turn)) is not None:
         # "…开家长会 帮我记一下 到时候得请假": the statement before the request is put down, as if offered and taken.
         before = dataclasses.replace(turn, text=vocabulary.HAPPENING.remove(statement), previous=None)
-        if classify(before, read_signals(before)) in {"statement", "create", "unclear"}:
+        if classify(before, read_signals(before)) in {"statement", "hedged", "create", "unclear"}:  # "领导刚说…要开复盘会 给我记一下"
             return create_action.create(before, read_signals(before), tools, put_down=True)
     if turn.previous and calendar_words.ahead_only(turn.text) and previous_intent(turn) == "reminder" and (
         calendar_words.read_calendar_words(turn.previous).reminder_minutes is None
@@ -279,7 +279,7 @@ def _corrected_in_passing(turn: Turn) -> str | None:
         return None
     head, tail = turn.text[: correction.start()], turn.text[correction.end() :]
     before = read_when(head, today=turn.today)
-    if not (before.date or before.time):
+    if not (before.date or before.time or before.declined):  # "把明天的评审挪到下周一 不对 下周二": two days before it, still a moment
         return None
     near = datetime.time(int(before.time[:2]), int(before.time[3:])) if before.time else None
     after = read_when(tail, today=turn.today, prefer_near=near)
