@@ -216,7 +216,7 @@ def _complete_arguments(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
     from tools.registry import with_nulls
 
     for turn in turns:
-        for output in turn.get("model") or []:
+        for output in (one for said in turn.get("model") or [] for one in said.get("calls") or [said]):
             if isinstance(output.get("arguments"), dict):
                 output["arguments"] = with_nulls(str(output.get("tool")), output["arguments"])
     return turns

@@ -75,10 +75,12 @@ class ScriptedProvider:
         if "error" in output:
             raise ModelError(str(output["error"]), "scripted failure")
         response = ModelResponse(model=self.model, usage=Usage(**output.get("usage", {})), finish_reason="stop")
-        if "tool" in output:
-            arguments = output.get("arguments", {})
-            raw = arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False)
-            response.tool_calls = [ToolCall(id=f"call_{len(self.requests)}", name=str(output["tool"]), arguments=raw)]
+        calls = output.get("calls") or ([output] if "tool" in output else [])  # "calls": several in one answer
+        if calls:
+            response.tool_calls = [
+                ToolCall(id=f"call_{len(self.requests)}" + (f"_{n}" if n else ""), name=str(one["tool"]), arguments=_raw(one.get("arguments", {})))
+                for n, one in enumerate(calls)
+            ]
             response.finish_reason = "tool_calls"
         else:
             response.text = str(output.get("text", ""))
@@ -88,3 +90,7 @@ class ScriptedProvider:
         response.ttft_ms = response.total_ms = elapsed
         response.tool_complete_ms = elapsed if response.tool_calls else 0.0
         return response
+
+
+def _raw(arguments: Any) -> str:
+    return arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False)

@@ -23,7 +23,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.reading import extract_when
@@ -298,11 +298,12 @@ def untraced(
     if not values:
         return []
     found: list[str] = []
-    landed = target() if any(traced[name] in {"time", "text", "name", "length", "minutes"} for name in values) else None
+    landed = target() if any(traced[name] in {"date", "time", "text", "name", "length", "minutes"} for name in values) else None
     reading = any(traced[name] in {"date", "time", "minutes", "length"} for name in values)
     # A move's bare hour is read near the event's own start; a reminder's is its own ("the night before at 9": 21:00 too).
     moved = landed.start.time() if landed and "shift_minutes" in traced and any(traced[name] in {"time", "length"} for name in values) else None
-    heard, said_days = _read(provenance, moved) if reading else None, []
+    own = replace(provenance, event_days=(*provenance.event_days, f"{landed.start:%Y-%m-%d}")) if landed else provenance  # "下周四的例会改到周五": its week
+    heard, said_days = _read(own, moved) if reading else None, []
     for name, value in values.items():
         role = traced[name]
         if role in {"text", "name"}:

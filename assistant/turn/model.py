@@ -22,15 +22,16 @@ from django.conf import settings
 
 import catalogue
 from assistant.prompts import SYSTEM_PROMPT
-from assistant.providers.base import ModelError, ModelRequest, ModelResponse, Provider, ToolCall
+from assistant.providers.base import ModelError, ModelRequest, ModelResponse, Provider
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.prompt import build_request
 from assistant.turn.tools import reply_for, run_tool
 from scheduling.text import clean_text
-from tools.registry import is_terminal
+from tools.registry import is_terminal, spec_for
 from tools.spec import Status
 
 RETRYABLE_ARGUMENT_STATUSES = {Status.INVALID_ARGUMENTS, Status.UNKNOWN_TOOL}
+WRITTEN = {Status.CREATED, Status.UPDATED, Status.REMINDER_SET}  # a write done at once: the next write asked for may follow
 _WORDS = re.compile(r"\w+", re.UNICODE)
 ECHO_SHINGLE = 8  # words in a row shared with the system prompt that count as repeating it
 
@@ -69,34 +70,59 @@ def _step(context: TurnContext, loop: _Loop, response: ModelResponse) -> Reply |
     """After one model call: the reply that ends the turn, or None to call the model again."""
     if not response.tool_calls:
         return _text_reply(context, response)
-    if len(response.tool_calls) > 1:
-        # parallel_tool_calls is off; a model that sends several anyway gets only the first run.
+    calls = response.tool_calls
+    if len(calls) > 1 and not all((spec := spec_for(call.name)) is not None and spec.side_effect == "write" for call in calls):
+        # parallel_tool_calls is off; a model that sends several anyway gets only the first run, unless
+        # each is a write ("book a haircut tomorrow at 4 and gym thursday at 6"): those run in order.
         context.flags.append("extra_tool_calls_ignored")
-    call: ToolCall = response.tool_calls[0]
-    context.emit("status", {"stage": "tool", "tool": call.name})
-    result = run_tool(context, call.name, call.arguments)  # through the turn's one registry
-    if result.status in RETRYABLE_ARGUMENT_STATUSES:
-        loop.argument_retries += 1
-        if loop.argument_retries > 1:
-            context.flags.append("malformed_tool_arguments")
-            return reply_for(context, call.name, result)
-    elif is_terminal(call.name):
-        return reply_for(context, call.name, result)
-    # The provider adapts this to the server (content "" or words where null or tool-role
-    # messages are not accepted); the request keeps the canonical form.
-    loop.request.messages.append(
-        {
-            "role": "assistant",
-            "content": None,
-            "tool_calls": [
-                {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
-            ],
-        }
-    )
-    loop.request.messages.append(
-        {"role": "tool", "tool_call_id": call.id, "content": json.dumps(result.for_model(), ensure_ascii=False)}
-    )
+        calls = calls[:1]
+    done: list[Reply] = []
+    for index, call in enumerate(calls):
+        context.emit("status", {"stage": "tool", "tool": call.name})
+        result = run_tool(context, call.name, call.arguments)  # through the turn's one registry
+        if is_terminal(call.name) and result.status not in RETRYABLE_ARGUMENT_STATUSES:
+            reply = reply_for(context, call.name, result)
+            if index + 1 < len(calls) and result.status in WRITTEN and not (reply.card or reply.confirmation):
+                done.append(reply)  # written: the next write the same message asked for runs too
+                continue
+            return _joined(context, [*done, reply], len(calls) - index - 1)
+        if done:
+            return _joined(context, done, len(calls) - index)  # what ran is said; the rest is asked for again
+        if index + 1 < len(calls):
+            context.flags.append("extra_tool_calls_ignored")
+        if result.status in RETRYABLE_ARGUMENT_STATUSES:
+            loop.argument_retries += 1
+            if loop.argument_retries > 1:
+                context.flags.append("malformed_tool_arguments")
+                return reply_for(context, call.name, result)
+        # The provider adapts this to the server (content "" or words where null or tool-role
+        # messages are not accepted); the request keeps the canonical form.
+        loop.request.messages.append(
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+                ],
+            }
+        )
+        loop.request.messages.append(
+            {"role": "tool", "tool_call_id": call.id, "content": json.dumps(result.for_model(), ensure_ascii=False)}
+        )
+        return None
     return None
+
+
+def _joined(context: TurnContext, replies: list[Reply], left: int) -> Reply:
+    """The receipts of the writes one message asked for, in order; the last may carry its card. Writes
+    not run (one before them was not written) are flagged: the reply names only what ran."""
+    if left:
+        context.flags.append("extra_tool_calls_ignored")
+    if len(replies) == 1:
+        return replies[0]
+    last = replies[-1]
+    claims = None if any(reply.claims is None for reply in replies) else frozenset().union(*(r.claims or () for r in replies))
+    return Reply("\n".join(reply.text for reply in replies), card=last.card, confirmation=last.confirmation, claims=claims)
 
 
 def _exhausted(context: TurnContext) -> Reply:

@@ -25,7 +25,7 @@ from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.targets import PART_WORDS, PARTS, Target, chosen, event_name, find_target, iso_day
 from assistant.providers.offline.titles import clauses_of, overlap, title_from, weak_only
-from assistant.providers.offline.when import When, read_when
+from assistant.providers.offline.when import When, in_week_of, read_when
 from assistant.reading.days import days_of
 from assistant.reading.hours import shift_clock
 from assistant.reading.meals import own_kind, usual_time
@@ -158,8 +158,8 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     # ... as does a day beside a new length said with no new start ("make the team lunch on thursday 2 hours long").
     names_event = when.shift is not None or bool(DAY_POSSESSIVE.search(s.text)) or to is not None or bool(
         when.duration and not when.time and not moved and lx.LENGTH_CHANGE.search(s.text))
-    new_day = to.single_day if to is not None else None if names_event else when.single_day
     naming_day = iso_day(s.day, turn.today) if names_event else None
+    new_day = in_week_of(to.single_day, naming_day, turn.today) if to is not None else None if names_event else when.single_day  # "下周四的例会改到周五"
     if active and active.get("kind") == "change" and active.get("event_ref"):
         target = Target(ref=str(active["event_ref"]))
     else:
@@ -277,10 +277,11 @@ def _scope(turn: Turn, said: str, day: str | None) -> str | None:
 def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if turn.active_command:
         return call(turn, tools, "cancel_command")
-    goal = (turn.context.get("intent") or {}).get("goal") or {}
-    made = [e for e in turn.recent_entities[:1] if e.get("via") == "created"]
-    if made and goal.get("kind") == "create" and goal.get("status") == "done":
-        # "wait no, don't add that" right after a booking: the card to delete what was just made.
+    intent = turn.context.get("intent") or {}
+    goal, booked = intent.get("goal") or {}, {str(g.get("title")).casefold() for g in intent.get("completed") or [] if isinstance(g, dict) and g.get("kind") == "create"}
+    made = [e for e in turn.recent_entities[:1] if e.get("via") == "created" or (e.get("via") == "updated" and str(e.get("title")).casefold() in booked)]
+    if made and goal.get("kind") in {"create", "change"} and goal.get("status") == "done":
+        # "wait no, don't add that" right after a booking (or its correction): the card to delete what was just made.
         return call(turn, tools, "delete_event", event_ref=made[0]["ref"], ordinal=None)
     if not re.search(r"\bcancel\b|取消", s.text, re.IGNORECASE):
         return text(say("nothing_to_drop", turn.language))  # "never mind" with nothing open: nothing to do

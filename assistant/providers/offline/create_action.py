@@ -311,7 +311,7 @@ def put_down_apart(turn: Turn) -> str | None:
     # moment said): the day and time are asked.
     title = title_from(when.residue)
     to_do = not (when.date or when.declined) and bool(vocabulary.HAPPENING.en[-1].search(said) or vocabulary.HAPPENING.zh[-1].search(said))
-    return said if title and (when.time or to_do) else None
+    return said if title and (when.time or when.end or to_do) else None  # a span of days said: whole days, or asked
 
 
 def booked_with_lead(turn: Turn, text: str, offset: int, tools: Tools) -> ModelResponse | None:

@@ -52,7 +52,7 @@ def _without_reasons(turn: Turn, phrases: list[str], apart: str) -> Signals | No
     """The request read whole once the phrases that give a reason are gone ("明天没空", "他们上午来不了"): a reason
     holds what no name holds (a negation, a question particle); an asking word ("能不能") is no reason."""
     kept = [bare for phrase in phrases if not no_name(bare := vocabulary.POLITE.sub("", phrase).strip())]
-    asking = [p for p in kept if (p in lx.CHANGE or p in lx.ACTION or p in lx.CREATE) and (said := read_signals(turn, text=p)).has_slots
+    asking = [p for p in kept if (p in lx.CHANGE or p in lx.ACTION or p in lx.CREATE) and ((said := read_signals(turn, text=p)).has_slots or (apart == "change" and said.when.declined))
               and titles.title_from(lx.CHANGE.remove(lx.CREATE.remove(said.when.residue)))]  # fmt: skip
     if len(kept) > 1 and len(asking) == 1:
         kept = asking  # "进货改到周五上午十点 周四有事": the one phrase that asks and names; the day beside it says why

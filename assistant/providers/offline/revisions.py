@@ -27,12 +27,11 @@ from assistant.providers.offline import revision_phrases as rp
 from assistant.providers.offline.calls import say
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import title_from
-from assistant.providers.offline.when import When, read_when
+from assistant.providers.offline.when import When, in_week_of, read_when
 from assistant.reading.durations import find_lengths
 from assistant.reading.meals import MEAL, read_meals, retitled, usual_time
 from assistant.reading.text import PUNCTUATION
 from assistant.reading.vocabulary import PARTS_OF_DAY, phrases
-from scheduling.symbols import InvalidExpression, resolve
 
 _MADE = frozenset({"created", "updated", "to delete"})
 
@@ -146,20 +145,9 @@ def _cue(text: str, today: datetime.date) -> str | None:
 
 
 def _in_week_of(when: When, focus: Focus, today: datetime.date) -> When:
-    """A weekday alone corrects the day within the week of the day it corrects: "下周三 …" then
-    "不对 是周四" is next week's Thursday, never this week's. Alone: its symbol is a bare weekday's
-    (the next one); a later week than that is taken from the day corrected, never an earlier one."""
-    said = re.fullmatch(r"W([1-7])(?:\+(1))?", when.single_day or "")
-    weekday = int(said.group(1)) if said else 0
-    bare_weeks = 0 if weekday > today.isoweekday() else 1
-    if said is None or int(said.group(2) or 0) != bare_weeks or not focus.day:
-        return when
-    try:
-        day = resolve(str(focus.day), today)[0]
-    except InvalidExpression:
-        return when
-    weeks = (day.toordinal() - day.weekday() - today.toordinal() + today.weekday()) // 7
-    return replace(when, date=f"W{weekday}+{weeks}") if weeks > bare_weeks else when
+    """A weekday alone corrects the day within the week of the day it corrects: "下周三 …" then "不对 是周四"."""
+    day = in_week_of(when.single_day, focus.day, today)
+    return when if day == when.single_day else replace(when, date=day)
 
 
 def _is_when(words: str, today: datetime.date) -> bool:

@@ -1,11 +1,11 @@
-"""The offline stand-in's understanding: one request in, text or exactly one tool call out.
+"""The offline stand-in's understanding: one request in, text or the tool call a real model would make out (one a
+write, when a message asks for several complete ones: ``several.py``).
 
-Deterministic and local (no randomness, no network, no weights): the message is read with the
-phrase tables in ``lexicon.py`` / ``talk_phrases.py`` and the date readers in ``when.py`` /
-``ranges.py``, classified by the ordered rules in ``intents.py``, and turned into the tool call a
-real model would make (``create_action.py``, ``calendar_actions.py``, ``revise_action.py`` for
-corrections of what was just made, ``conversation_actions.py``).
-After an intermediate tool the request ends with its result, and ``followup.py`` finishes the turn.
+Deterministic and local (no randomness, no network, no weights): the message is read with the phrase tables in
+``lexicon.py`` / ``talk_phrases.py`` and the date readers in ``when.py`` / ``ranges.py``, classified by the ordered
+rules in ``intents.py``, and turned into the tool call (``create_action.py``, ``calendar_actions.py``,
+``revise_action.py`` for corrections of what was just made, ``conversation_actions.py``). After an intermediate tool
+the request ends with its result, and ``followup.py`` finishes the turn.
 
     request -> reading.read_turn -> intents.classify -> ACTIONS[intent] -> ModelResponse
 """
@@ -31,6 +31,7 @@ from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, classify, no_name, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn, read_turn, split_user_turn
 from assistant.providers.offline.revise_action import revise
+from assistant.providers.offline.several import several
 from assistant.providers.offline.targets import PART_WORDS, event_name
 from assistant.providers.offline.when import read_when, without_part_of_day
 from assistant.reading import vocabulary
@@ -161,10 +162,11 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         if unnamed and read_short_answer(turn.text) == "yes":
             return text(say("ask_what", turn.language))  # a bare "yes" to a sentence with no name: a card would name nothing
         return offered
-    if (statement := create_action.put_down_apart(turn)) is not None:
-        # "…开家长会 帮我记一下 到时候得请假": the statement before the request is put down, as if offered and taken.
+    if (parts := several(turn, tools, classify, ACTIONS)) is not None:
+        return parts  # "book haircut tmrw at 4pm and gym on thursday at 6pm": each a write complete in itself
+    if (statement := create_action.put_down_apart(turn)) is not None:  # "…开家长会 帮我记一下 到时候得请假": put down, as if offered and taken
         before = dataclasses.replace(turn, text=vocabulary.HAPPENING.remove(statement), previous=None)
-        if classify(before, read_signals(before)) in {"statement", "hedged", "create", "unclear"}:  # "领导刚说…要开复盘会 给我记一下"
+        if classify(before, read_signals(before)) in {"statement", "hedged", "availability", "create", "unclear"}:  # "领导刚说…要开复盘会 给我记一下"
             return create_action.create(before, read_signals(before), tools, put_down=True)
     if turn.previous and calendar_words.ahead_only(turn.text) and previous_intent(turn) == "reminder" and (
         calendar_words.read_calendar_words(turn.previous).reminder_minutes is None

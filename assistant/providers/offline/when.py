@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from assistant.providers.offline.lexicon import SCOPES
 from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range, unread_clock_range
+from assistant.reading.days import days_of
 from assistant.reading.durations import find_lengths
 from assistant.reading.extract import read_when_or_decline
 from assistant.reading.numbers import EN_ORDINAL, cn_int, en_ordinal
@@ -128,6 +129,17 @@ def _weekday_of_week(day: str, week: DayRange) -> str | None:
     if weekday is None or first is None or week.end != f"W7{first.group('offset') or ''}":
         return None
     return f"W{weekday.group(1)}{first.group('offset') or ''}"
+
+
+def in_week_of(day: str | None, anchor: str | None, today: datetime.date) -> str | None:
+    """A weekday alone said of a day in a later week is that week's: "下周三 …" then "不对 是周四" is next week's
+    Thursday, and so is "把下周四的例会改到周五" next week's Friday; never an earlier week's."""
+    said = re.fullmatch(r"W([1-7])(?:\+(1))?", day or "")
+    bare_weeks = 0 if said is None or int(said.group(1)) > today.isoweekday() else 1
+    if said is None or int(said.group(2) or 0) != bare_weeks or not anchor or len(anchor_days := days_of(anchor, today)) != 1:
+        return day
+    weeks = (anchor_days[0].toordinal() - anchor_days[0].weekday() - today.toordinal() + today.weekday()) // 7
+    return f"W{said.group(1)}+{weeks}" if weeks > bare_weeks else day
 
 
 def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | None = None) -> When:

@@ -1,0 +1,48 @@
+"""Several requests in one message ("book haircut tmrw at 4pm and gym on thursday at 6pm", 明天下午三点开会 还有
+周五晚上七点跟小李吃饭): each part is read as a message of its own, and the message becomes several calls only
+when every part is a write complete in itself (a name and a moment; a reminder's words and time; a change's
+event and what it changes to). Anything less is read whole, as before: never a guess at where one ends."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from assistant.providers.base import ModelResponse, ToolCall
+from assistant.providers.offline.intents import Signals, read_signals
+from assistant.providers.offline.reading import Turn
+
+_JOINS = re.compile(r"\s*[,;，；]?\s*(?:\b(?:and\s+also|and|also|plus)\b|还有|然后|另外|(?<=\s)再(?=约|订|加|安排|记|帮|给|提醒))\s*", re.I)
+_WRITES = frozenset({"create", "reminder", "change"})
+
+
+Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
+
+
+def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Turn, Signals], str], actions: Mapping[str, Action]) -> ModelResponse | None:
+    """The calls for each part, in order; None unless every part is a complete write of its own."""
+    parts = [part.strip() for part in _JOINS.split(turn.text) if part.strip()]
+    if not 1 < len(parts) <= 3 or turn.active_command or turn.exchange is not None:
+        return None
+    calls: list[ToolCall] = []
+    for index, part in enumerate(parts):
+        alone = dataclasses.replace(turn, text=part, calls_so_far=turn.calls_so_far + index)
+        signals = read_signals(alone)
+        intent = classify(alone, signals)
+        response = actions[intent](alone, signals, tools) if intent in _WRITES else None
+        if response is None or response.text or len(response.tool_calls) != 1 or not _complete(response.tool_calls[0]):
+            return None
+        calls.extend(response.tool_calls)
+    return ModelResponse(text="", tool_calls=calls)
+
+
+def _complete(call: ToolCall) -> bool:
+    said = json.loads(call.arguments)
+    if call.name == "schedule_event":
+        return bool(said.get("title") and said.get("date") and (said.get("time") or said.get("all_day")))
+    if call.name == "set_reminder":
+        return not said.get("replaces_last") and bool((said.get("text") and said.get("time")) or (said.get("event_words") and said.get("minutes_before")))
+    return call.name == "change_event" and bool((said.get("event_words") or said.get("event_ref")) and (said.get("date") or said.get("time")))
