@@ -6,6 +6,7 @@ from typing import Final
 
 # key: (English, Chinese)
 RECEIPTS: Final[dict[str, tuple[str, str]]] = {
+    "reminder_untitled": ("Reminder", "提醒"),  # a reminder asked for with no words of its own ("半小时后提醒我")
     # Days and dates
     "day_label": ("{weekday} {day} {month}", "{month}月{day}日（{weekday}）"),
     "day_label_with_year": ("{weekday} {day} {month} {year}", "{year}年{month}月{day}日（{weekday}）"),

@@ -71,7 +71,7 @@ def _step(context: TurnContext, loop: _Loop, response: ModelResponse) -> Reply |
     if not response.tool_calls:
         return _text_reply(context, response)
     calls = response.tool_calls
-    if len(calls) > 1 and not all((spec := spec_for(call.name)) is not None and spec.side_effect == "write" for call in calls):
+    if len(calls) > 1 and not all((spec := spec_for(call.name)) is not None and (spec.side_effect == "write" or spec.claim_kind) for call in calls):
         # parallel_tool_calls is off; a model that sends several anyway gets only the first run, unless
         # each is a write ("book a haircut tomorrow at 4 and gym thursday at 6"): those run in order.
         context.flags.append("extra_tool_calls_ignored")

@@ -69,7 +69,8 @@ def test_a_write_beside_a_read_runs_alone(chat: Chat) -> None:
      ("lunch with sam tomorrow at 12 and dinner with jo friday at 7pm", [("Lunch with sam", "Tue 2026-12-08 12:00"), ("Dinner with jo", "Fri 2026-12-11 19:00")]),
      ("明天下午三点开会 还有周五晚上七点跟小李吃饭 都帮我记一下", [("开会", "Tue 2026-12-08 15:00"), ("跟小李吃饭", "Fri 2026-12-11 19:00")]),
      ("dinner with tom and jerry tomorrow at 7pm", [("Dinner with tom and jerry", "Tue 2026-12-08 19:00")]),  # one name
-     ("gym at 6pm tomorrow and then dinner at 8", [])],  # the second names no day of its own: read whole (asked)
+     ("gym at 6pm tomorrow and then dinner at 8", [("Gym", "Tue 2026-12-08 18:00"), ("Dinner", "Tue 2026-12-08 20:00")]),  # that day
+     ("明天下午三点开会 还有跟小李吃饭", [])],  # the second has no moment: read whole (the whole asks)
 )  # fmt: skip
 def test_the_stand_in_splits_a_message_only_into_complete_writes(offline: OfflineChat, message: str, written: list[tuple[str, str]]) -> None:
     offline.say(message)

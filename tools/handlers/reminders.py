@@ -6,6 +6,7 @@ import datetime
 from collections.abc import Mapping
 from typing import Any
 
+import catalogue
 from scheduling import symbols
 from scheduling.errors import NotFound
 from scheduling.localtime import local_datetime
@@ -56,7 +57,7 @@ def set_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
     if moment <= context.now:
         return ToolResult(Status.IN_PAST, {"problem": f"{moment.astimezone(context.zone):%Y-%m-%d %H:%M} has passed"})
     reminder = reminder_create(
-        owner=context.user, remind_at=moment, text=str(text or ""), rrule=rule, time_zone=context.profile.time_zone
+        owner=context.user, remind_at=moment, text=str(text or catalogue.text("reminder_untitled", context.language)), rrule=rule, time_zone=context.profile.time_zone
     )
     local = moment.astimezone(context.zone)
     fact: dict[str, Any] = {"ref": f"R{reminder.id}", "text": reminder.text, "date": local.date().isoformat(), "time": f"{local:%H:%M}"}

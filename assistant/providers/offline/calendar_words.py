@@ -99,7 +99,7 @@ _REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\breminders?\b|提醒|[叫喊]我(?:
 _AHEAD = re.compile(r"\s*(?:before(?:hand)?|ahead(?:\s+of\s+time)?|in\s+advance|earlier)\b", re.I)
 _ABOUT_EVENT = re.compile(r"^.*?\bremind\s+(?:me|us)\s+(?:abt|about|of)\s+(?=(?:my|the|our)\s)", re.I)
 # After the lead time, what the reminder is for rather than which event: "45 minutes before so i leave in time".
-_WHAT_FOR = re.compile(r"[\s,]*(?:so|to|because|cause|cuz|coz|cos|since|in\s+case|as)\b", re.I)
+_WHAT_FOR = re.compile(r"[\s,]*(?:so|to|because|cause|cuz|coz|cos|since|in\s+case|as)\b|.*?(?P<later>[\s,]+(?:so(?:\s+that)?|because|cuz|since)\s+(?:i|we)\b)", re.I)  # or later: "… the meeting so i can leave"
 
 
 def _ahead(text: str, *, asked: bool = False) -> tuple[int, int, int] | None:
@@ -306,7 +306,7 @@ def _what_for(text: str, words: CalendarWords) -> int | None:
     marker = REMIND_MARKER.search(text, words.ahead[1])
     if marker is not None and marker.start() - words.ahead[1] <= 1 and re.match(r"[\s,，]", text[marker.end() :]):
         return marker.end()  # 提前两个小时提醒我｜我得先回家换衣服
-    return words.ahead[1] if _WHAT_FOR.match(text, words.ahead[1]) else None
+    return (said.start("later") if said["later"] else said.start()) if (said := _WHAT_FOR.match(text, words.ahead[1])) else None
 
 
 def _reminder_repeat(rule: dict[str, Any], today: datetime.date) -> tuple[str | None, str | None]:

@@ -12,7 +12,7 @@ from assistant.providers.offline.intents import Signals, classify, no_name, read
 from assistant.providers.offline.reading import Turn
 from assistant.reading import vocabulary
 
-_CLAUSES = re.compile(r"\s*(?:[,;，；]|\bbut\b|\band\s+then\b|然后|不过|但是)\s*", re.IGNORECASE)
+_CLAUSES = re.compile(r"\s*(?:[,;，；]|(?<=[a-z]{2})\.\s|\bbut\b|\band\s+then\b|然后|不过|但是)\s*", re.IGNORECASE)
 _WITH_THEM = re.compile(r"\bwith\s+(?:them|him|her)\b", re.IGNORECASE)
 _WITH_SOMEONE = re.compile(r"\bwith\s+(?P<who>(?:the\s+|my\s+)?[a-z]+(?:\s+[a-z]+)?)\s*$", re.IGNORECASE)
 
@@ -38,6 +38,7 @@ def request_beside_report(turn: Turn, apart: str | None = None) -> tuple[Signals
         signals = read_signals(turn, text=clause)
         intent = classify(turn, signals)
         asks = clause in lx.ACTION or clause in lx.CREATE or clause in lx.REQUEST or intent in {"query", "suggest"}
+        asks = asks or (index > 0 and " ".join(clauses[:index]) in lx.DROP_REQUEST and signals.has_slots)  # "nvm. dinner w priya sat 7pm"
         own = apart != "reminder" or titles.said_words(calendar_words.REMIND_MARKER.sub(" ", signals.when.residue))  # what for
         if apart and intent == apart and signals.has_slots and not signals.when.declined and own:
             found.append(signals)

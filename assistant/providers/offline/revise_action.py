@@ -16,6 +16,7 @@ from assistant.providers.offline.lexicon import scope_of
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.reading.hours import shift_clock
+from assistant.reading.vocabulary import DAY_FROM_EVENT
 
 Tools = Sequence[dict[str, Any]]
 
@@ -40,7 +41,8 @@ def revise(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if focus.reminder:
         # The reminder just set, set again with what changes ("actually make it 8:30", "改成周四", "45 mins before").
         lead = when.duration if focus.start is None else None
-        return call(turn, tools, "set_reminder", replaces_last=True, date=when.single_day, time=new_time, minutes_before=lead)
+        before = next((-days for pattern, days in DAY_FROM_EVENT if days < 0 and pattern.search(turn.text)), None) if new_time else None  # 改成前一天晚上十点
+        return call(turn, tools, "set_reminder", replaces_last=True, date=when.single_day, time=new_time, minutes_before=lead, days_before=before)
     if command is not None and command.get("kind") == "create":
         return call(
             turn, tools, "schedule_event",

@@ -31,7 +31,7 @@ from assistant.providers.offline.when import When, in_week_of, read_when
 from assistant.reading.durations import find_lengths
 from assistant.reading.meals import MEAL, read_meals, retitled, usual_time
 from assistant.reading.text import PUNCTUATION
-from assistant.reading.vocabulary import PARTS_OF_DAY, phrases
+from assistant.reading.vocabulary import DAY_FROM_EVENT, PARTS_OF_DAY, phrases
 
 _MADE = frozenset({"created", "updated", "to delete"})
 
@@ -227,6 +227,7 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
     if moved_from and read_when(f"at {moved_from}", today=turn.today, prefer_near=_near(None, focus)).time != focus.start:
         return None  # "move the 11am to 2pm": the old time names the event, and it is not the one in focus
     cleaned = _without_replaced(text, turn.today)
+    cleaned = DAY_FROM_EVENT[0][0].sub(" ", cleaned) if focus.fires else cleaned  # "改成前一天晚上十点": the day it fires on, as now
     a_bit = rp.A_BIT.search(cleaned)
     if a_bit is not None:
         cleaned = cleaned[: a_bit.start()] + " " + cleaned[a_bit.end() :]  # "推一点" is not 1 o'clock

@@ -16,7 +16,7 @@ from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
 
 _JOINS = re.compile(r"\s*[,;，；]?\s*(?:\b(?:and\s+also|and|also|plus)\b|还有|然后|另外|(?<=\s)再(?=约|订|加|安排|记|帮|给|提醒))\s*", re.I)
-_WRITES = frozenset({"create", "reminder", "change"})
+_WRITES = frozenset({"create", "reminder", "change", "delete"})  # a delete asks on its card
 
 
 Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
@@ -25,12 +25,17 @@ Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Turn, Signals], str], actions: Mapping[str, Action]) -> ModelResponse | None:
     """The calls for each part, in order; None unless every part is a complete write of its own."""
     parts = [part.strip() for part in _JOINS.split(turn.text) if part.strip()]
+    if len(parts) == 1:  # "瑜伽改到周四晚上八点 羽毛球不去了": Chinese phrases set apart by a space alone
+        parts = re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff0-9])", turn.text.strip())
     if not 1 < len(parts) <= 3 or turn.active_command or turn.exchange is not None:
         return None
     calls: list[ToolCall] = []
+    day = None  # "今天下午四点提醒我… 然后晚上七点半健身": a part with a time and no day is on the day said before it
     for index, part in enumerate(parts):
         alone = dataclasses.replace(turn, text=part, calls_so_far=turn.calls_so_far + index)
         signals = read_signals(alone)
+        signals = dataclasses.replace(signals, carried_day=day) if signals.when.time and not signals.day else signals
+        day = signals.when.single_day or day
         intent = classify(alone, signals)
         response = actions[intent](alone, signals, tools) if intent in _WRITES else None
         if response is None or response.text or len(response.tool_calls) != 1 or not _complete(response.tool_calls[0]):
@@ -45,4 +50,7 @@ def _complete(call: ToolCall) -> bool:
         return bool(said.get("title") and said.get("date") and (said.get("time") or said.get("all_day")))
     if call.name == "set_reminder":
         return not said.get("replaces_last") and bool((said.get("text") and said.get("time")) or (said.get("event_words") and said.get("minutes_before")))
-    return call.name == "change_event" and bool((said.get("event_words") or said.get("event_ref")) and (said.get("date") or said.get("time")))
+    named = said.get("event_words") or said.get("event_ref") or said.get("event_time")  # "cancel the 5pm"
+    if call.name == "delete_event":
+        return bool(named)
+    return call.name == "change_event" and bool(named and (said.get("date") or said.get("time")))
