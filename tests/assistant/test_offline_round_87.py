@@ -89,3 +89,13 @@ def test_a_change_and_a_cancel_in_one_message(offline: OfflineChat) -> None:
     outcome = offline.say("move my 3pm tomorrow to 4pm and cancel the 5pm")
     assert [(e.title, local(e)) for e in offline.events()] == [("Sync with Ana", "Tue 2026-12-08 16:00"), ("Gym", "Tue 2026-12-08 17:00")]
     assert "Gym" in outcome.reply  # the cancel waits on its card
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["move the supplier call to friday 10am, i only fly back thursday night", "move the supplier call to friday 10am, thursday is no good"],
+)
+def test_a_change_with_its_reason_after_it_in_english(offline: OfflineChat, message: str) -> None:
+    event_at(offline, "Supplier call", "2026-12-10T11:00")
+    offline.say(message)
+    assert [(e.title, local(e)) for e in offline.events()] == [("Supplier call", "Fri 2026-12-11 10:00")]
