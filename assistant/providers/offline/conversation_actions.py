@@ -13,7 +13,7 @@ from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import REMIND_MARKER
 from assistant.providers.offline.calls import call, say, text
-from assistant.providers.offline.intents import Signals, previous_intent
+from assistant.providers.offline.intents import Signals, no_name, previous_intent
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, clean_title, overlap, sentence, title_from
 from assistant.providers.offline.when import read_when
@@ -158,6 +158,22 @@ def ack(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return text(say(f"ack_{first}" if first else "ack", turn.language))
 
 
+_ASKED_FOR = re.compile(r"\b(?:free|time|room|space|available|open)\s+for\s+(.+)|\b(?:fit|squeeze|slot)\s+(?:in\s+)?(.+?)(?:\s+in)?\s*\??$|(?:有空|有时间|能|可以)(?:塞|加|约|安排|放|去)?个?([\u4e00-\u9fff]{2,8}?)(?:进去)?吗|\s想(?:去|要)?([\u4e00-\u9fff]{2,10})$")
+
+
+def thing_asked_about(turn: Turn, s: Signals) -> str | None:
+    """What the question just asked was for ("is thursday 3pm free for a massage?", "do i have time wednesday for a
+    massage", 周五下午四点能塞个理发进去吗, 21号有没有空 想去剪个头发), when this message books with no name of its own
+    ("ok book it at 3pm", 那就约上吧): the person's own words for the thing to book."""
+    if not turn.previous or previous_intent(turn) != "query":
+        return None
+    question = read_when(turn.previous, today=turn.today).residue
+    thing = _ASKED_FOR.search(question)
+    bare = lx.POINTER.search(s.text) or title_from(lx.CREATE.remove(s.when.residue)) is None
+    asked_for = title_from(next(g for g in thing.groups() if g) if thing else question) if bare else None
+    return asked_for if asked_for and not (CLAUSE.search(asked_for) or no_name(asked_for)) else None  # not "Am i free"
+
+
 def ask_what_at(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     choosing = turn.context.get("choosing") or {}
     if choosing.get("tool") in {"change_event", "delete_event"} and s.when.time:
@@ -165,7 +181,7 @@ def ask_what_at(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return call(turn, tools, str(choosing["tool"]), event_time=s.when.time)
     if turn.context.get("day_in_focus") and s.when.time and s.when.residue.strip():
         # "add an event at 4:30pm" after "what's free on the 8th?": the server takes that day and says so.
-        return call(turn, tools, "schedule_event", time=s.when.time, duration_minutes=s.when.duration)
+        return call(turn, tools, "schedule_event", title=thing_asked_about(turn, s), time=s.when.time, duration_minutes=s.when.duration)
     if s.when.guessed and s.when.time:
         return text(say("ask_what_at_unsure", turn.language, time=_hour_words(s.when.time, turn.zh)))
     return text(say("ask_what_at", turn.language, time=s.when.time or ""))

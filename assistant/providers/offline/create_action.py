@@ -18,6 +18,7 @@ from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calendar_words import REMIND_MARKER, part_kept, read_calendar_words
 from assistant.providers.offline.calendar_words import remind as remind_only
 from assistant.providers.offline.calls import call, say, text
+from assistant.providers.offline.conversation_actions import thing_asked_about
 from assistant.providers.offline.intents import Signals, no_name, previous_intent
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offer_at
@@ -215,12 +216,7 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
             # "am i free at 3pm tmrw" … "great, book a dentist appointment then": the moment just asked about ("could i
             # squeeze in a haircut friday at 4?" … "nice, book it then": and the thing it asked about).
             day, when = day or asked_about[0], dataclasses.replace(when, time=asked_about[1])
-            # What the question was for ("is thursday 3pm free for a massage?", 周五下午四点能塞个理发进去吗): the thing to book.
-            question = read_when(str(turn.previous), today=turn.today).residue
-            thing = _ASKED_FOR.search(question)
-            bare = lx.POINTER.search(s.text) or title_from(lx.CREATE.remove(s.when.residue)) is None  # "book it then", 那就约上吧
-            asked_for = title_from(next(g for g in thing.groups() if g) if thing else question) if title is None and bare else None
-            title = title or (asked_for if asked_for and not (vocabulary.CLAUSE.search(asked_for) or no_name(asked_for)) else None)  # not "Am i free"
+        title = title or thing_asked_about(turn, s)  # "is thursday 3pm free for a massage?" … "nice, book it then"
         if when.time is None and not s.when.date and (offer := offer_at(turn.last_reply, s.when.ordinal)):
             day, when = offer.date, dataclasses.replace(when, time=offer.time)  # "book the first one for a physio session"
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")
@@ -283,7 +279,6 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
     )  # fmt: skip
 
 
-_ASKED_FOR = re.compile(r"\b(?:free|time|room|space|available|open)\s+for\s+(.+)|\b(?:fit|squeeze|slot)\s+(?:in\s+)?(.+?)(?:\s+in)?\s*\??$|(?:有空|有时间|能|可以)(?:塞|加|约|安排|放|去)?个?([\u4e00-\u9fff]{2,8}?)(?:进去)?吗")
 _EN_PHRASES = re.compile(r"\s+(?:and|so)\s+(?=(?:i|i'm|we)\s|(?:please|pls|can|could|would|will|put|add|book|schedule|pop|stick|pencil|block)\b)", re.I)
 
 

@@ -173,7 +173,7 @@ def _statement(turn: Turn, s: Signals) -> bool:
     fyi = lx.REMEMBER.en[1].match(s.text)  # "fyi the hospital put me on nights …": asked only by a clause that opens with a request
     someone = _someone_then(s.text, turn.today) and s.text not in lx.QUERY  # "公司安排下下周一…团建": their arranging (a change or cancel word asks)
     verbs = not (fyi or (someone and s.text not in lx.CHANGE and s.text not in lx.DELETE)) or any(opens_with_request(c) for c in clauses_of(fyi["fact"] if fyi else s.text))
-    asks = s.question or not (s.has_slots or repeats) or (verbs and any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.CHANGE, lx.RENAME, lx.DELETE))) or bool(
+    asks = s.question or s.text in lx.QUERY or not (s.has_slots or repeats) or (verbs and any(s.text in words for words in (lx.CREATE, lx.ACTION, lx.CHANGE, lx.RENAME, lx.DELETE))) or bool(
         lx.EXTEND.match(s.text) or _POLITE.search(s.text)) or reminder_intent(s.text, bool(s.when.time), turn.today)  # "… set reminder for tuesday at three pm"  # fmt: skip
     active = turn.active_command or {}
     fills = {"date": s.day, "time": s.when.time}  # "uh 3pm i guess" to "what time?": what the open request lacks

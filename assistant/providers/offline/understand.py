@@ -226,7 +226,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         # the answer to its own question finishes that change, with the event the person named.
         asked = read_signals(turn, text=moving)
         return calendar.change(turn, asked, tools)
-    half = re.fullmatch(r"\W*(?:in\s+the\s+)?(?:(?P<am>a\.?m\.?)|p\.?m\.?)(?:\s+(?:pls|please|plz))?\W*", turn.text, re.I)  # "pm" to "what time?" after "at 7"
+    half = re.fullmatch(r"\W*(?:in\s+the\s+)?(?:(?P<am>a\.?m\.?)|p\.?m\.?)(?:\s+(?:pls|please|plz|lol|haha))?\W*", turn.text, re.I)  # "pm" to "what time?" after "at 7"
     part = (vocabulary.part_of_day(turn.text) or (half and ("morning" if half["am"] else "evening"))) if "time" in (active.get("missing") or []) and not signals.has_slots else None
     if part in PART_WORDS and (half or titles.title_from(without_part_of_day(turn.text)) is None):
         # "evening" to "what time?": which time in it is still the person's to say (a bare hour then is read in it),
