@@ -8,6 +8,7 @@ to the model (and, being a date we saw but cannot read, it sends the whole messa
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import re
 from typing import Final
@@ -115,6 +116,12 @@ _NAMED_DAY_ALONE = re.compile(
     + r")\W*$"
 )
 _UNQUOTED_DAYS: Final = {name.replace("'", ""): day for name, day in NAMED_DAYS.items()}  # typed as "new years eve"
+# Days that move with the lunar calendar or the sun (除夕, 中秋, 冬至, 农历冬月十五): the next one, by lunar-python.
+_FEASTS: Final = {"春节": (1, 1), "元宵": (1, 15), "端午": (5, 5), "七夕": (7, 7), "中秋": (8, 15), "重阳": (9, 9), "腊八": (12, 8)}
+_LUNAR = re.compile(
+    r"(?:农历|阴历)(?P<m>正|十一|十二|冬|腊|[二三四五六七八九十])月(?P<d>初[一二三四五六七八九十]|廿[一二三四五六七八九]|二十[一二三四五六七八九]?|三十|十[一二三四五六七八九]?)"
+    r"|(?P<name>除夕|冬至|清明|" + "|".join(_FEASTS) + r")节?(?=$|[\s,，。？?!！的那当前后0-9一二三四五六七八九十]|晚(?![饭餐宴会])|早(?![饭餐点茶]))"
+)
 _MONTH_SHIFTS: Final = {
     "next": 1, "following": 1, "this": 0, "current": 0, "previous": -1, "last": -1,
     "这个月": 0, "本月": 0, "今个月": 0, "下个月": 1, "下月": 1, "上个月": -1, "上月": -1,
@@ -122,6 +129,11 @@ _MONTH_SHIFTS: Final = {
 
 
 def find_calendar_dates(scan: Scan) -> None:
+    for match in _LUNAR.finditer(scan.masked):
+        if (lunar := _next_lunar(match, scan.today)) is None:
+            scan.out_of_scope = True  # "农历二月三十" in years whose second month has 29 days: seen, never read without it
+        else:
+            _add(scan, match, lunar.year, lunar.month, lunar.day)
     for match in _ISO.finditer(scan.masked):
         _add(scan, match, int(match["y"]), int(match["m"]), int(match["d"]))
     for match in _NUMERIC_WITH_YEAR.finditer(scan.masked):
@@ -149,6 +161,25 @@ def find_calendar_dates(scan: Scan) -> None:
         _add(scan, match, None, *_UNQUOTED_DAYS[match.group().replace("'", "")])
     for match in _NAMED_DAY_ALONE.finditer(scan.masked):
         _add(scan, match, None, *_UNQUOTED_DAYS[match["name"].replace("'", "")])
+
+
+def _next_lunar(match: re.Match[str], today: datetime.date) -> datetime.date | None:
+    """The next day a lunar date, a feast or a solar term names, from today on (None when it names none)."""
+    from lunar_python import Lunar, Solar
+
+    name, year = match["name"], Solar.fromYmd(today.year, today.month, today.day).getLunar().getYear()
+    month = "正二三四五六七八九十冬腊".find(match["m"]) + 1 if match["m"] and len(match["m"]) == 1 else cn_int(match["m"] or "") or 0
+    day = cn_int((match["d"] or "").lstrip("初").replace("廿", "二十")) or 0
+    found = []
+    for lunar_year in (year - 1, year, year + 1):
+        with contextlib.suppress(Exception):  # lunar-python raises a bare Exception for a day the lunar month lacks
+            if name in ("冬至", "清明"):
+                solar = Lunar.fromYmd(lunar_year, 1, 1).getJieQiTable()["DONG_ZHI" if name == "冬至" else name]
+            else:
+                solar = Lunar.fromYmd(lunar_year + (name == "除夕"), *(_FEASTS.get(name) or ((1, 1) if name else (month, day)))).getSolar()
+                solar = solar.next(-1) if name == "除夕" else solar
+            found.append(datetime.date(solar.getYear(), solar.getMonth(), solar.getDay()))
+    return min((day for day in found if day >= today), default=None)
 
 
 def named_months(text: str, today: datetime.date) -> list[tuple[datetime.date, datetime.date, bool]]:

@@ -113,3 +113,14 @@ def test_a_correction_after_an_interjection_moves_what_was_just_made(offline_zh:
     offline_zh.say("周五下午两点约了个牙医 帮我记上")
     offline_zh.say("哎等等 不对 是下周五")
     assert [(e.title, local(e)) for e in offline_zh.events()] == [("牙医", "Fri 2026-12-18 14:00")]
+
+
+@pytest.mark.parametrize(
+    ("message", "booked"),
+    [("除夕晚上六点回老家吃年夜饭 帮我记一下", ("回老家吃年夜饭", "Fri 2027-02-05 18:00")),
+     ("冬至那天晚上六点回爸妈家吃饺子 记上", ("回爸妈家吃饺子", "Tue 2026-12-22 18:00")),
+     ("农历冬月十五晚上七点回家拜拜 帮我记一下", ("回家拜拜", "Wed 2026-12-23 19:00"))],
+)  # fmt: skip
+def test_a_lunar_feast_or_date_is_booked_on_its_next_day(offline_zh: OfflineChat, message: str, booked: tuple[str, str]) -> None:
+    offline_zh.say(message)
+    assert [(e.title, local(e)) for e in offline_zh.events()] == [booked]
