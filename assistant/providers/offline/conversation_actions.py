@@ -165,12 +165,12 @@ def thing_asked_about(turn: Turn, s: Signals) -> str | None:
     """What the question just asked was for ("is thursday 3pm free for a massage?", "do i have time wednesday for a
     massage", 周五下午四点能塞个理发进去吗, 21号有没有空 想去剪个头发), when this message books with no name of its own
     ("ok book it at 3pm", 那就约上吧): the person's own words for the thing to book."""
-    if not turn.previous or previous_intent(turn) != "query":
-        return None
+    bare = lx.POINTER.search(s.text) or title_from(lx.CREATE.remove(s.when.residue)) is None
+    if not (turn.previous and bare) or previous_intent(turn) != "query":
+        return None  # the cheap test first: the previous message is read again only for a booking with no name
     question = read_when(turn.previous, today=turn.today).residue
     thing = _ASKED_FOR.search(question)
-    bare = lx.POINTER.search(s.text) or title_from(lx.CREATE.remove(s.when.residue)) is None
-    asked_for = title_from(next(g for g in thing.groups() if g) if thing else question) if bare else None
+    asked_for = title_from(next(g for g in thing.groups() if g) if thing else question)
     return asked_for if asked_for and not (CLAUSE.search(asked_for) or no_name(asked_for)) else None  # not "Am i free"
 
 

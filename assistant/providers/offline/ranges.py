@@ -156,18 +156,26 @@ def _dated_span(masker: Masker, today: datetime.date) -> DayRange | None:
     return None
 
 
+def weekday_of_week(day: str, week: DayRange) -> str | None:
+    """A weekday said beside a whole week: that weekday of that week ("Saturday next week" -> W6+1)."""
+    weekday = re.fullmatch(r"W([1-7])", day)
+    first = re.fullmatch(r"W1(?P<offset>[+-]\d+)?", week.start)
+    if weekday is None or first is None or week.end != f"W7{first.group('offset') or ''}":
+        return None
+    return f"W{weekday.group(1)}{first.group('offset') or ''}"
+
+
 def _in_the_week_said(span: DayRange, masker: Masker, today: datetime.date) -> DayRange | None:
     """ "mon to wed next week": weekdays said beside a whole week are that week's; beside another stretch, unread."""
     for pattern, make in _RANGES:
         if (said := pattern.search(masker.text)) is None:
             continue
-        whole = make(today)
-        week = re.fullmatch(r"W1(?P<offset>[+-]\d+)?", whole.start)
         ends = [days_of(symbol, today) for symbol in (span.start, span.end or span.start)]
-        if week is None or whole.end != f"W7{week['offset'] or ''}" or any(len(day) != 1 for day in ends) or ends[0][0].isoweekday() > ends[1][0].isoweekday():
+        placed = [weekday_of_week(f"W{day[0].isoweekday()}", make(today)) if len(day) == 1 else None for day in ends]
+        if None in placed or ends[0][0].isoweekday() > ends[1][0].isoweekday():
             return None
         masker.take(*said.span())
-        return DayRange(*(f"W{day[0].isoweekday()}{week['offset'] or ''}" for day in ends))
+        return DayRange(str(placed[0]), placed[1])
     return span
 
 

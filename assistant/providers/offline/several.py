@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from assistant.providers.base import ModelResponse, ToolCall
+from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
 
@@ -34,6 +35,8 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
     for index, part in enumerate(parts):
         alone = dataclasses.replace(turn, text=part, calls_so_far=turn.calls_so_far + index)
         signals = read_signals(alone)
+        if not (signals.has_slots or part in lx.ACTION or part in lx.DELETE):
+            return None  # "哈哈" or a reason beside a request names no write of its own: read whole, no more parts classified
         signals = dataclasses.replace(signals, carried_day=day) if signals.when.time and not signals.day else signals
         day = signals.when.single_day or day
         intent = classify(alone, signals)

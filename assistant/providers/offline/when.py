@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from assistant.providers.offline.lexicon import SCOPES
-from assistant.providers.offline.ranges import DayRange, read_clock_range, read_day_range, unread_clock_range
+from assistant.providers.offline.ranges import read_clock_range, read_day_range, unread_clock_range, weekday_of_week
 from assistant.reading.days import days_of
 from assistant.reading.durations import find_lengths
 from assistant.reading.extract import read_when_or_decline
@@ -122,15 +122,6 @@ _SAME_TIME = re.compile(r"(?<!week\s)(?<!week,\s)\b(?:at\s+)?(?:the\s+)?same\s+t
 _FILLER_BEFORE_WEEKDAY = re.compile(r"一下(?=(?:这|本)?(?:周|星期|礼拜)[一二三四五六日天])")
 
 
-def _weekday_of_week(day: str, week: DayRange) -> str | None:
-    """A weekday said beside a whole week: that weekday of that week."""
-    weekday = re.fullmatch(r"W([1-7])", day)
-    first = re.fullmatch(r"W1(?P<offset>[+-]\d+)?", week.start)
-    if weekday is None or first is None or week.end != f"W7{first.group('offset') or ''}":
-        return None
-    return f"W{weekday.group(1)}{first.group('offset') or ''}"
-
-
 def in_week_of(day: str | None, anchor: str | None, today: datetime.date) -> str | None:
     """A weekday alone said of a day in a later week is that week's: "下周三 …" then "不对 是周四" is next week's
     Thursday, and so is "把下周四的例会改到周五" next week's Friday; never an earlier week's."""
@@ -165,7 +156,7 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
     if date is None and day_range is not None:
         date, end = day_range.start, day_range.end
     elif date is not None and day_range is not None:
-        date = _weekday_of_week(date, day_range) or date  # "Saturday next week" -> W6+1
+        date = weekday_of_week(date, day_range) or date  # "Saturday next week" -> W6+1
     return When(
         date=date,
         end=end,
