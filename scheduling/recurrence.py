@@ -357,6 +357,13 @@ def rule_until(rule: str, until: datetime.datetime) -> str:
     return ical_text(vRecur(parts))
 
 
+def new_series_start(rule: str, start: datetime.datetime, zone: ZoneInfo, now: datetime.datetime) -> datetime.datetime | None:
+    """Where a series said to begin at ``start`` begins: its first occurrence on or after that day and after now."""
+    local = start.astimezone(zone)
+    begun = local_datetime(first_weekday_from(rule, local.date()), local.time(), zone)
+    return first_occurrence(rule=rule, start=begun, zone=zone, not_before=now)
+
+
 def first_weekday_from(rule: str, day: datetime.date) -> datetime.date:
     """The first day on or after ``day`` that a weekly rule's weekdays allow ("every other Wednesday"
     said on a Thursday starts next Wednesday: counted from Thursday, its first week has none left)."""

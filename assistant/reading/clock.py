@@ -133,7 +133,7 @@ def _find_relative(scan: Scan) -> None:
 def _find_chinese(scan: Scan) -> None:
     for match in _ZH_TO.finditer(scan.masked):
         hour, before = cn_int(match["h"] or match["h2"]), 15 if match["q"] or match["q2"] else cn_int(match["m"] or match["m2"] or "")
-        told = (hour or 0) > 12 or re.search(r"(?:上午|下午|晚上|早上|中午|凌晨|傍晚|早晨)\s?$", scan.text[: match.start()])
+        told = (hour or 0) > 12 or re.search(r"(?:上午|下午|晚上|早上|中午|凌晨|傍晚|早晨|[今明后]天?[晚早])\s?$", scan.text[: match.start()])
         if hour is None or before is None or not (1 <= hour <= 24 and 0 < before < 60) or not told:  # "差一刻八点": which 8 is unsaid
             scan.out_of_scope = True
             continue

@@ -47,17 +47,17 @@ def extract_when(text: str, *, today: datetime.date, prefer_near: datetime.time 
     return read_when_or_decline(text, today=today, prefer_near=prefer_near)[0]
 
 
-def in_the_week_said(texts: Sequence[str], today: datetime.date) -> set[datetime.date]:
+def in_the_week_said(texts: Sequence[str], today: datetime.date, also: Sequence[int] = ()) -> set[datetime.date]:
     """ "schedule physio next week" … "wednesday 11am", "我下周要去看牙" … "周三下午三点吧": a bare weekday answered
-    after a week was said is that weekday of the week said (as the fast path reads it)."""
+    after a week was said is that weekday of the week said (as the fast path reads it); so are the weekdays ``also``."""
     week = next((found.group(0) for text in texts if (found := WEEK_SAID.search(text))), None)
     anchor = extract_when(f"{week} monday" if str(week).isascii() else f"{week}一", today=today) if week else None
     offset = re.fullmatch(r"W1([+-][0-9]+)?", anchor.date or "") if anchor else None
-    days: set[datetime.date] = set()
-    for own in (extract_when(text, today=today) for text in texts if offset is not None):
-        if own is not None and offset is not None and re.fullmatch(r"W[1-7]", own.date or ""):
-            days.update(resolve(f"{own.date}{offset.group(1) or ''}", today))
-    return days
+    if offset is None:
+        return set()
+    said = [own.date for own in (extract_when(text, today=today) for text in texts) if own is not None]
+    weeks = offset.group(1) or ""
+    return {day for date in [*said, *(f"W{n}" for n in also)] if re.fullmatch(r"W[1-7]", date or "") for day in resolve(f"{date}{weeks}", today)}
 
 
 def read_when_or_decline(

@@ -118,6 +118,8 @@ def _ignored_neighbour(scan: Scan) -> bool:
         between = scan.masked[found[index - 1].end() : found[index].start()] if index else ""
         if before in _PART_OF and between.strip() != between and set(between.split()) <= {"on", "the"}:
             before = ""  # "starts on friday", never "mid-afternoon" or "the end of friday"
+        if before.isdigit() and index and scan.masked[: found[index - 1].start()].endswith(tuple(f"{n}." for n in range(10))):
+            before = ""  # "review 2.0 on monday": a number's fraction, no time said beside the day
         if before == "thing" and (tokens[index - 2] if index > 1 else "") != "first":
             before = ""  # "first thing monday" is early on it; "a planning thing on monday" is monday
         if before in _DAY_ONLY and (scan.kind_starting_at(found[index].start()) == "clock" or _THE_THING_CHANGED.match(tokens[index - 2] if index > 1 else "")):

@@ -31,6 +31,11 @@ class Table:
     def __contains__(self, text: str) -> bool:
         return self.search(text) is not None
 
+    def before(self, other: Table, text: str) -> bool:
+        """Said before anything of ``other``: "add the cancel culture podcast …" asks to add, whatever it names."""
+        first = [min((m.start() for p in t.en + t.zh if (m := p.search(text))), default=len(text)) for t in (self, other)]
+        return first[0] < first[1]
+
     def remove(self, text: str) -> str:
         """``text`` without what any pattern of the table matched."""
         for pattern in self.en + self.zh:
@@ -78,7 +83,7 @@ RFC_DAYS: Final = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 # Words that say something repeats: a repeat rule is written only when the person said one of them.
 REPEATING: Final = re.compile(
     r"\b(?:every|everyday|each|daily|weekly|fortnightly|biweekly|monthly|yearly|annually|weekdays|weeknights|recurring|"
-    r"repeat(?:s|ing)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b|每|天天|工作日|周周|月月|年年|重复",
+    r"repeat(?:s|ing)?|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b|每|隔[天周月年]|天天|工作日|周周|月月|年年|重复",
     re.IGNORECASE,
 )
 # A person dropping their open request says so (the authority holds a cancel without such words).
@@ -153,7 +158,7 @@ def part_of_day(text: str) -> str | None:
 # A question: it ends with a question mark, opens with a question word, or (Chinese) carries a
 # question particle. ``QUESTION_WORD`` finds a question word anywhere in a sentence.
 QUESTION_EN: Final = re.compile(
-    rf"\?\s*$|^(?:(?:{COURTESY_EN}|wait|hold\s+on|btw|u+[hm]+|h+m+|so|oh|hey)[\s,.!]+)*(?:what|what's|whats|wat|wats|when|where|who|which|how|why|do(?!\s+(?:the|it|that|this|my)\b)|does|"
+    rf"\?\s*$|^(?:(?:{COURTESY_EN}|wait|hold\s+on|btw|u+[hm]+|h+m+|so|oh|hey)[\s,.!]+)*(?:what|what's|whats|wat|wats|when|where|who|which|how|why|do(?=\s+(?:i|you|u|ya|we|they|he|she|any\w*)\b)|does|"
     r"did|am|is|are|was|were|have|has|any|anything|should\s+i|would\s+i|will\s+i|(?:can|could)\s+i|is\s+there)\b",
     re.IGNORECASE,
 )
@@ -332,7 +337,8 @@ ADDRESS: Final = re.compile(
     r"(?:[a-z'.]+|[0-9]{1,3}(?:st|nd|rd|th))\s+){1,3}(?:street|st|road|rd|lane|ln|avenue|ave|boulevard|blvd|parkway|pkwy|highway|hwy)\b\.?"
     r"|(?<![0-9:./])[0-9]{1,3}(?:st|nd|rd|th)\s+(?:street|st|avenue|ave|floor|fl)\b\.?"  # "the thai place on 5th street"
     r"|[\u4e00-\u9fff](?:路|街|巷|弄)[0-9零一二三四五六七八九十百]+号(?:楼|院)?|(?<![点时月])[0-9一二三四五六七八九十]+号(?:会议室|教室)"
-    r"|(?<![0-9:])1\s?(?:on|-on-)\s?1(?![0-9])",  # a meeting's kind: "1on1", "1-on-1"
+    r"|(?<![0-9:])1\s?(?:on|-on-)\s?1(?![0-9])"  # a meeting's kind: "1on1", "1-on-1"
+    r"|\b(?:room|rm|gate|floor|level|building|bldg|platform|suite|unit|apt|ward|terminal|hall|court|version|v|release)\s?#?[0-9]{1,4}(?:\.[0-9]{1,2})*[a-z]?\b",  # "room 4", "version 2.0"
     re.IGNORECASE,
 )
 # Asking for the reminders set: the product has no list of them to read out.

@@ -35,7 +35,7 @@ from assistant.reading.extract import in_the_week_said
 from assistant.reading.quoted import own_words, quotes
 from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import ASKS as _QUESTION
-from assistant.reading.vocabulary import DAY_FROM_EVENT, DROPPING, INSIST, REPEATING, WRITE_WORDS, taken_back
+from assistant.reading.vocabulary import DAY_FROM_EVENT, DROPPING, INSIST, REPEATING, SAME_TIME, WRITE_WORDS, taken_back
 from scheduling import symbols
 from tools.registry import spec_for
 from tools.spec import TraceRole
@@ -203,7 +203,9 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
                     halves = {int(hour), (int(hour) + 12) % 24} if match.guessed and near is None else {int(hour)}
                     said.times.update(f"{half:02}:{minute}" for half in halves)
     # "schedule physio next week" … "wednesday": that week's Wednesday only, never this week's.
-    said.days.update(in_the_week_said(provenance.texts, provenance.today) or {d for w in weekdays for d in symbols.resolve(w, provenance.today)})
+    # "book tennis wednesday 6pm" … "and same time next week too": the event's weekday in the week said.
+    copied = [datetime.date.fromisoformat(d).isoweekday() for d in provenance.event_days if any(SAME_TIME.search(t) for t in provenance.texts)]
+    said.days.update(in_the_week_said(provenance.texts, provenance.today, copied) or {d for w in weekdays for d in symbols.resolve(w, provenance.today)})
     for day in map(datetime.date.fromisoformat, provenance.event_days):  # the event just talked about:
         said.days.update(day + datetime.timedelta(days=n) for pattern, n in DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts))
         week = day - datetime.timedelta(days=day.weekday())  # and a bare weekday is that week's ("不对 是周四", "the friday after")

@@ -6,11 +6,15 @@ so a later "yes" writes exactly what the card named, under the state it was aske
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any
 
 import catalogue
 from scheduling import symbols
+from scheduling.errors import ValidationFailed
+from scheduling.localtime import local_datetime
+from scheduling.recurrence import Recurrence, build_rule, new_series_start
 from scheduling.selectors import command_get
 from tools.context import ToolContext
 from tools.facts import event_fact
@@ -19,13 +23,17 @@ from tools.receipts import repeat_words
 from tools.spec import Status, ToolResult
 
 
-def _day(symbol: str | None, context: ToolContext, language: str) -> str:
-    if not symbol:
+def _day(symbol: str | None, context: ToolContext, language: str, rule: object = None, clock: object = None) -> str:
+    if not symbol and not rule:
         return ""
     try:
-        day = symbols.resolve(symbol, context.today)[0]
+        day = symbols.resolve(symbol, context.today)[0] if symbol else context.today
     except symbols.InvalidExpression:
-        return symbol
+        return str(symbol)
+    if isinstance(rule, Mapping) and rule.get("frequency"):
+        day = _series_day(rule, day, clock, context) or day
+    elif not symbol:
+        return ""
     return catalogue.text(
         "hold_day_with_year" if day.year != context.today.year else "hold_day",
         language,
@@ -34,6 +42,17 @@ def _day(symbol: str | None, context: ToolContext, language: str) -> str:
         month=catalogue.text(f"month_{day.month}", language),
         year=day.year,
     )
+
+
+def _series_day(rule: Mapping[str, Any], day: datetime.date, clock: object, context: ToolContext) -> datetime.date | None:
+    """The day a new series would begin on (the card names what the write would make, not the day said)."""
+    try:
+        at = datetime.time.fromisoformat(str(clock)) if clock else datetime.time(0, 0)
+        built = build_rule(Recurrence.from_mapping(rule), until=None)
+        first = new_series_start(built, local_datetime(day, at, context.zone), context.zone, context.now)
+    except (ValueError, TypeError, ValidationFailed):
+        return None
+    return first.astimezone(context.zone).date() if first else None
 
 
 def held_result(context: ToolContext, tool: str, arguments: Mapping[str, Any], reason: str) -> ToolResult:
@@ -80,7 +99,8 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
     def quote(value: str) -> str:
         return catalogue.text("quoted_title", language, title=value)
 
-    date = _day(arguments.get("date"), context, language)
+    rule = arguments.get("recurrence") if tool == "schedule_event" and not result.data.get("event") else None
+    date = _day(arguments.get("date"), context, language, rule, arguments.get("time"))
     time = arguments.get("time") or ""
     when = " ".join(part for part in (date, time) if part)
     if isinstance(rule := arguments.get("recurrence"), Mapping) and rule.get("frequency"):

@@ -27,7 +27,7 @@ from scheduling.recurrence import (
     Recurrence,
     build_rule,
     first_occurrence,
-    first_weekday_from,
+    new_series_start,
     rule_weekdays,
     until_instant,
 )
@@ -270,11 +270,9 @@ def _plan(
         # said at 10:00 on a Monday starts on Tuesday; "every Friday" said on Monday, on Friday).
         length = end - start
         if command.kind == CommandKind.CREATE:
-            local = start.astimezone(zone)
-            start = local_datetime(first_weekday_from(rule, local.date()), local.time(), zone)
-        first = first_occurrence(
-            rule=rule, start=start, zone=zone, not_before=now if command.kind == CommandKind.CREATE else None
-        )
+            first = new_series_start(rule, start, zone, now)
+        else:
+            first = first_occurrence(rule=rule, start=start, zone=zone)
         if first is None:
             raise ValidationFailed("that rule has no occurrence ahead")
         start = first

@@ -35,6 +35,9 @@ class Said(Protocol):
     @property
     def when(self) -> When: ...
 
+    @property
+    def carried_day(self) -> str | None: ...
+
 
 _DAYS_EN = {name: RFC_DAYS[day - 1] for name, day in WEEKDAYS_EN.items()} | {"weekend": "SA SU"}
 _DAYS_ZH = {char: RFC_DAYS[day - 1] for char, day in WEEKDAYS_ZH.items()} | {"末": "SA SU"}
@@ -62,7 +65,7 @@ _MONTH_DAY_EN = re.compile(
     r"\b(?:on\s+the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?every\s+month\b|\bevery\s+month\s+on\s+the\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b",
     re.I,
 )
-_UNIT_ZH = re.compile(r"每(?:(?P<two>两|隔一?)个?)?(?P<unit>天|日|周|月|年)(?:都?重复)?")  # "每周重复": the repeat said again
+_UNIT_ZH = re.compile(r"(?:每(?:(?P<two>两|隔一?)个?)?|(?P<alt>隔))(?P<unit>天|日|周|月|年)(?:都?重复)?(?:一次)?")  # "每周重复": the repeat said again
 _COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔周天月年])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周(一次)" is how often
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
@@ -148,8 +151,7 @@ class CalendarWords:
             title = self.without_reminder(title)
         if self.recurrence is not None:
             # A month day before the unit: "the 15th of every month" goes whole, not as "every month".
-            patterns += [_STARTING, MONTH_ALONE, _WEEKDAYS, _MONTH_DAY_ZH, _MONTH_DAY_EN, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN,
-                         _WEEKLY_ZH, _UNIT_ZH]  # fmt: skip
+            patterns += [_STARTING, MONTH_ALONE, _WEEKDAYS, _MONTH_DAY_ZH, _MONTH_DAY_EN, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _UNIT_ZH]
         if self.all_day:
             patterns.append(_ALL_DAY)
         for pattern in patterns:  # "every morning" repeats daily; its part of the day stays read ("in the morning")
@@ -159,8 +161,7 @@ class CalendarWords:
 
 
 def _rule(frequency: str, **parts: Any) -> dict[str, Any]:
-    return {"frequency": frequency, "interval": None, "weekdays": None, "month_day": None, "until": None,
-            "count": None, **parts}  # fmt: skip
+    return {"frequency": frequency, "interval": None, "weekdays": None, "month_day": None, "until": None, "count": None, **parts}
 
 
 def read_calendar_words(text: str, today: datetime.date | None = None) -> CalendarWords:
@@ -172,10 +173,10 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
         words.first_day = None if end_only else "D+0" if first <= today else first.isoformat()
         rule["until"] = last.isoformat()
     starting = _STARTING.search(text) if rule is not None and today is not None else None
-    # A week starts on its first day: "starting next week", 从下周开始.
+    # A week starts on its first day ("starting next week", 从下周开始), this week's on today.
     begins = read_when(starting["en"] or starting["zh"], today=today) if starting and today else None
     if begins is not None and begins.date and not begins.time:
-        words.first_day = begins.date
+        words.first_day = "D+0" if today and days_of(begins.date, today)[:1] < [today] else begins.date
     if words.recurrence is not None:
         count = _COUNT_EN.search(text) or _COUNT_ZH.search(text) if "每" in text or words.recurrence else None
         if count is not None:
@@ -252,7 +253,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     after = said_words(_REMIND_AGAIN.sub(" ", read_when(said[marker.end() :], today=turn.today).residue)) if marker else None  # not "别让我忘了"
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
-    date, time = words.first_day or when.single_day, when.time  # no day said: the tool takes the next such time
+    date, time = words.first_day or when.single_day or (s.carried_day if when.time and offset is None else None), when.time  # none: the next such time
     if (when.end and not words.first_day) or when.declined or (date is not None and offset and not _day_and_time(s.text, time is not None, turn.today)):
         # "这个月晚上八点", "下周一上午十点体检，前一天提醒我": no one day said for the reminder itself.
         return text(say("ask_which_day", turn.language))
@@ -292,8 +293,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         if repeat is None:
             return text(say("reminder_repeat_unsupported", turn.language))  # "every other tuesday": not written as once
         date = first or date
-    return call(turn, tools, "set_reminder", text=what, event_ref=None, event_words=None, minutes_before=None,
-                date=date, time=time, repeat=repeat)  # fmt: skip
+    return call(turn, tools, "set_reminder", text=what, event_ref=None, event_words=None, minutes_before=None, date=date, time=time, repeat=repeat)
 
 
 def _what_for(text: str, words: CalendarWords) -> int | None:
@@ -396,5 +396,5 @@ def _recurrence(text: str) -> dict[str, Any] | None:
     zh_unit = _UNIT_ZH.search(text)
     if zh_unit is not None:
         frequency = {"天": "daily", "日": "daily", "周": "weekly", "月": "monthly", "年": "yearly"}[zh_unit.group("unit")]
-        return _rule(frequency, interval=2 if zh_unit.group("two") else None)  # "每两周一次"
+        return _rule(frequency, interval=2 if zh_unit.group("two") or zh_unit.group("alt") else None)  # "每两周一次"
     return None

@@ -15,11 +15,11 @@ from assistant.providers.offline.calendar_words import REMIND_MARKER
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.intents import Signals, no_name, previous_intent
 from assistant.providers.offline.reading import Turn
-from assistant.providers.offline.titles import best_match, clean_title, overlap, sentence, title_from
+from assistant.providers.offline.titles import best_match, clauses_of, clean_title, overlap, sentence, title_from
 from assistant.providers.offline.when import read_when
 from assistant.reading import extract_when
 from assistant.reading.days import days_of
-from assistant.reading.vocabulary import CLAUSE, OTHER_ZONE, phrases
+from assistant.reading.vocabulary import CLAUSE, OTHER_ZONE, SAME_TIME, phrases
 
 Tools = Sequence[dict[str, Any]]
 
@@ -158,7 +158,11 @@ def ack(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return text(say(f"ack_{first}" if first else "ack", turn.language))
 
 
-_ASKED_FOR = re.compile(r"\b(?:free|time|room|space|available|open)\s+for\s+(.+)|\b(?:fit|squeeze|slot)\s+(?:in\s+)?(.+?)(?:\s+in)?\s*\??$|(?:有空|有时间|能|可以)(?:塞|加|约|安排|放|去)?个?([\u4e00-\u9fff]{2,8}?)(?:进去)?吗|\s想(?:去|要)?([\u4e00-\u9fff]{2,10})$")
+_ASKED_FOR = re.compile(r"\b(?:for|(?:fit|squeeze|slot)\s+(?:in\s+)?|should\s+i\s+(?:do|get|book))\s+(.+?)(?:\s+in)?\s*\??$|(?:有空|有时间|能|可以)(?:塞|加|约|安排|放|去)?个?([\u4e00-\u9fff]{2,8}?)(?:进去)?吗|\s想(?:去|要)?([\u4e00-\u9fff]{2,10})$")
+
+
+_ASKING = frozenset({"query", "suggest", "availability"})
+_LOOKING = _ASKING | {"unclear", "ack", "thanks", "hedged"}  # "hmm let me think" between two questions
 
 
 def thing_asked_about(turn: Turn, s: Signals) -> str | None:
@@ -166,12 +170,18 @@ def thing_asked_about(turn: Turn, s: Signals) -> str | None:
     massage", 周五下午四点能塞个理发进去吗, 21号有没有空 想去剪个头发), when this message books with no name of its own
     ("ok book it at 3pm", 那就约上吧): the person's own words for the thing to book."""
     bare = lx.POINTER.search(s.text) or title_from(lx.CREATE.remove(s.when.residue)) is None
-    if not (turn.previous and bare) or previous_intent(turn) != "query":
-        return None  # the cheap test first: the previous message is read again only for a booking with no name
-    question = read_when(turn.previous, today=turn.today).residue
-    thing = _ASKED_FOR.search(question)
-    asked_for = title_from(next(g for g in thing.groups() if g) if thing else question)
-    return asked_for if asked_for and not (CLAUSE.search(asked_for) or no_name(asked_for)) else None  # not "Am i free"
+    if not bare:
+        return None  # the cheap test first: earlier messages are read again only for a booking with no name
+    for said, _ in reversed(turn.said_before[-3:]):  # the search for a time: its questions, and talk between them
+        kind = previous_intent(turn, said)
+        if kind not in _LOOKING:
+            return None
+        for clause in clauses_of(read_when(said, today=turn.today).residue) if kind in _ASKING else ():
+            thing = _ASKED_FOR.search(clause)  # "do i have time on the 21st? want to get my hair cut": a clause of its own
+            asked_for = title_from(next(g for g in thing.groups() if g) if thing else clause)
+            if asked_for and not (CLAUSE.search(asked_for) or no_name(asked_for)):  # not "Am i free"
+                return asked_for
+    return None
 
 
 def ask_what_at(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -276,13 +286,16 @@ def said_again(turn: Turn, tools: Tools) -> ModelResponse | None:
     or its day or its event ("book physio mon 9am" … "same for thursday"; "remind me an hour before the dentist" … "same
     for the optician"): the name, time and lead are the ones just written, which the guard traces."""
     same = lx.SAME_FOR.match(turn.text)
-    if same and turn.previous and (top := turn.recent_entities[:1]):
+    if (same or SAME_TIME.search(turn.text)) and turn.previous and (top := turn.recent_entities[:1]):  # 下下周一同一时间也加一个
         kind, lead = previous_intent(turn), (turn.context.get("reminder_just_set") or {}).get("minutes_before")
-        if kind == "reminder" and lead and (named := title_from(same["rest"])):
+        if same and kind == "reminder" and lead and (named := title_from(same["rest"])):
             return call(turn, tools, "set_reminder", text=None, event_ref=None, event_words=named, minutes_before=lead)
-        when = read_when(same["rest"], today=turn.today)
-        if kind == "create" and when.single_day and title_from(when.residue) is None:
-            return call(turn, tools, "schedule_event", title=top[0].get("title"), date=when.single_day, time=when.time or top[0].get("start"))
+        when = read_when(same["rest"] if same else turn.text, today=turn.today)
+        week = re.fullmatch(r"W1(\+\d+)?", when.date or "") if when.end and (when.end or "").startswith("W7") else None
+        its = days_of(str(top[0].get("date") or ""), turn.today) if week else []
+        day = f"W{its[0].isoweekday()}{week[1] or ''}" if week and its else when.single_day  # "same time next week": its weekday
+        if kind == "create" and day and title_from(when.residue) is None:
+            return call(turn, tools, "schedule_event", title=top[0].get("title"), date=day, time=when.time or top[0].get("start"))
     if turn.previous is None or turn.last_reply != say("other_zone", turn.language):
         return None
     now, before = read_when(turn.text, today=turn.today), read_when(OTHER_ZONE.remove(turn.previous), today=turn.today)

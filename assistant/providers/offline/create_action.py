@@ -33,7 +33,7 @@ from assistant.providers.offline.titles import (
     title_from,
     words,
 )
-from assistant.providers.offline.when import from_now, read_when
+from assistant.providers.offline.when import When, from_now, read_when
 from assistant.reading import vocabulary
 from assistant.reading.days import days_of
 from assistant.reading.extract import in_the_week_said
@@ -149,6 +149,14 @@ def _moment_asked_about(turn: Turn) -> tuple[str | None, str] | None:
     return before.single_day, before.time
 
 
+def _days_said(when: When, today: datetime.date) -> bool:
+    """Two days said as the ends of a stretch ("dec 28 to 31", 12月24号到27号), not a week or a month named."""
+    first, last = days_of(when.date, today)[:1], days_of(when.end, today)[-1:]
+    if not (first and last) or not 0 < (last[0] - first[0]).days <= 31:
+        return False
+    return not (first[0].day == 1 and (last[0] + datetime.timedelta(days=1)).day == 1) and not (first[0].weekday() == 0 and (last[0] - first[0]).days == 6)
+
+
 # More words than a name has: what is left is a sentence the reader did not understand.
 _MOST_WORDS = 18
 
@@ -189,8 +197,9 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         # what was asked is not understood well enough to write under it; the server asks for the name.
         title = None
     end_date = None
-    if extra.all_day_kind and when.time is None and (when.single_day or s.memory_date or (when.end and asked)):
-        # A birthday or a holiday with no time said takes whole days; a range is its first to last day.
+    days_asked = asked and _days_said(when, turn.today) and not (extra.recurrence or lx.MEETINGS.search(s.text))  # "block out dec 28 to 31 for skiing"
+    if when.time is None and ((extra.all_day_kind and (when.single_day or s.memory_date)) or days_asked):
+        # A birthday or a holiday with no time said takes whole days; a range asked for is its first to last day.
         extra.all_day = True
         if when.end is not None:
             end_date = when.end
@@ -228,7 +237,7 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         if not asked and day is None and when.time is None and not unsure:
             # "我下周要出差": a plan for a stretch of days, said rather than asked; ask first.
             return text(say("ask_day_for", turn.language, title=title or say("it", turn.language)))
-        pointed = lx.POINTER.search(s.text) and lx.REMIND_ME.sub(" ", s.text) not in lx.CREATE  # nothing asks to put one down
+        pointed = (lx.POINTER.search(s.text) or lx.DEFINITE.search(s.text)) and lx.REMIND_ME.sub(" ", s.text) not in lx.CREATE  # nothing asks to put one down
         if extra.reminder_minutes is not None and pointed and when.time and extra.reminder_text is None:
             # "下午4点那个会 提前15分钟提醒我", "that 4pm call, remind me 10 min before": the event that starts then, never a new one.
             return call(turn, tools, "set_reminder", text=None, event_ref=None, event_words=None,

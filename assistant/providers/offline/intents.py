@@ -77,12 +77,12 @@ def read_signals(
     return Signals(text=text, when=when, question=question, memory_date=memory_date, memory_swap=memory_swap, carried_day=carried, memory_owner=memory_owner)
 
 
-def previous_intent(turn: Turn) -> str | None:
-    """What the person's previous message asked for (read on its own, without its own past)."""
-    if not turn.previous:
+def previous_intent(turn: Turn, said: str | None = None) -> str | None:
+    """What the person's previous message (or an earlier one ``said``) asked for, read on its own, without its own past."""
+    if not (said := said or turn.previous):
         return None
     context = {key: value for key, value in turn.context.items() if key != "reminder_just_set"}  # as it was read then
-    before = dataclasses.replace(turn, text=turn.previous, previous=None, exchange=None, context=context)
+    before = dataclasses.replace(turn, text=said, previous=None, exchange=None, context=context)
     return classify(before, read_signals(before))
 
 
@@ -135,6 +135,8 @@ def _query(turn: Turn, s: Signals) -> bool:
         return True  # "what am i doing tomorrow", "下周一要干嘛", "明天上午十点有事没": a question that names only a moment
     if s.question and s.day and turn.active_command is None and not (s.when.time and re.search(r"[?？]\s*\S", s.text)):
         return True  # "我周四是不是有个面试", "is the dentist on friday?", "could i squeeze in a haircut fri at 4": the day answers it
+    if s.day and any(_QUESTION_EN.search(c) and read_when(c, today=turn.today).date for c in _clauses(s.text)[1:]):
+        return True  # "trying to fit in a dentist checkup this week, is wednesday any good": a day asked about after
     if s.when.time and not s.day:
         return False  # "3pm" alone is not a question about a day
     # A bare day ("tomorrow?", "明天的安排") asks what is on it, unless it answers an open request.
@@ -190,8 +192,7 @@ def _hedged(turn: Turn, s: Signals) -> bool:
     """A write said as possible: hearsay, or a hedge in the clause that asks ("if it rains saturday we might move the bbq")."""
     if s.question or _POLITE.search(s.text) or s.text not in lx.ACTION:
         return False
-    clauses = re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", s.text)
-    return s.text in vocabulary.HEARSAY or any(part in vocabulary.HEDGED and part in lx.ACTION for part in clauses)
+    return s.text in vocabulary.HEARSAY or any(p in vocabulary.HEDGED and p in lx.ACTION for p in re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", s.text))
 
 
 def _new_length(text: str) -> bool:
@@ -265,8 +266,7 @@ def named_among_listed(turn: Turn, words: str) -> list[dict[str, Any]]:
 
 
 def _names_a_request(turn: Turn, s: Signals) -> bool:
-    active = turn.active_command or {}
-    return any(overlap(s.when.residue, str(t.get("title") or "")) >= 2 for t in [active.get("known") or {}, *turn.suspended])
+    return any(overlap(s.when.residue, str(t.get("title") or "")) >= 2 for t in [(turn.active_command or {}).get("known") or {}, *turn.suspended])
 
 
 def _sentence(turn: Turn, s: Signals) -> bool:
@@ -286,7 +286,7 @@ def _sentence(turn: Turn, s: Signals) -> bool:
     if named or s.text in lx.CREATE or s.text in lx.ACTION:
         return False
     # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩").
-    pieces = [p for p in re.split(r"[\s,，]+", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not p.startswith(("在", "地点"))]
+    pieces = [p for p in re.split(r"[\s,，]+", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not re.match(r"在|地点|[跟和与同]\S{1,6}$", p)]  # where, with whom
     # "下午", "开" and a repeat ("每周四晚上七点") name nothing.
     naming = [p for p in pieces if title_from(without_part_of_day(read_when(without_repeat(p), today=turn.today).residue))]
     return len(naming) > 1
@@ -373,7 +373,7 @@ RULES: tuple[Rule, ...] = (
     # A new length said of a thing named ("make the workshop 2 hours long"): only ever a change.
     ("change", lambda turn, s: s.when.duration is not None and not (s.when.time or s.question) and _new_length(s.text)
      and (not s.day or s.text not in lx.CREATE or bool((said := lx.LENGTH_CHANGE.search(s.text)) and said["make"]))),  # "make the team lunch on thursday 2 hours long"
-    ("delete", lambda turn, s: s.text in lx.DELETE and not s.question),
+    ("delete", lambda turn, s: s.text in lx.DELETE and not s.question and not lx.CREATE.before(lx.DELETE, s.text)),
     ("pick", _pick),
     ("change", _correction),
     ("suggest", _suggest),

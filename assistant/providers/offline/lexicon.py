@@ -88,6 +88,8 @@ def scope_of(text: str) -> str | None:
 
 
 # "It" / "that one": the thing in focus, resolved by the server.
+# An event named as one already there: the moment it starts said of it ("下午四点的会"), or "before my/the …".
+DEFINITE = re.compile(r"(?:[点分半刻]|\d)的|\bbefore\s+(?:my|the|our)\b", re.IGNORECASE)
 POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them|(?:each|every)\s+(?:time|one))\b|它|那个|这个|到时候?|每次", re.IGNORECASE)
 RENAME = table(
     en=(

@@ -15,8 +15,9 @@ from assistant.providers.base import ModelResponse, ToolCall
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.when import in_week_of
 
-_JOINS = re.compile(r"\s*[,;，；]?\s*(?:\b(?:and\s+also|and|also|plus)\b|还有|然后|另外|(?<=\s)再(?=约|订|加|安排|记|帮|给|提醒))\s*", re.I)
+_JOINS = re.compile(r"\s*[,;，；]?\s*(?:\b(?:and\s+also|and|also|plus)\b|还有|然后|另外|顺便|(?<=\s)再(?=约|订|加|安排|记|帮|给|提醒))\s*", re.I)
 _WRITES = frozenset({"create", "reminder", "change", "delete"})  # a delete asks on its card
 
 
@@ -33,11 +34,15 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
     calls: list[ToolCall] = []
     day = None  # "今天下午四点提醒我… 然后晚上七点半健身": a part with a time and no day is on the day said before it
     for index, part in enumerate(parts):
+        if index and lx.REMIND_ME.search(parts[0]) and re.match(r"to\s", part, re.I):
+            part = f"remind me {part}"  # "remind me to call the plumber at 11am and to buy wrapping paper at 5pm": both reminders
         alone = dataclasses.replace(turn, text=part, calls_so_far=turn.calls_so_far + index)
         signals = read_signals(alone)
         if not (signals.has_slots or part in lx.ACTION or part in lx.DELETE):
             return None  # "哈哈" or a reason beside a request names no write of its own: read whole, no more parts classified
         signals = dataclasses.replace(signals, carried_day=day) if signals.when.time and not signals.day else signals
+        if day and (week := in_week_of(signals.when.date, day, turn.today)) != signals.when.date:  # "下周一…开会，顺便周三…": next week's
+            signals = dataclasses.replace(signals, when=dataclasses.replace(signals.when, date=week))
         day = signals.when.single_day or day
         intent = classify(alone, signals)
         response = actions[intent](alone, signals, tools) if intent in _WRITES else None

@@ -118,18 +118,20 @@ def find_target(
 def chosen(turn: Turn, s: Signals, listed: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The one event of a list on the day and in the part of the day said ("thursday's", "下午那个"),
     with no clock time said (a time is the server's to match: ``event_time``)."""
-    part = None if s.when.time else (s.when.part_of_day or part_of_day(s.text))
+    pointed = _PART_ONE.search(s.text)  # "下午那个改到四点半", "move the morning one to 11": the part names the event, the time is new
+    part = part_of_day(pointed[0]) if pointed else None if s.when.time else (s.when.part_of_day or part_of_day(s.text))
     day = iso_day(s.day, turn.today)
     named = named_among_listed(turn, s.when.residue) if part is None and day is None and not s.when.time else []
     if len(named) == 1:
         return named[0]  # "the one with sara"
-    if (part not in PARTS and day is None) or len(listed) < 2 or s.when.time:
+    if (part not in PARTS and day is None) or len(listed) < 2 or (s.when.time and not pointed):
         return None
     low, high = PARTS.get(part or "", ("00:00", "24:00"))
     inside = [e for e in listed if low <= str(e.get("start") or "") < high and day in (None, e.get("date"))]
     return inside[0] if len(inside) == 1 else None
 
 
+_PART_ONE = re.compile(r"\S{2}的?那[个场]|\bthe\s+\w+\s+one\b", re.IGNORECASE)
 # Where each part of the day starts and ends, as the free-time search draws them (scheduling.slots).
 PARTS = {"morning": ("00:00", "12:00"), "afternoon": ("12:00", "18:00"), "evening": ("18:00", "24:00")}
 PART_WORDS = {"morning": ("morning", "上午"), "afternoon": ("afternoon", "下午"), "evening": ("evening", "晚上")}

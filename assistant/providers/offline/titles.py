@@ -27,7 +27,7 @@ _LEAD_EN = re.compile(
     r"good\s+(?:morning|afternoon|evening)|actually|yes|yeah|yep|yup|sure|(?:can|could|would|will)\s+(?:you|u|we)|"
     r"(?:i\s+)?(?:also\s+)?(?:want|need|would\s+like|wanna|have|got)\s+to|(?:i\s+)?gotta|i\s+also\s+(?:want|need)|i'?d\s+like\s+to|i\s+(?:want|need|would\s+like|wanna)|i'?d\s+like|need(?=\s+\w)|"
     r"(?:would\s+you\s+)?be\s+so\s+kind\s+as\s+to|do\s+the\s+needful(?:\s+and)?|(?:i'?d|i\s+would)\s+(?:really\s+)?appreciate\s+(?:it\s+)?if\s+(?:you|u)\s+(?:could|would|can)|"
-    r"let'?s(?:\s+say)?|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|(?:i|we)'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
+    r"let'?s(?:\s+say)?|let\s+us|help\s+me(?:\s+to)?|go\s+ahead\s+and|have|i\s+have|(?:(?:my|our)\s+)?[\w']+\s+(?:told|tells)\s+(?:me|us)(?:\s+that)?|(?:i|we)'?ve\s+got|i\s+got|there'?s|it'?s|it\s+is|"
     r"there\s+is|we\s+have|(?:we|i)(?:'re|'m|\s+are|\s+am)\s+having|that(?=\s+(?:we|i|there)\b)|(?:is|are)(?=\s+\S+'s\b)|new(?!\s+year)|another(?=\s+\S)|(?:it|that|this)(?=\s*,)|me|for|on|at|in|to|with\s+me|an?|the|some|my|our|"
     r"(?:calendar\s+)?(?:event|entry)(?:\s+(?:for|called|named))?(?=:?\s+\S)|mark\s+(?:my\s+|the\s+)?calendar)\b[\s,:]*",
     re.IGNORECASE,
@@ -102,7 +102,7 @@ _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "need", "takes", "take", "lasts", "last", "enough", "it's", "its", "earlier", "later", "time", "duration", "length",
     "long", "longer", "shorter", "end", "wait", "sorry", "hmm", "oh", "should", "meant", "mean", "them", "entries",
     "reminder", "reminders", "some", "can", "u", "pls", "am", "doing", "going", "happening", "plan", "plans", "if",
-    "possible", "btw", "ugh", "entry", "like", "first", "slot", "quick", "goes", "runs", "run", "try", "before", "after", "hold", "hang",
+    "possible", "btw", "ugh", "entry", "like", "first", "slot", "quick", "goes", "runs", "try", "before", "after", "hold", "hang",
     "obviously", "sometime", "anytime", "whenever", "definitely", "probably", "totally", "literally", "lol", "haha", "too", "well",
 }  # fmt: skip
 _THING_ZH = re.compile(r"[个件些]事|事情|东西")
