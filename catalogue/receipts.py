@@ -72,6 +72,8 @@ RECEIPTS: Final[dict[str, tuple[str, str]]] = {
     # Lengths of time
     "hour": ("{hours} hour", "{hours}小时"),
     "hours": ("{hours} hours", "{hours}小时"),
+    "days": ("{days} days", "{days}天"),
+    "hours_minutes": ("{hours} hours {minutes} minutes", "{hours}小时{minutes}分钟"),
     "minutes_long": ("{minutes} minutes", "{minutes}分钟"),
     "reminds_you": (" I'll remind you {times} before.", "会提前{times}提醒你。"),
     # Writes

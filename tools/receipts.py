@@ -103,9 +103,13 @@ def _reminder_words(result: ToolResult, language: str) -> str:
 
 
 def _minutes_words(minutes: int, language: str) -> str:
+    if minutes and minutes % 1440 == 0 and minutes > 1440:  # "2 days", never "48 hours"
+        return text("days", language, days=minutes // 1440)
     if minutes and minutes % 60 == 0:
         hours = minutes // 60
         return text("hours" if hours > 1 else "hour", language, hours=hours)
+    if minutes > 120:  # "12 hours 30 minutes", never "750 minutes"
+        return text("hours_minutes", language, hours=minutes // 60, minutes=minutes % 60)
     return text("minutes_long", language, minutes=minutes)
 
 

@@ -142,7 +142,8 @@ class EntityStack:
         if status in {"created", "updated"} and data.get("event"):
             self._push(data["event"], status)
             self.focus = int(str(data["event"]["ref"])[1:])
-            self.listed = []
+            if status == "created" or self.focus not in self.listed:
+                self.listed = []  # a change of one event of the list leaves the list: "and the other one, …"
             if self.day and self.day.date != data["event"]["date"]:
                 self.day = None  # the talk moved to another day
         elif status in {"results", "suggestions"}:

@@ -33,7 +33,7 @@ _POLITE = {"thanks", "thank you", "谢谢", "please", "pls", "plz", "thx", "ty"}
 
 
 # To a card that asks to delete, the deleting verb says yes ("yes cancel it", "yep delete"), as "delete it" always does.
-_DELETING = re.compile(r"^(?:(?:pl(?:ea)?se?|pls|plz|just|go\s+ahead(?:\s+and)?)\s+)*(?:cancel|delete|remove)(?:\s+(?:it|that|this))?(?:\s+(?:pl(?:ea)?se?|pls|plz))?$|^(?:取消|删除?)[掉了]?吧?$", re.I)
+_DELETING = re.compile(r"^(?:(?:pl(?:ea)?se?|pls|plz|just|go\s+ahead(?:\s+and)?)\s+)*(?:cancel|delete|remove|drop|scrap|bin|kill)(?:\s+(?:it|that|this))?(?:\s+(?:pl(?:ea)?se?|pls|plz))?$|^(?:取消|删除?)[掉了]?吧?$", re.I)
 
 
 def read_short_answer(text: str, *, deleting: bool = False) -> str | None:

@@ -21,7 +21,7 @@ MAX_MINUTES: Final = 24 * 60
 
 _EN = re.compile(
     r"(?<![a-z0-9])(?:(?P<half_hour>half\s+an?\s+hour)|(?P<quarter>a\s+quarter\s+of\s+an\s+hour)"
-    r"|(?P<free_hour>(?:an?\s+)?free\s+hour)|(?P<day>(?:a|one|1|the)\s+day)(?=\s+(?:before(?!\s+yesterday)|ahead|earlier|in\s+advance))"
+    r"|(?P<free_hour>(?:an?\s+)?free\s+hour)|(?P<day>(?P<lead_n>a|one|two|three|four|five|six|seven|the|[1-9]|1[0-4])\s+(?P<lead_unit>days?|weeks?))(?=\s+(?:before(?!\s+yesterday)|ahead|earlier|in\s+advance))"
     # "next week same time": a week later, at the event's own time.
     r"|(?P<next_week>(?:to\s+)?next\s+week[\s,]+(?:at\s+)?(?:the\s+)?same\s+time)"
     # Whole days or a week, only as a shift ("a day later", "push it back two days"): how long nothing lasts.
@@ -120,7 +120,10 @@ def _minutes(match: re.Match[str]) -> int | None:
         return 15
     if groups.get("free_hour") is not None:
         return 60
-    if groups.get("day") is not None or groups.get("day_zh") is not None:
+    if groups.get("day") is not None:  # "2 days before", "a week ahead": a reminder's lead
+        said = groups["lead_n"].lower()
+        return int(number("1" if said in ("a", "one", "the") else said) or 1) * MAX_MINUTES * (7 if groups["lead_unit"].lower().startswith("w") else 1)
+    if groups.get("day_zh") is not None:
         return MAX_MINUTES
     if groups.get("next_week") or groups.get("next_week_zh"):
         return 7 * MAX_MINUTES

@@ -118,6 +118,8 @@ def _ignored_neighbour(scan: Scan) -> bool:
         between = scan.masked[found[index - 1].end() : found[index].start()] if index else ""
         if before in _PART_OF and between.strip() != between and set(between.split()) <= {"on", "the"}:
             before = ""  # "starts on friday", never "mid-afternoon" or "the end of friday"
+        if between and not between.strip() and re.fullmatch(r"[\u4e00-\u9fff]", before):
+            before = ""  # "腊月二十三小年 晚上六点半": a Chinese phrase set apart by a space says nothing of the next one
         if before.isdigit() and index and scan.masked[: found[index - 1].start()].endswith(tuple(f"{n}." for n in range(10))):
             before = ""  # "review 2.0 on monday": a number's fraction, no time said beside the day
         if before == "thing" and (tokens[index - 2] if index > 1 else "") != "first":

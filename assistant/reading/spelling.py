@@ -38,8 +38,9 @@ def _dictionary() -> SpellChecker:
 @functools.lru_cache(maxsize=4096)
 def _meant(typed: str) -> str | None:
     """The request word ``typed`` misspells, or None."""
-    if any(typed.startswith(word) for word in WORDS):  # the word itself, "meetings", "cancelled"
-        return None
+    if begun := [word for word in WORDS if typed.startswith(word)]:  # the word itself, "meetings", "cancelled"; "reminde" a slip
+        word = max(begun, key=len)
+        return word if len(typed) == len(word) + 1 and not _dictionary().word_usage_frequency(typed) else None
     near = [
         (matcher.ratio(), word)
         for word in WORDS
@@ -57,7 +58,7 @@ def _meant(typed: str) -> str | None:
 # Chat shorthand and slips for the words a moment or a request is read by: "45 min b4 the dinner", "cna you".
 _SHORTHAND: Final = {"b4": "before", "2day": "today", "2nite": "tonight", "cna": "can", "cn": "can", "wen": "when", "whens": "when is", "sched": "schedule",
                            "arvo": "afternoon", "chuck": "put", "abt": "about", "2morrow": "tomorrow",
-                           "to morrow": "tomorrow", "for pm": "4 pm", "an our": "an hour"}  # as speech is transcribed
+                           "to morrow": "tomorrow", "for pm": "4 pm", "an our": "an hour", "prior to": "before", "prior": "before"}  # as speech is transcribed
 _SHORT = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(_SHORTHAND) + r")(?![0-9A-Za-z])", re.IGNORECASE)
 
 

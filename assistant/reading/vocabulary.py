@@ -128,7 +128,7 @@ DAY_FROM_EVENT: Final = (
     (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|提?前一天|(?P<part_zh>提?前一晚)|头一?天", re.I), -1),
     (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
     (THAT_DAY, 0),  # "at 6pm that day", 当天
-    (re.compile(r"\b(?:on\s+)?the\s+day\s+of\b", re.I), 0),  # "at 7am on the day of my interview"
+    (re.compile(r"\b(?:on\s+)?the\s+(?:day|(?P<part>morning|afternoon|evening|night))\s+of\b", re.I), 0),  # "at 7am on the day of my interview"
 )
 # Insisting on a time that clashes ("book it anyway", "还是照样安排吧"): a booking over a clash traces to these.
 INSIST: Final = re.compile(
@@ -195,6 +195,16 @@ DAY_POSSESSIVE: Final = re.compile(
 WAKE_WORDS: Final = re.compile(
     r"^(?:(?:hey|hi|ok(?:ay)?|yo)\s*|嘿|嗨|你好[，,\s]*)?(?:(?:olly|siri|alexa|google|assistant)(?![a-z])|小爱同学|天猫精灵|(?:小度|小艺){1,2}(?=[\s，,。!！]|$)|"
     r"小?助[手理](?=[\s，,]|$))[\s,，]*", re.I
+)
+# A request wrapped in courtesy ("i was wondering if you could add …", "would you mind moving …", "if its not too much
+# trouble could you pop …"): the wrapper asks nothing of its own; what follows is the request ("moving" is "move").
+POLITE_WRAP: Final = re.compile(
+    r"^(?:(?:hey|hi|so|ok(?:ay)?|um+|uh+|hmm+)[\s,]+)*(?:"
+    r"(?:(?:i\s+was|i'?m|i\s+am)\s+wondering|i\s+wonder|do\s+you\s+think|any\s+chance)[\s,]*(?:if\s+|whether\s+)?(?:(?:you|u)\s+(?:could|can|would|might)|(?:could|can|would)\s+(?:you|u))\s+"
+    r"|(?:if\s+it'?s\s+not\s+too\s+much\s+(?:trouble|bother)|if\s+you\s+(?:don'?t|do\s+not)\s+mind|when\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|moment|minute)|would\s+it\s+be\s+possible(?=\s+to))"
+    r"[\s,]*(?:(?:you|u)\s+(?:could|can|would|might)\s+|(?:could|can|would)\s+(?:you|u)\s+|to\s+)?"
+    r"|(?:could|can|would)\s+(?:you|u)\s+(?:possibly|maybe|perhaps|kindly)\s+|would\s+(?:you|u)\s+mind\s+)(?:(?:possibly|maybe|please|pls|kindly|just|perhaps)\s+)*",
+    re.I,
 )
 
 # Things the product does not do, said in a request: alarms (it has reminders), rides, tickets,
@@ -328,7 +338,7 @@ SIDES = table(
 # 十一点"): which moment is meant is asked, never guessed.
 SELF_CORRECTION = table(
     en=(r"\b(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|no\s+no|i\s+mean(?:t)?|or\s+rather|actually\s+(?:make\s+(?:it|that)|no))\b",),
-    zh=(r"[哦啊]?不对|[哦啊]不|说错了|口误|算了还是|(?:不是|还是)(?=[0-9一二两三四五六七八九十周星礼明后今下上])|(?<=\s)不是(?=\s+[0-9一二两三四五六七八九十])",),
+    zh=(r"[哦啊]?不对|[哦啊]不|[说记看搞弄写]错了|口误|算了还是|(?:不是|还是)(?=[0-9一二两三四五六七八九十周星礼明后今下上])|(?<=\s)不是(?=\s+[0-9一二两三四五六七八九十])",),
 )
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its
 # numbers are no day and no time, for every reader (the date reader claims it before reading).

@@ -118,6 +118,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         s = dataclasses.replace(s, when=read_when(f"{s.text[: rename.start()]} {which}", today=turn.today))
         exclude_text = None if which else s.text[rename.start() : rename.start("title")].strip() or None
     when = s.when
+    named_at = bool(rename and (when.time or when.date))  # "rename the 2pm meeting on tuesday to …": the moment names it
     new_title = title_from(rename.group("title")) if rename else None
     active = turn.active_command
     if active and active.get("kind") == "create" and not when.ordinal:
@@ -156,7 +157,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     else:
         s = dataclasses.replace(s, when=dataclasses.replace(old, ordinal=when.ordinal))  # "第一个" picks among them
     # ... as does a day beside a new length said with no new start ("make the team lunch on thursday 2 hours long").
-    names_event = when.shift is not None or bool(DAY_POSSESSIVE.search(s.text)) or to is not None or bool(
+    names_event = named_at or when.shift is not None or bool(DAY_POSSESSIVE.search(s.text)) or to is not None or bool(
         when.duration and not when.time and not moved and lx.LENGTH_CHANGE.search(s.text))
     naming_day = iso_day(s.day, turn.today) if names_event else None
     new_day = in_week_of(to.single_day, naming_day, turn.today) if to is not None else None if names_event else when.single_day  # "下周四的例会改到周五"
@@ -164,7 +165,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         target = Target(ref=str(active["event_ref"]))
     else:
         target = find_target(turn, s, naming_day=naming_day, exclude=exclude_text)
-        target = dataclasses.replace(target, time=old.time if old is not None and to is not None else from_time)
+        target = dataclasses.replace(target, time=old.time if old is not None and to is not None else from_time or (when.time if named_at else None))
     if target.words and _NEW_INSTEAD.match(s.text) and (s.day or when.time) and not lx.EXTEND.search(s.text):
         return create(turn, s, tools)  # "那改成周三下午两点理发": not a change of anything shown, a new request
     # "make it 3:30" right after a request not understood: "it" is that request, never an event listed before it.
@@ -177,7 +178,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         # "move it to the friday after, same time": the first such weekday after the event's own day.
         start, weekday = datetime.date.fromisoformat(str(shown["date"])), WEEKDAYS_EN[after["day"].lower()]
         new_day = (start + datetime.timedelta(days=(weekday - start.isoweekday()) % 7 or 7)).isoformat()
-    new_time = to.time if to is not None else when.time
+    new_time = to.time if to is not None else None if named_at else when.time
     if when.shift is not None and to is None and new_time:
         target, new_time = dataclasses.replace(target, time=new_time), None  # "push back my 3pm meeting by an hour"
     if new_time and (to or when).guessed and not (_near_point(turn, target) or target.time) and target.words and int(new_time[:2]) % 12 in _UNSURE_HALF:

@@ -69,11 +69,12 @@ _UNIT_ZH = re.compile(r"(?:每(?:(?P<two>两|隔一?)个?)?|(?P<alt>隔))(?P<uni
 _COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔周天月年])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周(一次)" is how often
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
-    r"(?:(?:remind|alert|notify|ping|nudge)\s+me|remember\s+me(?=\s+(?:to|about|at|on|in|tomorrow|today|tonight|\d))|(?:(?:give\s+me|need|want|get)\s+a\s+)?heads[\s-]?up(?!\s*[,:;!.-]|\s+(?:that|on|about|guys|all|everyone|i|we)\b)|don'?t\s+let\s+me\s+forget|(?:(?:set|add|create|make|put|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
-    r"(?:a\s+|an\s+)?(?:(?:\d+|[a-z]+)[\s-]*(?:min(?:ute)?s?|hours?|hrs?)\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
+    r"(?:(?:remind|alert|notify|ping|nudge)\s+me|remember\s+me(?=\s+(?:to|about|at|on|in|tomorrow|today|tonight|\d))|(?:(?:give\s+me|need|want|get)\s+a\s+)?heads[\s-]?up(?!\s*[,:;!.-]|\s+(?:that|on|about|guys|all|everyone|i|we)\b)|don'?t\s+let\s+me\s+forget|(?:(?:set(?:\s+up)?|add|create|make|put|pop|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
+    r"(?:a\s+|an\s+)?(?:[a-z]+ly\s+|(?:\d+|[a-z]+)[\s-]*(?:min(?:ute)?s?|hours?|hrs?)\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
 _REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设置?|加|定|添加|新?建|创建)(?:一?个)?提醒[:：]?|^提醒[:：]|[叫喊]我(?:一声)?(?=去|[\s，,]|$)"  # 提醒一下我, 别让我忘了, 设个提醒, 提醒：…, 喊我去…
+REMINDER_EN = re.compile(rf"\b{_REMIND_ME}", re.I)  # "set a monthly reminder … to check the smoke alarms": no alarm
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
     rf"\b{_REMIND_ME}(?:\s*:\s*|\s+)(?!(?:what|what's|whats|when|where|who|which|how|if|whether)\b)(?:to\s+|about\s+)?(?P<what>.+)$"
@@ -246,14 +247,14 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     # "that day", "the evening before", 前一天晚上: a day counted from what was just made or shown.
     offset = next((days for pattern, days in _FROM_FOCUS if pattern.search(said)), None)
     # The day goes; its part stays ("the evening before at 9" is 21:00, 前一晚九点 too).
-    said = " ".join(_FROM_FOCUS[0][0].sub(part_kept, _FROM_FOCUS[1][0].sub(" ", _FROM_FOCUS[3][0].sub(" ", said))).split())
+    said = " ".join(_FROM_FOCUS[0][0].sub(part_kept, _FROM_FOCUS[1][0].sub(" ", _FROM_FOCUS[3][0].sub(part_kept, said))).split())
     when = from_now(read_when(REMIND_MARKER.sub(" ", said), today=turn.today), turn.now, turn.today)
     what = said_words(without_part_of_day(when.residue) if offset is not None else when.residue)  # the part kept names nothing
     marker = REMIND_MARKER.search(said)
     after = said_words(_REMIND_AGAIN.sub(" ", read_when(said[marker.end() :], today=turn.today).residue)) if marker else None  # not "别让我忘了"
     if after and what and len(after) < len(what):
         what = after  # "ugh so tired today. btw remind me tonight at 9 to charge my laptop": what follows "remind me"
-    date, time = words.first_day or when.single_day or (s.carried_day if when.time and offset is None else None), when.time  # none: the next such time
+    date, time = words.first_day or when.single_day or (s.carried_day if when.time and not offset else None), when.time  # none: the next such time
     if (when.end and not words.first_day) or when.declined or (date is not None and offset and not _day_and_time(s.text, time is not None, turn.today)):
         # "这个月晚上八点", "下周一上午十点体检，前一天提醒我": no one day said for the reminder itself.
         return text(say("ask_which_day", turn.language))
@@ -279,8 +280,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
             # "and remind me the evening before at 9": before that event, by as long as that is (the tool keeps it with the event).
             lead = int((datetime.datetime.fromisoformat(f"{focus}T{start}") - datetime.datetime.fromisoformat(f"{date}T{time}")).total_seconds() // 60)
             if 0 < lead <= 10080:
-                return call(turn, tools, "set_reminder", text=None, event_ref=str(turn.recent_entities[0]["ref"]), event_words=None,
-                            minutes_before=lead, date=None, time=None)  # fmt: skip
+                return call(turn, tools, "set_reminder", text=None, event_ref=str(turn.recent_entities[0]["ref"]), event_words=None, minutes_before=lead, date=None, time=None)
         if what is None or only_filler(what):
             what = str(turn.recent_entities[0].get("title") or "") or None  # "and remind me at noon that day": of that event
     if date is None and time and when.guessed and turn.now is not None:
@@ -290,8 +290,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     repeat = None
     if words.recurrence is not None:
         repeat, first = _reminder_repeat(words.recurrence, turn.today)
-        if repeat is None:
-            return text(say("reminder_repeat_unsupported", turn.language))  # "every other tuesday": not written as once
+        if repeat is None or (repeat == "monthly" and not (first or date)):
+            return text(say("reminder_repeat_unsupported" if repeat is None else "ask_which_day", turn.language))  # "every other tuesday": not written as once
         date = first or date
     return call(turn, tools, "set_reminder", text=what, event_ref=None, event_words=None, minutes_before=None, date=date, time=time, repeat=repeat)
 
@@ -326,8 +326,8 @@ def _reminder_repeat(rule: dict[str, Any], today: datetime.date) -> tuple[str | 
             return "monthly", month.replace(day=day).isoformat()
         except ValueError:
             return None, None  # "every month on the 31st": not every month has one
-    if frequency in {"daily", "yearly"} and not weekdays:
-        return str(frequency), None
+    if frequency in {"daily", "yearly", "monthly"} and not weekdays:
+        return str(frequency), None  # "a monthly reminder on the 20th": the day said is its first
     return None, None
 
 

@@ -149,6 +149,13 @@ def _moment_asked_about(turn: Turn) -> tuple[str | None, str] | None:
     return before.single_day, before.time
 
 
+def _said_with_its_moment(text: str, today: datetime.date) -> str | None:
+    """The name in the one clause that says a moment, without a clause about it ("… which my boss is stressed about")."""
+    said = [read_when(c, today=today) for c in clauses_of(text)]
+    timed = [w.residue for w in said if w.time]
+    return title_from(re.sub(r"(?i)\b(?:which|that|who|whom|whose)\b.*$", " ", timed[0])) if len(timed) == 1 else None
+
+
 def _days_said(when: When, today: datetime.date) -> bool:
     """Two days said as the ends of a stretch ("dec 28 to 31", 12月24号到27号), not a week or a month named."""
     first, last = days_of(when.date, today)[:1], days_of(when.end, today)[-1:]
@@ -196,6 +203,10 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         # A whole sentence left over, or words no name holds even when asked for ("Don't forget the dentist"):
         # what was asked is not understood well enough to write under it; the server asks for the name.
         title = None
+    clause_asks = any(c in lx.CREATE for c in clauses_of(lx.REMIND_ME.sub(" ", s.text)))  # "…, could you add it and remind me …"
+    said = _said_with_its_moment(s.text, turn.today) if title is None and (asked or clause_asks) and lx.POINTER.search(s.text) else None
+    if said and not (no_name(said) or vocabulary.CLAUSE.search(said)):
+        title = said  # "ugh crazy week, i have the quarterly presentation on thursday at 2pm which …, could you add it"
     end_date = None
     days_asked = asked and _days_said(when, turn.today) and not (extra.recurrence or lx.MEETINGS.search(s.text))  # "block out dec 28 to 31 for skiing"
     if when.time is None and ((extra.all_day_kind and (when.single_day or s.memory_date)) or days_asked):
@@ -237,7 +248,7 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         if not asked and day is None and when.time is None and not unsure:
             # "我下周要出差": a plan for a stretch of days, said rather than asked; ask first.
             return text(say("ask_day_for", turn.language, title=title or say("it", turn.language)))
-        pointed = (lx.POINTER.search(s.text) or lx.DEFINITE.search(s.text)) and lx.REMIND_ME.sub(" ", s.text) not in lx.CREATE  # nothing asks to put one down
+        pointed = (lx.POINTER.search(s.text) or lx.DEFINITE.search(s.text)) and not clause_asks
         if extra.reminder_minutes is not None and pointed and when.time and extra.reminder_text is None:
             # "下午4点那个会 提前15分钟提醒我", "that 4pm call, remind me 10 min before": the event that starts then, never a new one.
             return call(turn, tools, "set_reminder", text=None, event_ref=None, event_words=None,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.providers.offline import lexicon as lx
-from assistant.providers.offline.calendar_words import read_calendar_words, reminder_intent, without_repeat
+from assistant.providers.offline.calendar_words import REMINDER_EN, read_calendar_words, reminder_intent, without_repeat
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.providers.offline.titles import (
@@ -232,7 +232,7 @@ def _memory_lookup(turn: Turn, s: Signals) -> bool:
     """A request that depends on a remembered fact: a day ("mum's birthday") or a name ("my favourite restaurant")."""
     if s.question or s.memory_swap is not None or (s.when.time and turn.context.get("day_in_focus")):
         return False  # "put in a birthday party for emma at 6:30" after a look at Saturday: that day
-    return (s.day is None and s.text in lx.MEMORY_DAY) or s.text in lx.MEMORY_VALUE
+    return (s.day is None and s.text in lx.MEMORY_DAY and not read_when(without_repeat(s.text), today=turn.today).date) or s.text in lx.MEMORY_VALUE
 
 
 def _suggest(turn: Turn, s: Signals) -> bool:
@@ -322,7 +322,7 @@ RULES: tuple[Rule, ...] = (
     ("others", lambda turn, s: s.text in lx.OTHERS),
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
     # Alarms, rides and devices are not the calendar's: an honest answer ("remind me to wake up" is a reminder).
-    ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not lx.REMIND_ME.search(s.text) and read_calendar_words(s.text).reminder_minutes is None),
+    ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not (lx.REMIND_ME.search(s.text) or REMINDER_EN.search(s.text)) and read_calendar_words(s.text).reminder_minutes is None),
     ("service", lambda turn, s: (s.text in vocabulary.SERVICE or (s.text in vocabulary.WEATHER and s.text not in lx.CHANGE))
      and not lx.CALENDAR_WORD.search(s.text) and s.text not in lx.DELETE and not _revision(turn, s) and not reminder_intent(s.text, bool(s.when.time), turn.today)),  # "改成五点半吧 快递柜那边五点才放件", "过二十分钟叫我去拿外卖"
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from assistant.providers.base import ModelRequest
 from assistant.reading.chinese import simplified
 from assistant.reading.spelling import respell
-from assistant.reading.vocabulary import ASSENT_LEAD, WAKE_WORDS
+from assistant.reading.vocabulary import ASSENT_LEAD, POLITE_WRAP, WAKE_WORDS
 
 _OPEN = "<context>"
 
@@ -74,7 +75,13 @@ def normalize(text: str) -> str:
     # NFKC turns "３点", "，" and "？" into ASCII so one set of patterns reads both widths; traditional
     # Chinese and Cantonese read as simplified Mandarin, so every rule reads one script.
     text = respell(simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'"))  # "shedule" is "schedule"
-    return " ".join(ASSENT_LEAD.sub("", WAKE_WORDS.sub("", text)).split())
+    text = ASSENT_LEAD.sub("", WAKE_WORDS.sub("", text)).strip()
+    if (wrap := POLITE_WRAP.match(text)) and wrap.end() < len(text):  # "would you mind moving my dentist …": move it
+        text = re.sub(r"^(?:(put|set|get)ting|(\w+?)(l?)ing)\b", lambda m: m[1] or m[2] + ("e" * bool(_E_DROPPED.search(m[2])) + m[3] * (m[2][-1:] != "l")), text[wrap.end() :]) if "mind" in wrap[0].lower() else text[wrap.end() :]
+    return " ".join(text.split())
+
+
+_E_DROPPED = re.compile(r"(?:mov|chang|schedul|creat|remov|delet|updat|arrang|mak|tak|writ|not)$")
 
 
 def split_user_turn(content: str) -> tuple[dict[str, Any], str]:

@@ -88,14 +88,16 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
         start = known.get("time") or entity.get("start")
         day = known.get("date") or entity.get("date")
         return Focus(command, ref, ref, str(title) if title else None, str(start) if start else None, day)
-    reminder = turn.context.get("reminder_just_set") or {}
-    lead = reminder.get("minutes_before") and _lead(turn.text, read_when(turn.text, today=turn.today)) is not None
-    if reminder and (reminder.get("time") or lead or _LEAD_WORD.search(turn.text)) and not MEAL.search(turn.text):
+    reminder, said = turn.context.get("reminder_just_set") or {}, read_when(turn.text, today=turn.today)
+    lead = reminder.get("minutes_before") and _lead(turn.text, said) is not None
+    event = turn.recent_entities[0] if turn.recent_entities and reminder.get("minutes_before") else {}
+    fires = re.fullmatch(r"(\d{2}):(\d{2})", str(event.get("start") or ""))  # "the evening before at 8" … "make the reminder 8:30"
+    at = (int(fires[1]) * 60 + int(fires[2]) - int(reminder["minutes_before"])) % 1440 if fires else None
+    # "…前一天晚上八点提醒我" … "改成晚上九点半吧": a time in the part of the day the reminder fires in, not the event's.
+    nearer = at is not None and said.time and _part(said.time) == _part(f"{at // 60:02d}:{at % 60:02d}") != _part(str(event.get("start")))
+    if reminder and (reminder.get("time") or lead or nearer or _LEAD_WORD.search(turn.text)) and not MEAL.search(turn.text):
         # "actually make it 8:30", "actually 45 mins before is better", "make the reminder 8pm" right after a reminder
         # was set: that reminder ("actually dinner is at 7:30pm" names the dinner).
-        event = turn.recent_entities[0] if turn.recent_entities and reminder.get("minutes_before") else {}
-        fires = re.fullmatch(r"(\d{2}):(\d{2})", str(event.get("start") or ""))  # "the evening before at 8" … "make the reminder 8:30"
-        at = (int(fires[1]) * 60 + int(fires[2]) - int(reminder["minutes_before"])) % 1440 if fires else None
         return Focus(None, None, None, reminder.get("text"), reminder.get("time"), reminder.get("date"), reminder=True, fires=None if at is None else f"{at // 60:02d}:{at % 60:02d}")
     entities = turn.recent_entities
     if not entities:
@@ -120,6 +122,11 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
         # The one event just listed: "move it to 4" / "actually 4" means that one.
         return Focus(None, None, str(top["ref"]), top.get("title"), top.get("start"), top.get("date"))
     return None
+
+
+def _part(clock: str) -> int:
+    """Morning, afternoon or evening, as the free-time search draws them."""
+    return (int(clock[:2]) >= 12) + (int(clock[:2]) >= 18)
 
 
 def _lead(text: str, when: When) -> int | None:
@@ -214,8 +221,8 @@ def without_reason(text: str, today: datetime.date, *, lead: bool = False) -> st
 
 def read_revision(turn: Turn, text: str) -> Revision | None:
     """The revision ``text`` makes to what is in focus, or None when it is something else."""
-    text = without_reason(text, turn.today)
-    cue = _cue(text, turn.today)
+    said, text = text, without_reason(text, turn.today)
+    cue = _cue(text, turn.today) or ("strong" if rp.STRONG.search(said) else None)  # "是下午三点 我记错了": the cue set apart
     if cue is None or lx.RENAME.search(text):
         return None  # renames ("call it …") are read by the change reader
     if lx.WHAT_ABOUT.search(text) and turn.active_command is None and not re.search(r"\binstead\b", text, re.I):

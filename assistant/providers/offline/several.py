@@ -1,7 +1,9 @@
 """Several requests in one message ("book haircut tmrw at 4pm and gym on thursday at 6pm", 明天下午三点开会 还有
 周五晚上七点跟小李吃饭): each part is read as a message of its own, and the message becomes several calls only
 when every part is a write complete in itself (a name and a moment; a reminder's words and time; a change's
-event and what it changes to). Anything less is read whole, as before: never a guess at where one ends."""
+event and what it changes to). Only the last may be less: a booking by name whose moment the tool then asks for ("…
+and gym on thursday", "… and dinner with jo"), or "and remind me" (before what the part before it booked). Anything
+else is read whole, as before: never a guess at where one ends."""
 
 from __future__ import annotations
 
@@ -13,9 +15,12 @@ from typing import Any
 
 from assistant.providers.base import ModelResponse, ToolCall
 from assistant.providers.offline import lexicon as lx
+from assistant.providers.offline.calls import call
 from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.titles import title_from
 from assistant.providers.offline.when import in_week_of
+from assistant.reading.vocabulary import CLAUSE
 
 _JOINS = re.compile(r"\s*[,;，；]?\s*(?:\b(?:and\s+also|and|also|plus)\b|还有|然后|另外|顺便|(?<=\s)再(?=约|订|加|安排|记|帮|给|提醒))\s*", re.I)
 _WRITES = frozenset({"create", "reminder", "change", "delete"})  # a delete asks on its card
@@ -27,6 +32,7 @@ Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Turn, Signals], str], actions: Mapping[str, Action]) -> ModelResponse | None:
     """The calls for each part, in order; None unless every part is a complete write of its own."""
     parts = [part.strip() for part in _JOINS.split(turn.text) if part.strip()]
+    joined = len(parts) > 1  # a word joins them; a space alone leaves the last part no room to be less than whole
     if len(parts) == 1:  # "瑜伽改到周四晚上八点 羽毛球不去了": Chinese phrases set apart by a space alone
         parts = re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff0-9])", turn.text.strip())
     if not 1 < len(parts) <= 3 or turn.active_command or turn.exchange is not None:
@@ -36,26 +42,48 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
     for index, part in enumerate(parts):
         if index and lx.REMIND_ME.search(parts[0]) and re.match(r"to\s", part, re.I):
             part = f"remind me {part}"  # "remind me to call the plumber at 11am and to buy wrapping paper at 5pm": both reminders
-        alone = dataclasses.replace(turn, text=part, calls_so_far=turn.calls_so_far + index)
+        alone, last = dataclasses.replace(turn, text=part, calls_so_far=turn.calls_so_far + index), joined and bool(calls) and index == len(parts) - 1
         signals = read_signals(alone)
+        if last and lx.REMIND_ME.search(part) and not signals.has_slots and title_from(lx.REMIND_ME.sub(" ", part)) is None:
+            return _reminded(alone, tools, calls)  # "dentist at 3pm friday and remind me": before it, the usual lead
         if not (signals.has_slots or part in lx.ACTION or part in lx.DELETE):
-            return None  # "哈哈" or a reason beside a request names no write of its own: read whole, no more parts classified
+            # "哈哈" or a reason beside a request names no write of its own: read whole, no more parts classified. "gym at 6pm
+            # tomorrow and dinner with jo": a last thing named after a whole request; its moment is asked for, never the gym's.
+            named = call(alone, tools, "schedule_event", title=name) if last and (name := _another_thing(part)) else None
+            return ModelResponse(text="", tool_calls=[*calls, *named.tool_calls]) if named and named.tool_calls else None
         signals = dataclasses.replace(signals, carried_day=day) if signals.when.time and not signals.day else signals
         if day and (week := in_week_of(signals.when.date, day, turn.today)) != signals.when.date:  # "下周一…开会，顺便周三…": next week's
             signals = dataclasses.replace(signals, when=dataclasses.replace(signals.when, date=week))
         day = signals.when.single_day or day
         intent = classify(alone, signals)
         response = actions[intent](alone, signals, tools) if intent in _WRITES else None
-        if response is None or response.text or len(response.tool_calls) != 1 or not _complete(response.tool_calls[0]):
-            return None
+        if response is None or response.text or len(response.tool_calls) != 1 or not _complete(response.tool_calls[0], last):
+            return None  # the last part may be a booking with a name whose moment is incomplete: the tool asks for the rest
         calls.extend(response.tool_calls)
     return ModelResponse(text="", tool_calls=calls)
 
 
-def _complete(call: ToolCall) -> bool:
+def _reminded(turn: Turn, tools: Sequence[dict[str, Any]], calls: list[ToolCall]) -> ModelResponse | None:
+    made = json.loads(calls[-1].arguments) if calls[-1].name == "schedule_event" else {}
+    if not made.get("title"):
+        return None
+    also = call(turn, tools, "set_reminder", event_words=made["title"], date=made.get("date"), minutes_before=made.get("reminder_minutes"))
+    return ModelResponse(text="", tool_calls=[*calls, *also.tool_calls]) if also.tool_calls else None
+
+
+def _another_thing(part: str) -> str | None:
+    """A name of two words or more, after a complete request ("and dinner with jo"): not who else comes ("and alice",
+    "and her team"), which the name before it holds."""
+    name = title_from(part)
+    if name is None or CLAUSE.search(name) or re.match(r"(?:my|our|your)\b|[跟和与同]", part, re.I) or re.search(r"\b(?:he|she|they|it|him|her|them|his|their|its)\b", part, re.I):
+        return None
+    return name if len(name.split()) > 1 or re.search(r"[\u4e00-\u9fff]{3}", name) else None
+
+
+def _complete(call: ToolCall, last: bool = False) -> bool:
     said = json.loads(call.arguments)
     if call.name == "schedule_event":
-        return bool(said.get("title") and said.get("date") and (said.get("time") or said.get("all_day")))
+        return bool(said.get("title") and (last or (said.get("date") and (said.get("time") or said.get("all_day")))))
     if call.name == "set_reminder":
         return not said.get("replaces_last") and bool((said.get("text") and said.get("time")) or (said.get("event_words") and said.get("minutes_before")))
     named = said.get("event_words") or said.get("event_ref") or said.get("event_time")  # "cancel the 5pm"

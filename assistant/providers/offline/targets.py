@@ -20,7 +20,7 @@ from assistant.reading.vocabulary import CLAUSE, HEARSAY, POLITE, part_of_day
 
 # Around the change and delete verbs (``lx.CHANGE``, ``lx.DELETE``): words that name no event.
 _AROUND_VERBS = re.compile(
-    r"\b(?:bring|forward|back|make|set|put|to|it(?:'?s)?|that|this|one|them|instead|please|duration|length|time|start|starting|"
+    r"\b(?:bring|forward|back|make|set|put|to|run|runs|go|goes|last|lasts|it(?:'?s)?|that|this|one|them|instead|please|duration|length|time|start|starting|"
     r"end|actually|no|sorry|wait|pls|plz|update|got|been|(?:mov|push|bump|shift|postpon|delay|reschedul|chang)ed)\b|把|到|它|那个|这个|吧|一下|时长|时间|长度|不对|其实|等等|对了|还是|那就|好的?|嗯|那|就|往[后前]|直接|算了",
     re.IGNORECASE,
 )
@@ -96,6 +96,12 @@ def find_target(
     if by_part is not None and (name is None or by_part in (best_match(name, shown) or [by_part])):
         return Target(ref=str(by_part["ref"]))  # "the evening one", "下午那个" of the list just shown
     day = s.day if naming_day is not None else None
+    other = [r for r in turn.last_listed if r != str((entities or [{}])[0].get("ref"))] if _OTHER.search(s.text) and len(turn.last_listed) == 2 else []
+    if len(other) == 1:
+        return Target(ref=other[0])  # "and rename the other one …": the one of the two just listed that was not acted on
+    among = best_match(residue, shown) if name is None or CLAUSE.search(name) else []
+    if len(among) == 1:
+        return Target(ref=str(among[0]["ref"]))  # "the workshop is gonna run long, make it go until 4pm": the listed one named
     if name is None:
         if naming_day is not None:
             on_day = [e for e in entities if e.get("date") == naming_day]
@@ -131,7 +137,8 @@ def chosen(turn: Turn, s: Signals, listed: list[dict[str, Any]]) -> dict[str, An
     return inside[0] if len(inside) == 1 else None
 
 
-_PART_ONE = re.compile(r"\S{2}的?那[个场]|\bthe\s+\w+\s+one\b", re.IGNORECASE)
+_PART_ONE = re.compile(r"\S{2}的?那[个场]|\bthe\s+\w+\s+one\b|\bthe\s+(?:morning|afternoon|evening)\b", re.IGNORECASE)  # "the morning study group"
+_OTHER = re.compile(r"\bthe\s+other(?:\s+one)?\b|另一个|另外(?:一|那)个", re.IGNORECASE)
 # Where each part of the day starts and ends, as the free-time search draws them (scheduling.slots).
 PARTS = {"morning": ("00:00", "12:00"), "afternoon": ("12:00", "18:00"), "evening": ("18:00", "24:00")}
 PART_WORDS = {"morning": ("morning", "上午"), "afternoon": ("afternoon", "下午"), "evening": ("evening", "晚上")}

@@ -250,7 +250,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
             named = titles.title_from(f"{known} {named[0].lower()}{named[1:]}") or named
         return call(turn, tools, "schedule_event", title=named, command_id=active["command_id"])
     # "理发改到后天下午四点吧 明天没空": the moments of the whole do not read together; the request's phrase does.
-    apart = intent if signals.when.declined and (intent == "change" or (intent in {"create", "reminder"} and re.search(r"[\u4e00-\u9fff]", turn.text))) else None
+    apart = intent if signals.when.declined and ((intent == "change" and not lx.EXTEND.search(turn.text)) or (intent in {"create", "reminder"} and re.search(r"[\u4e00-\u9fff]", turn.text))) else None
     if intent in {"past", "unclear"} or (intent == "drop" and not vocabulary.taken_back(turn.text)) or (intent == "create" and signals.when.date is None and signals.text in lx.PAST) or apart:
         # "had a call with the bank yesterday, I need to follow up next Tuesday at 10": acted on, never writing the past.
         request = phrases.request_beside_report(turn, apart)

@@ -27,11 +27,12 @@ LAST = -1  # "the last one": resolved against the last list shown
 
 _ORDINAL_EN = re.compile(
     rf"\b(?:the\s+)?(?P<word>{EN_ORDINAL}|[0-9]{{1,2}}(?:st|nd|rd|th)|last)\s+(?:one|event|meeting|appointment|item|entry|(?<!(?<!the\s)first\s)thing)\b"  # "first thing, like 9am" is early
-    r"|\b(?:number|no\.|#)\s*(?P<number>\d{1,2})\b",
+    r"|\b(?:number|no\.|#)\s*(?P<number>\d{1,2})\b"
+    r"|\bthe\s+(?P<order>earlier|earliest|later|latest)\b(?!\s+(?:than|today|tomorrow|tmrw|on|in|at|this|that|time)\b)(?:\s+one\b)?",  # "the later design review"
     re.IGNORECASE,
 )
 _ORDINAL_ZH = re.compile(
-    r"第\s*(?P<number>\d{1,2}|[一二两三四五六七八九十]{1,3})(?!\s*[次届期轮])\s*(?:个|项|条|场|件)?|(?P<last>最后(?:一|那)个)"
+    r"第\s*(?P<number>\d{1,2}|[一二两三四五六七八九十]{1,3})(?!\s*[次届期轮])\s*(?:个|项|条|场|件)?|(?P<last>最后(?:一|那)个|(?:晚|后面)(?:一点|点)?的?那个)|(?P<first>(?:早|前面)(?:一点|点)?的?那个)"
 )
 
 
@@ -89,6 +90,9 @@ def _read_lengths(masker: Masker) -> tuple[int | None, int | None, int | None]:
 
 def _read_ordinal(masker: Masker) -> int | None:
     match = _ORDINAL_EN.search(masker.text)
+    if match and match["order"]:  # the list is in order of time: the earlier of two is the first
+        masker.take(*match.span())
+        return 1 if match["order"].lower().startswith("earl") else LAST
     if match:
         masker.take(*match.span())
         word = (match.group("word") or "").lower()
@@ -97,8 +101,8 @@ def _read_ordinal(masker: Masker) -> int | None:
     match = _ORDINAL_ZH.search(masker.text)
     if match:
         masker.take(*match.span())
-        if match.group("last"):
-            return LAST
+        if match.group("last") or match.group("first"):
+            return LAST if match.group("last") else 1
         said = cn_int(match.group("number"))
         return said if said and 1 <= said <= 50 else None
     return None
