@@ -92,6 +92,10 @@ RECEIPTS: Final[dict[str, tuple[str, str]]] = {
         "好的，{rule}提醒你：{text}，第一次在{when}。",
     ),
     # The reminder just set, set again as corrected ("actually make it 8:30"); the old one is gone.
+    "reminder_removed_before": ("Removed the reminder for {label}; the event stays.", "已删除提醒：{label}，安排本身不变。"),
+    "reminder_removed": ("Removed the reminder: {text}.", "已删除提醒：{text}。"),
+    "no_reminder_on": ("There is no reminder on {label}, so nothing was changed.", "{label}没有设置提醒，什么都没有改动。"),
+    "no_reminder_to_remove": ("There is no reminder just set to remove, so nothing was changed.", "刚才没有设置提醒，什么都没有改动。"),
     "reminder_before_changed": ("Changed: the reminder is now {minutes} before '{title}'.", "已改好：会在「{title}」开始前{minutes}提醒你。"),
     "reminder_at_changed": ("Changed: the reminder is now at {when}: {text}.", "已改好：改为{when}提醒你：{text}。"),
     "reminder_repeats_changed": (

@@ -68,6 +68,8 @@ REPLIES: Final[dict[str, tuple[str, str]]] = {
     "hold_remember_fact": ("save to memory: {fact}", "保存到记忆：{fact}"),
     "hold_discard_command": ("drop your unfinished request{title}", "放弃未完成的请求{title}"),
     "hold_set_reminder": ("set a reminder{text}{when}{before}", "设置提醒{text}{when}{before}"),
+    "hold_cancel_reminder": ("remove the reminder on {title} (the event stays)", "删除{title}的提醒（安排本身不变）"),
+    "hold_reminder_just_set": ("the event just talked about", "刚才那个安排"),
     "hold_reminder_text": (" {text}", "{text}"),
     "hold_reminder_before": (" {minutes} minutes before {event}", "（{event}前{minutes}分钟）"),
     "hold_resume_task": (

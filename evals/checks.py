@@ -76,7 +76,7 @@ def expected_write(expect: dict[str, Any]) -> bool | None:
         return bool(expect["write"])
     if "statuses" in expect:
         return any(
-            status in {"created", "updated", "deleted", "remembered", "reminder_set"} for status in expect["statuses"]
+            status in {"created", "updated", "deleted", "remembered", "reminder_set", "reminder_removed"} for status in expect["statuses"]
         )
     return None
 

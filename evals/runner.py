@@ -33,7 +33,7 @@ from evals.setup import build_world, case_start, case_zone
 from evals.snapshot import person_state
 
 ProviderFactory = Callable[[], Provider]
-WRITE_STATUSES = {"created", "updated", "deleted", "remembered", "reminder_set"}
+WRITE_STATUSES = {"created", "updated", "deleted", "remembered", "reminder_set", "reminder_removed"}
 SEGMENTS = (
     "archive_ms",
     "prompt_build_ms",

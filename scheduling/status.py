@@ -42,3 +42,4 @@ class Status(StrEnum):
     NEEDS_CONFIRMATION = "needs_confirmation"
     NEEDS_SCOPE = "needs_scope"
     REMINDER_SET = "reminder_set"
+    REMINDER_REMOVED = "reminder_removed"

@@ -211,6 +211,19 @@ SET_REMINDER = ToolSpec(
     defaults={"date": "D+0"},  # a reminder with no day said is for today: writing D+0 says nothing new
 )
 
+CANCEL_REMINDER = ToolSpec(
+    name="cancel_reminder",
+    handler=reminders.cancel_reminder,
+    description="Remove reminder_just_set, or an event's reminders (event_ref or event_words; null = 'it'). The event stays.",
+    parameters=closed_object({"event_ref": nullable(event_ref()), "event_words": nullable(text())}),
+    terminal=True,
+    side_effect="write",
+    max_lengths={"event_words": 200},
+    authority="values",
+    traced={"event_ref": "target", "event_words": "target"},  # resolved by the tool among the person's own reminders
+    claim_kind="delete",
+)
+
 SEARCH_MEMORY = ToolSpec(
     name="search_memory",
     handler=conversation.search_memory,
@@ -291,4 +304,5 @@ TOOL_SPECS: tuple[ToolSpec, ...] = (
     RESUME_TASK,
     OFFER_PLANNING_CONSULTATION,
     SET_REMINDER,
+    CANCEL_REMINDER,
 )

@@ -237,6 +237,8 @@ def _no_active_command(result: ToolResult, language: str) -> str:
 
 
 def _not_found(result: ToolResult, language: str) -> str:
+    if (event := result.data.get("no_reminder")) is not None:  # cancel_reminder: nothing to remove, nothing changed
+        return text("no_reminder_on", language, label=event_line(event, language)) if event else text("no_reminder_to_remove", language)
     named = result.data.get("named")
     if not named:
         return text("not_found", language)
@@ -303,6 +305,13 @@ def _needs_scope(result: ToolResult, language: str) -> str:
     return text("needs_scope", language, title=event.get("title", ""), rule=rule, verb=verb, day=day)
 
 
+def _reminder_removed(result: ToolResult, language: str) -> str:
+    event = result.data.get("event")
+    if event:
+        return text("reminder_removed_before", language, title=event["title"], label=event_line(event, language))
+    return text("reminder_removed", language, text=result.data.get("text") or "")
+
+
 def _reminder_set(result: ToolResult, language: str) -> str:
     reminder = result.data.get("reminder") or {}
     event = result.data.get("event")
@@ -347,6 +356,7 @@ RENDERERS: dict[Status, Callable[[ToolResult, str], str]] = {
     Status.UNKNOWN_TOOL: _unknown_tool,
     Status.NEEDS_SCOPE: _needs_scope,
     Status.REMINDER_SET: _reminder_set,
+    Status.REMINDER_REMOVED: _reminder_removed,
 }
 
 

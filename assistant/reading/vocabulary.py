@@ -102,8 +102,8 @@ def phrases(words: str) -> list[str]:
 
 def taken_back(words: str) -> bool:
     """The message's last phrase takes back what the phrases before it asked ("周六上午九点爬山 帮我记上 算了")."""
-    said = phrases(words)
-    return len(said) > 1 and bool(DROPPING.search(said[-1]))
+    said = phrases(words)  # a phrase that names what goes ("牙医的提醒取消吧") asks for that; it takes nothing back
+    return len(said) > 1 and bool(DROPPING.search(said[-1])) and not re.search(r"[\u4e00-\u9fff]{2}的|\bthe\s+\w", DROPPING.sub(" ", said[-1]), re.I)
 
 
 # Verbs (and Chinese resultatives) by which a person asks for a write. A question without any of

@@ -28,7 +28,7 @@ from assistant.turn.claim_text import normalise
 from assistant.turn.claims import claimed_writes, hedged, read_claims
 from assistant.turn.context import Reply, TurnContext
 from assistant.turn.tools import reply_for, run_code_tool
-from scheduling.models import Event
+from scheduling.models import Event, Reminder
 from tools.facts import event_fact
 from tools.registry import spec_for
 from tools.spec import Effect, occurrence_effect_persisted
@@ -75,8 +75,10 @@ def verified_kinds(effects: Iterable[Effect]) -> set[str]:
         elif effect.model == "occurrence":
             # One occurrence of a series went; the series row itself stays.
             kinds.update({effect.kind} if occurrence_effect_persisted(effect.object_id) else set())
-        elif effect.model == "memory" and MemoryFact.objects.filter(id=int(effect.object_id)).exists():
-            kinds.add(effect.kind)
+        elif (effect.model == "reminder" and (effect.kind == "delete") != Reminder.objects.filter(id=int(effect.object_id)).exists()) or (
+            effect.model == "memory" and MemoryFact.objects.filter(id=int(effect.object_id)).exists()
+        ):
+            kinds.add(effect.kind)  # a reminder removed, a fact remembered
     return kinds
 
 

@@ -143,6 +143,9 @@ def hold_text(result: ToolResult, *, context: ToolContext, language: str) -> str
             if event
             else ""
         )
+    if tool == "cancel_reminder":
+        named = str(arguments.get("event_words") or "")
+        fields["title"] = quote(named) if named else catalogue.text("hold_reminder_just_set", language)
     if tool == "discard_command":
         title = (result.data.get("request") or {}).get("title")
         fields["title"] = catalogue.text("hold_request_title", language, title=quote(title)) if title else ""

@@ -31,7 +31,7 @@ from tools.registry import is_terminal, spec_for
 from tools.spec import Status
 
 RETRYABLE_ARGUMENT_STATUSES = {Status.INVALID_ARGUMENTS, Status.UNKNOWN_TOOL}
-WRITTEN = {Status.CREATED, Status.UPDATED, Status.REMINDER_SET}  # a write done at once: the next write asked for may follow
+WRITTEN = {Status.CREATED, Status.UPDATED, Status.REMINDER_SET, Status.REMINDER_REMOVED}  # a write done at once: the next write asked for may follow
 _WORDS = re.compile(r"\w+", re.UNICODE)
 ECHO_SHINGLE = 8  # words in a row shared with the system prompt that count as repeating it
 

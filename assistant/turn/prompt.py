@@ -28,8 +28,8 @@ SUMMARY_BUDGET = 500
 MESSAGE_BUDGET = 1200
 # The system prompt and the tool list together, as a local server's chat template renders the
 # list into the prompt (JSON with the default separators). Ollama's default window is 4,096
-# tokens: this leaves room for the context, the recent turns and the answer.
-STATIC_PREFIX_BUDGET = 2500
+# tokens: this leaves room for the context, the recent turns and the answer (2,500 until cancel_reminder took 100).
+STATIC_PREFIX_BUDGET = 2600
 
 
 def static_prefix_tokens(tools: Sequence[dict[str, Any]] | None = None, system: str = SYSTEM_PROMPT) -> int:

@@ -43,6 +43,7 @@ SAMPLES = {
         "repeats": SERIES["repeats"],
     },
     Status.REMINDER_SET: {"reminder": {"text": "call mum", "date": "2026-12-11", "time": "17:00"}},
+    Status.REMINDER_REMOVED: {"removed": 1, "text": None, "event": EVENT},
     Status.CREATED: {"event": EVENT, "command": {**COMMAND, "status": "created"}},
     Status.UPDATED: {"event": EVENT, "command": {**COMMAND, "status": "updated"}},
     Status.DELETED: {"event": EVENT},
@@ -86,6 +87,7 @@ WRITES = {
     Status.UPDATED: {"change"},
     Status.DELETED: {"delete"},
     Status.REMEMBERED: {"remember"},
+    Status.REMINDER_REMOVED: {"delete"},  # a reminder removed: a delete the exit stage verifies (assistant/turn/exit.py)
 }
 
 

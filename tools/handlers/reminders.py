@@ -117,6 +117,32 @@ def _rule(repeat: str, first: datetime.date) -> str:
     return build_rule(Recurrence(repeat), until=None)
 
 
+def cancel_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
+    """ "scrap the reminder", 提醒删掉吧: the reminder just set, or the reminders before the event named (or in focus).
+    The event itself stays; nothing but the reminders goes."""
+    named = Named(words=arguments.get("event_words"), date=None)
+    just_set = str((context.entities.reminder or {}).get("ref") or "") if not (arguments.get("event_ref") or named) else ""
+    if just_set[1:].isdigit():
+        gone = list(Reminder.objects.select_related("event").filter(owner=context.user, id=int(just_set[1:])))
+    else:
+        events = events_named(context, named).events if named and not arguments.get("event_ref") else []
+        ids = [event.id for event in events] or context.entities.resolve(arguments.get("event_ref"), None)[0]
+        if len(ids) != 1:
+            return ToolResult(Status.AMBIGUOUS_REFERENCE if len(ids) > 1 else Status.NOT_FOUND, {"problem": "which event's reminder is not clear"})
+        gone = list(Reminder.objects.select_related("event").filter(owner=context.user, event_id=ids[0]))
+        if not gone:  # the event is there; a reminder on it is not
+            return ToolResult(Status.NOT_FOUND, {"problem": "no reminder to remove", "no_reminder": event_fact(event_get(owner=context.user, event_id=ids[0]), context.zone)})
+    if not gone:
+        return ToolResult(Status.NOT_FOUND, {"problem": "no reminder to remove", "no_reminder": {}})
+    event = gone[0].event
+    effects = [Effect(kind="delete", model="reminder", object_id=str(reminder.id)) for reminder in gone]
+    Reminder.objects.filter(id__in=[reminder.id for reminder in gone]).delete()
+    data: dict[str, Any] = {"removed": len(gone), "text": gone[0].text or None}
+    if event is not None:
+        data["event"] = event_fact(event, context.zone)
+    return ToolResult(Status.REMINDER_REMOVED, data, effects)
+
+
 def _before_event_at(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResult:
     days = symbols.resolve(str(arguments.get("date") or "D+0"), context.today)
     events = events_on(context, days, str(arguments["time"]))

@@ -250,6 +250,9 @@ def _entity(turn: Turn, target: Target) -> dict[str, Any] | None:
 
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
+    if _REMINDER_ITSELF.search(s.text):  # "scrap the reminder", 提醒删掉吧: the reminder goes, never the event
+        named = event_name(_REMINDER_ITSELF.sub(" ", s.when.residue), focus=bool(turn.recent_entities))
+        return call(turn, tools, "cancel_reminder", event_ref=None, event_words=named)
     named = event_name(s.when.residue, focus=bool(turn.recent_entities))
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
         return call(turn, tools, "cancel_command")  # "delete it" while creating: drop the unfinished request
@@ -260,6 +263,9 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     # A time said names the event ("delete my three pm meeting"); the server narrows by it.
     time = None if target.ref else s.when.time
     return call(turn, tools, "delete_event", **(target.named() | {"event_time": time}), scope=_scope(turn, s.text, day))
+
+
+_REMINDER_ITSELF = re.compile(r"\b(?:the|that|this|my)\s+(?:\w+\s+)?(?:reminders?|alerts?|notifications?)\b|(?:那个|这个|的)?提醒(?=(?:也|就|都)?(?:删|取消|去掉|不要|撤))", re.I)
 
 
 def _scope(turn: Turn, said: str, day: str | None) -> str | None:

@@ -93,7 +93,7 @@ DEFINITE = re.compile(r"(?:[点分半刻]|\d)的|\bbefore\s+(?:my|the|our)\b", r
 POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them|(?:each|every)\s+(?:time|one))\b|它|那个|这个|到时候?|每次", re.IGNORECASE)
 RENAME = table(
     en=(
-        r"\b(?:(?:rename|change\s+the\s+(?:title|name)\s+of|(?:change|fix)(?=.*\b(?:spel+(?:ed|t|ing)?|misspel+\w*|typo)\b))\s+(?P<which>(?:[\w']+\s+){1,5}?)(?:to|as)|rename\s+(?:it|that|this)?\s*(?:to|as)?|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
+        r"\b(?:(?:rename|change\s+the\s+(?:title|name)\s+of|(?:change|fix)(?=.*\b(?:spel+(?:ed|t|ing)?|misspel+\w*|typo)\b))\s+(?P<which>(?:[\w']+\s+){1,5}?)(?:to|as)|rename\s+(?:it|that|this)?\s*(?:to|as)?|(?:call|name)\s+(?P<which_one>the\s+(?:other|first|second|last|earlier|later)(?:\s+one)?)|call\s+it|name\s+it|title\s+it|change\s+the\s+(?:title|name)\s+to|"
         r"retitle\s+(?:it\s+)?(?:to|as)?|(?:the\s+)?(?:event|title|name)\s+(?:is|should\s+be|will\s+be)(?:\s+called)?|"
         r"it(?:'?s|\s+is)\s+(?:called|named)|\b(?:event|meeting|appointment|entry)\b[^,.]{0,20}?\s(?:called(?!\s+(?:off|in|out|back|up)\b)|named|titled)|"
         r"(?<=[.?!]\s)it'?s\s+an?)\s+[\"'“]?(?P<title>[^\"'”,]+?)[\"'”]?(?:,.*)?[\s.!]*$",  # "…, and it's at 12 Oak Ave": not the name
