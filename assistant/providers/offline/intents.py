@@ -322,7 +322,7 @@ RULES: tuple[Rule, ...] = (
     ("others", lambda turn, s: s.text in lx.OTHERS),
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
     # Alarms, rides and devices are not the calendar's: an honest answer ("remind me to wake up" is a reminder).
-    ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not (lx.REMIND_ME.search(s.text) or REMINDER_EN.search(s.text)) and read_calendar_words(s.text).reminder_minutes is None),
+    ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not (lx.REMIND_ME.search(s.text) or (REMINDER_EN.search(s.text) and not vocabulary.ALARM.en[1].search(s.text))) and read_calendar_words(s.text).reminder_minutes is None),
     ("service", lambda turn, s: (s.text in vocabulary.SERVICE or (s.text in vocabulary.WEATHER and s.text not in lx.CHANGE))
      and not lx.CALENDAR_WORD.search(s.text) and s.text not in lx.DELETE and not _revision(turn, s) and not reminder_intent(s.text, bool(s.when.time), turn.today)),  # "改成五点半吧 快递柜那边五点才放件", "过二十分钟叫我去拿外卖"
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
