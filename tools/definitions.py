@@ -214,7 +214,7 @@ SET_REMINDER = ToolSpec(
 CANCEL_REMINDER = ToolSpec(
     name="cancel_reminder",
     handler=reminders.cancel_reminder,
-    description="Remove reminder_just_set, or an event's reminders (event_ref or event_words; null = 'it'). The event stays.",
+    description="Remove reminder_just_set, or an event's (event_ref/event_words; null = it); the event stays.",
     parameters=closed_object({"event_ref": nullable(event_ref()), "event_words": nullable(text())}),
     terminal=True,
     side_effect="write",

@@ -88,7 +88,7 @@ def main() -> int:
     print(f"{'':34} {'before':>8} {'after':>8}")
     print(f"{'system prompt':34} {old_system:>8} {new_system:>8}")
     print(f"{'tool list':34} {old_prefix - old_system:>8} {new_tools:>8}")
-    print(f"{'static prefix (budget 2,500)':34} {old_prefix:>8} {new_prefix:>8}")
+    print(f"{f'static prefix (budget {STATIC_PREFIX_BUDGET:,})':34} {old_prefix:>8} {new_prefix:>8}")
     print(f"{'per call, p50':34} {percentile(before, 0.5):>8} {percentile(after, 0.5):>8}")
     print(f"{'per call, p95':34} {percentile(before, 0.95):>8} {percentile(after, 0.95):>8}")
     print(f"{'per call, mean':34} {statistics.mean(before):>8.0f} {statistics.mean(after):>8.0f}")
