@@ -106,6 +106,8 @@ NAMED_DAYS: Final = {
 _NAMED_DAY = re.compile(
     r"(?:(?<=\bon\s)|(?<=\bfor\s)|(?<=\bis\s)|(?<=\buntil\s)|(?<=\bby\s)|(?<=\bbefore\s)|(?<=\bafter\s))(?:"
     + "|".join(sorted((re.escape(name).replace("'", "'?") for name in NAMED_DAYS if name.isascii()), key=len, reverse=True))
+    + ")(?![a-z])|(?<![a-z'])(?:"  # a name that says "day" or "eve" is a day wherever it stands ("family dinner christmas day 6pm")
+    + "|".join(re.escape(name).replace("'", "'?") for name in NAMED_DAYS if name.endswith(("day", "eve")))
     + ")(?![a-z])|(?:" + "|".join(name for name in NAMED_DAYS if not name.isascii())
     + r")(?=$|[\s,，。？?!！的有那当前后上下中0-9一二三四五六七八九十]|晚(?![饭餐宴会])|早(?![饭餐点茶]))"  # 情人节晚上, never 情人节晚饭
 )

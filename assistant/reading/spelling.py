@@ -58,7 +58,8 @@ def _meant(typed: str) -> str | None:
 # Chat shorthand and slips for the words a moment or a request is read by: "45 min b4 the dinner", "cna you".
 _SHORTHAND: Final = {"b4": "before", "2day": "today", "2nite": "tonight", "cna": "can", "cn": "can", "wen": "when", "whens": "when is", "sched": "schedule",
                            "arvo": "afternoon", "chuck": "put", "abt": "about", "2morrow": "tomorrow",
-                           "to morrow": "tomorrow", "for pm": "4 pm", "an our": "an hour", "prior to": "before", "prior": "before"}  # as speech is transcribed
+                           "to morrow": "tomorrow", "for pm": "4 pm", "an our": "an hour", "prior to": "before", "prior": "before",
+                           "xmas": "christmas", "nye": "new year's eve", "nyd": "new year's day"}  # as speech is transcribed
 _SHORT = re.compile(r"(?<![0-9A-Za-z])(?:" + "|".join(_SHORTHAND) + r")(?![0-9A-Za-z])", re.IGNORECASE)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import zoneinfo
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ REPEATING: Final = re.compile(
 # A person dropping their open request says so (the authority holds a cancel without such words).
 DROPPING: Final = re.compile(
     r"\b(?:cancel|never\s*mind|nvm|forget\s+(?:it|about\s+it|that)|scratch\s+that|drop\s+(?:it|that)|skip\s+it|"
-    r"don'?t\s+bother|call\s+it\s+off|no\s+longer|not\s+anymore|stop|(?:just\s+)?kidding|jk|let\s+me\s+think|on\s+second\s+thought|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
+    r"don'?t\s+bother|call\s+it\s+off|leave\s+it(?:\s+(?:where\s+it\s+is|as\s+(?:it\s+)?is|alone|be)|\W*$)|no\s+longer|not\s+anymore|stop|(?:just\s+)?kidding|jk|let\s+me\s+think|on\s+second\s+thought|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
     r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢|开玩笑|逗你|再想想|再考虑|回头再说",
     re.IGNORECASE,
 )
@@ -102,8 +102,9 @@ def phrases(words: str) -> list[str]:
 
 def taken_back(words: str) -> bool:
     """The message's last phrase takes back what the phrases before it asked ("周六上午九点爬山 帮我记上 算了")."""
-    said = phrases(words)  # a phrase that names what goes ("牙医的提醒取消吧") asks for that; it takes nothing back
-    return len(said) > 1 and bool(DROPPING.search(said[-1])) and not re.search(r"[\u4e00-\u9fff]{2}的|\bthe\s+\w", DROPPING.sub(" ", said[-1]), re.I)
+    said = phrases(words)  # any phrase after the first ("add gym tmrw 7am, nah forget it, i'll go sunday instead");
+    # one that names what goes ("牙医的提醒取消吧") asks for that and takes nothing back
+    return any(DROPPING.search(p) and not re.search(r"[\u4e00-\u9fff]{2}的|\bthe\s+\w", DROPPING.sub(" ", p), re.I) for p in said[1:])
 
 
 # Verbs (and Chinese resultatives) by which a person asks for a write. A question without any of
@@ -298,19 +299,28 @@ HAPPENING = table(
 )
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(
-    en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to|invited\s+(?:me|us))\b(?!.*\b(?:pencil|book|add|put|schedule|(?:can|could|would|will)\s+(?:you|u))\b)",
+    en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to|invited\s+(?:me|us))\b(?!.*\b(?:pencil|book|add|put|schedule|(?:can|could|would|will)\s+(?:you|u))\b)"
+        r"(?!.*(?:[.,;!?]\s*|\band\s+)(?:so\s+|pls\s+|please\s+)?(?:move|change|cancel|push|delete|remind)\b)",  # "forecast says rain sat. move the bbq to sunday"
         # What they did: "my sister booked the vet for the 15th at 11", "同事把她的牙医改到周五下午四点了".
         rf"^(?:(?:my|our)\s+{_KIN_EN}\s+(?:[\w']+\s+)?|(?!(?:i|we|you|just|already|also|so|and|then|ok|finally)\b)[a-z]+\s+)"
-        r"(?:booked|moved|changed|cancell?ed|rescheduled|scheduled)\b",
+        r"(?:booked|moved|changed|cancell?ed|rescheduled|scheduled)\b|\b(?:booked|moved|changed|cancell?ed|rescheduled|pushed|shifted)\s+(?:his|her|their)\b",
         # What was done to it: "the book club got moved to saturday", "my 11am got pushed to 11:30".
         r"\b(?:got|was|were|(?:has|have)\s+been)\s+(?:moved|pushed(?:\s+back)?|changed|rescheduled|bumped|shifted|postponed|delayed)\b(?!.*\b(?:update|change|move|fix|pencil|book|add|put|schedule|(?:can|could|would|will)\s+(?:you|u))\b)"),
-    zh=(r"^(?:我的?)?(?!顺便|跟你|和你|给你)[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)(?!.*(?:帮我|帮忙|麻烦|请)\S{0,2}?(?:改|挪|调|更新|加|记|删|取消|安排))", rf"^{_KIN_ZH}(?:把|给|帮|替|让|叫|已经|刚|又)"),
+    zh=(r"^(?:我的?)?(?!顺便|跟你|和你|给你)[^\s我]{1,6}?(?:说|讲|告诉我|显示)(?!好)(?!.*(?:帮我|帮忙|麻烦|请)\S{0,2}?(?:改|挪|调|更新|加|记|删|取消|安排))", rf"^{_KIN_ZH}(?:把|给|帮|替|让|叫|已经|刚|又)", r"把(?:他|她)们?的"),  # 小刘把他的体检改到周五了: his, not yours
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
 HEDGED = table(
-    en=(r"^(?:if(?!\s+(?:possible|(?:you|u)\s+c[ao]n))|maybe|perhaps|in\s+theory)\b|\bimagine\b|\b(?:(?:i|we|they|he|she)\s+(?:might|could)|i'?d\s+(?!like|love|want|appreciate|be\s+grateful)\w+|i\s+guess|not\s+sure|might\s+be|gonna\s+be)\b",),
-    zh=(r"^(?:也许|可能)|要是|如果|假如|万一|就好了|不确定|说不定|估计|在想|要不要|的话",),
+    en=(r"^(?:if(?!\s+(?:possible|(?:you|u)\s+c[ao]n|it'?s\s+not\s+too|(?:you|u)\s+(?:don'?t|do\s+not)\s+mind))|maybe|perhaps|in\s+theory)\b|\bimagine\b|\b(?:(?:i|we|they|he|she)\s+(?:might|could)|i'?d\s+(?!like|love|want|appreciate|be\s+grateful)\w+|i\s+guess|not\s+sure|might\s+(?:be|need\s+to|have\s+to)|gonna\s+be)\b",),
+    zh=(r"^(?:也许|可能)|要是|如果|假如|万一|就好了|不确定|说不定|估计|在想|要不要|的话(?![\s,，])",),  # "牙医的话 下午两点": a topic, not "if"
 )
+
+
+def hedged_request(words: str, verbs: Any = None) -> bool:
+    """A request said as possible: a hedge in the clause that asks ("might need to move the dentist to friday, not sure yet",
+    "if it rains saturday we might move the bbq"), never one in a clause beside it ("…, i promised i'd go")."""
+    return any(part in HEDGED and (verbs or WRITE_WORDS).search(part) for part in re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", words))
+
+
 # What a name never holds (closed classes, so the table can be whole). First, who does it and how (a subject,
 # an auxiliary, a modal: "I have a job interview …, please put it in"): a name only when a write was asked for.
 # Then what no name holds at all: a negation, a hedge, a question word or particle, the perfective 了, hearsay,
@@ -348,7 +358,7 @@ ADDRESS: Final = re.compile(
     r"|(?<![0-9:./])[0-9]{1,3}(?:st|nd|rd|th)\s+(?:street|st|avenue|ave|floor|fl)\b\.?"  # "the thai place on 5th street"
     r"|[\u4e00-\u9fff](?:路|街|巷|弄)[0-9零一二三四五六七八九十百]+号(?:楼|院)?|(?<![点时月])[0-9一二三四五六七八九十]+号(?:会议室|教室)"
     r"|(?<![0-9:])1\s?(?:on|-on-)\s?1(?![0-9])"  # a meeting's kind: "1on1", "1-on-1"
-    r"|\b(?:room|rm|gate|floor|level|building|bldg|platform|suite|unit|apt|ward|terminal|hall|court|version|v|release)\s?#?[0-9]{1,4}(?:\.[0-9]{1,2})*[a-z]?\b",  # "room 4", "version 2.0"
+    r"|\b(?:room|rm|gate|floor|level|building|bldg|platform|pier|dock|suite|unit|apt|ward|terminal|hall|court|version|v|release)\s?#?[0-9]{1,4}(?:\.[0-9]{1,2})*[a-z]?\b",  # "room 4", "version 2.0"
     re.IGNORECASE,
 )
 # Asking for the reminders set: the product has no list of them to read out.
@@ -356,6 +366,7 @@ REMINDER_QUESTION = table(
     en=(
         r"\b(?:which|what|any|list|show|my)\b.{0,20}\b(?:reminders?|alerts|notifications)\b(?!\s+(?:me|to|for)\b)",
         r"\breminders?\b.{0,20}\b(?:set|do\s+i\s+have|are\s+there)\b",
+        r"\b(?:did|have)\s+(?:you|u)\s+(?:set|put|add|make)\s+(?:up\s+)?(?:a|any|the)\s+reminders?\b",  # "did u set a reminder for that?"
     ),
     zh=(r"(?:哪些|什么|几个|有没有|查看|看看|列出)(?:的)?提醒|提醒(?:有哪些|列表)|设了(?:哪些|什么)提醒",),
 )

@@ -35,7 +35,16 @@ from assistant.reading.extract import in_the_week_said
 from assistant.reading.quoted import own_words, quotes
 from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import ASKS as _QUESTION
-from assistant.reading.vocabulary import DAY_FROM_EVENT, DROPPING, INSIST, REPEATING, SAME_TIME, WRITE_WORDS, taken_back
+from assistant.reading.vocabulary import (
+    DAY_FROM_EVENT,
+    DROPPING,
+    INSIST,
+    REPEATING,
+    SAME_TIME,
+    WRITE_WORDS,
+    hedged_request,
+    taken_back,
+)
 from scheduling import symbols
 from tools.registry import spec_for
 from tools.spec import TraceRole
@@ -373,6 +382,8 @@ def hold_reason(
         return UNTRUSTED_SOURCE
     if taken_back(own_words(current_text)):
         return UNASKED  # "周六上午九点爬山 帮我记上 算了", "book gym at 9, nah forget it": asked, then taken back
+    if not continues_open_request and hedged_request(own_words(current_text)):
+        return UNASKED  # "might need to move the dentist to friday, not sure yet": said as possible, not asked
     if not continues_open_request and is_acknowledgement(current_text):
         return UNASKED  # "ok" / "yes" / "好的" with no open request, to values they said: asked first
     return None

@@ -29,7 +29,7 @@ from assistant.providers.offline.when import When, in_week_of, read_when
 from assistant.reading.days import days_of
 from assistant.reading.hours import shift_clock
 from assistant.reading.meals import own_kind, usual_time
-from assistant.reading.vocabulary import DAY_POSSESSIVE, THAT_DAY, WEEKDAYS_EN, part_of_day
+from assistant.reading.vocabulary import DAY_POSSESSIVE, THAT_DAY, WEEKDAYS_EN, part_of_day, taken_back
 
 Tools = Sequence[dict[str, Any]]
 
@@ -287,10 +287,11 @@ def drop(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     intent = turn.context.get("intent") or {}
     goal, booked = intent.get("goal") or {}, {str(g.get("title")).casefold() for g in intent.get("completed") or [] if isinstance(g, dict) and g.get("kind") == "create"}
     made = [e for e in turn.recent_entities[:1] if e.get("via") == "created" or (e.get("via") == "updated" and str(e.get("title")).casefold() in booked)]
-    if made and goal.get("kind") in {"create", "change"} and goal.get("status") == "done":
+    own = bool(s.when.date or s.when.time) and taken_back(s.text)  # "and pilates wednesday at 6pm, nah forget it": that one, never the gym before
+    if made and goal.get("kind") in {"create", "change"} and goal.get("status") == "done" and not own:
         # "wait no, don't add that" right after a booking (or its correction): the card to delete what was just made.
         return call(turn, tools, "delete_event", event_ref=made[0]["ref"], ordinal=None)
-    if not re.search(r"\bcancel\b|取消", s.text, re.IGNORECASE):
+    if own or not re.search(r"\bcancel\b|取消", s.text, re.IGNORECASE):
         return text(say("nothing_to_drop", turn.language))  # "never mind" with nothing open: nothing to do
     if turn.recent_entities or re.search(r"\bcancel\s+it\b|取消它", s.text, re.IGNORECASE):
         return call(turn, tools, "delete_event", event_ref=None, ordinal=None)  # "cancel it": the event in focus

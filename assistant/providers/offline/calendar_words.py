@@ -200,8 +200,7 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
 
 def _next_half(clock: str, now: datetime.datetime) -> str:
     """Of a bare hour's two halves of the day ("6:45"), the one that comes first after ``now``."""
-    hour, minute = int(clock[:2]), int(clock[3:])
-    halves = [f"{h:02d}:{minute:02d}" for h in (hour % 12, hour % 12 + 12)]
+    halves = [f"{h:02d}:{int(clock[3:]):02d}" for h in (int(clock[:2]) % 12, int(clock[:2]) % 12 + 12)]
     return min(halves, key=lambda half: (int(half[:2]) * 60 + int(half[3:]) - now.hour * 60 - now.minute) % 1440)
 
 
@@ -209,14 +208,15 @@ _FROM_FOCUS = DAY_FROM_EVENT
 
 
 def part_kept(match: re.Match[str]) -> str:
-    groups = match.groupdict()
-    part = (groups.get("part") or "").lower()
+    part = ((groups := match.groupdict()).get("part") or "").lower()
     return " 晚上 " if groups.get("part_zh") else f" {'evening' if part == 'night' else part} "
 
 
 def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     """A reminder on its own ("remind me to call mum at 5pm"), or before the event in focus ("10 minutes before it")."""
-    words = read_calendar_words(s.text)
+    words, top = read_calendar_words(s.text), turn.recent_entities[:1]  # "did you put a reminder on the dentist?" … "remind me about it …"
+    before = best_match(turn.previous or "", turn.recent_entities) if top and turn.previous and POINTER.search(s.text) else []
+    turn, its = (turn.focused_on(before[0]), str(before[0]["ref"])) if len(before) == 1 and before[0] is not top[0] else (turn, None)
     # "the day before at 6pm": a day counted from the event in focus and a time, never 24 hours before it.
     day_and_time = _day_and_time(s.text, s.when.time is not None, turn.today)
     # "remind me about the team lunch on friday": an event named on a day, no time or lead said (the default lead).
@@ -237,11 +237,11 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         at = read_when(s.text[its_time.start("at") :], today=turn.today) if its_time else None
         shown = [e for e in turn.recent_entities if at and not at.single_day and e.get("start") == at.time and str(e.get("ref")) in turn.last_listed]
         ref, at = (str(shown[0]["ref"]), None) if len(shown) == 1 else (ref, at)  # "the 3pm one" after a look at that day
-        if not (ref or named or at) and turn.recent_entities and turn.recent_entities[0].get("via") == "found" and str(turn.recent_entities[0].get("title")) not in (turn.last_reply or ""):
+        if not (ref or named or at) and turn.recent_entities and turn.recent_entities[0].get("via") == "found" and str(turn.recent_entities[0].get("title")) not in (turn.last_reply or "") and turn.last_reply != say("reminders_list", turn.language):
             return text(say("nothing_in_focus", turn.language))  # only shown, and the talk went on (the reply since names it not)
-        return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named,
-                    minutes_before=words.reminder_minutes, date=at.single_day if at else s.when.single_day if named and not ref else None,
-                    time=at.time if at else None)  # fmt: skip
+        ref = ref or (its if not named else None)
+        day = at.single_day if at else s.when.single_day if named and not ref else None
+        return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named, minutes_before=words.reminder_minutes, date=day, time=at.time if at else None)
     # "every thursday at eight am", "每天早上八点": the repeat is the rule's; the time is read without it.
     said = without_repeat(s.text, words)
     # "that day", "the evening before", 前一天晚上: a day counted from what was just made or shown.

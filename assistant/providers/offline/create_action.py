@@ -199,7 +199,7 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         title = None  # "ad dentist …": "add" mistyped, or an ad's name? "约上": a request only. The name is asked, never guessed
     asked = put_down or s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     unasked_sentence = not asked and vocabulary.CLAUSE.search(title or "")  # an offer taken up: "Coworker wants to meet"
-    if title and (len(title.split()) > _MOST_WORDS or (how != "named" and (no_name(title) or title in vocabulary.HEARSAY or unasked_sentence))):
+    if title and (len(title.split()) > _MOST_WORDS or (how != "named" and (no_name(title) or title in vocabulary.HEARSAY or unasked_sentence or (title in lx.DELETE and not asked)))):
         # A whole sentence left over, or words no name holds even when asked for ("Don't forget the dentist"):
         # what was asked is not understood well enough to write under it; the server asks for the name.
         title = None
@@ -312,7 +312,7 @@ def put_down_apart(turn: Turn) -> str | None:
         phrases.pop(0)  # "算了不管了 周六上午九点爬山 帮我记上": what is put aside first is the talk before, not this
     if len(phrases) < 2:
         return None
-    asks = [i for i, p in enumerate(phrases) if p in lx.CREATE and not (lx.REMIND_ME.search(p) or REMIND_MARKER.search(p)) and title_from(p) is None]
+    asks = [i for i, p in enumerate(phrases) if p in lx.CREATE and not (lx.REMIND_ME.search(p) or REMIND_MARKER.search(p) or p in lx.DELETE) and title_from(p) is None]
     if len(asks) != 1 or any(vocabulary.DROPPING.search(p) or p in vocabulary.NEGATED_REQUEST for p in phrases):
         return None
     # Asked first: "那你在日历上帮我记一下 周五早上八点的车". A reason before it names nothing ("and i cannot miss it").

@@ -135,7 +135,7 @@ def _query(turn: Turn, s: Signals) -> bool:
         return True  # "what am i doing tomorrow", "下周一要干嘛", "明天上午十点有事没": a question that names only a moment
     if s.question and s.day and turn.active_command is None and not (s.when.time and re.search(r"[?？]\s*\S", s.text)):
         return True  # "我周四是不是有个面试", "is the dentist on friday?", "could i squeeze in a haircut fri at 4": the day answers it
-    if s.day and any(_QUESTION_EN.search(c) and read_when(c, today=turn.today).date for c in _clauses(s.text)[1:]):
+    if s.day and any(_QUESTION_EN.search(c) and (read_when(c, today=turn.today).date or re.match(r"what\s+time|when\b", c)) for c in _clauses(s.text)[1:]):
         return True  # "trying to fit in a dentist checkup this week, is wednesday any good": a day asked about after
     if s.when.time and not s.day:
         return False  # "3pm" alone is not a question about a day
@@ -192,7 +192,7 @@ def _hedged(turn: Turn, s: Signals) -> bool:
     """A write said as possible: hearsay, or a hedge in the clause that asks ("if it rains saturday we might move the bbq")."""
     if s.question or _POLITE.search(s.text) or s.text not in lx.ACTION:
         return False
-    return s.text in vocabulary.HEARSAY or any(p in vocabulary.HEDGED and p in lx.ACTION for p in re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", s.text))
+    return s.text in vocabulary.HEARSAY or vocabulary.hedged_request(s.text, lx.ACTION)
 
 
 def _new_length(text: str) -> bool:

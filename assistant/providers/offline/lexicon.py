@@ -30,7 +30,7 @@ CHANGE = table(
     en=(
         r"\b(?:call|name|title)\s+it\b",
         # News of one's own event's new moment: "yoga is now at 4", "dinner is at 8 now" (hearsay, "… moved to …", is not).
-        r"\b(?:make|(?:can|could|shall)\s+(?:we|i)\s+do)\s+(?=(?:\S+\s+){1,6}?instead\b)|\b(?:is|are|'s)\s+(?:now\s+(?:at|on)\b|at\s+[\w:.]+\s+now\b)|\bshould\s+be\s+(?:at\s+|on\s+)?(?:[\w:.]+\s+not\s+\w|\d)|\bneeds?\s+(?:to\s+be\s+(?:moved|changed|pushed|rescheduled|(?:at\s+|on\s+)?(?=\d))|moving|changing|pushing|rescheduling)",
+        r"\b(?:make|(?:can|could|shall)\s+(?:we|i)\s+do)\s+(?=(?:\S+\s+){1,6}?instead\b)|\b(?:is|are|'s)\s+(?:now\s+(?:at\b|on\b|(?=\d))|at\s+[\w:.]+\s+now\b)|\bshould\s+be\s+(?:at\s+|on\s+)?(?:[\w:.]+\s+not\s+\w|\d)|\bneeds?\s+(?:to\s+be\s+(?:moved|changed|pushed|rescheduled|(?:at\s+|on\s+)?(?=\d))|moving|changing|pushing|rescheduling)",
         r"\b(?:move|push|bump|shove|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),

@@ -11,7 +11,7 @@ import datetime
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.providers.base import ModelRequest
@@ -56,6 +56,10 @@ class Turn:
     @property
     def recent_entities(self) -> list[dict[str, Any]]:
         return [e for e in self.context.get("recent_entities") or [] if isinstance(e, dict) and e.get("ref")]
+
+    def focused_on(self, entity: dict[str, Any]) -> Turn:
+        """This turn with ``entity`` first among the recent events: "it" is the one the message before named."""
+        return replace(self, context={**self.context, "recent_entities": [entity, *(e for e in self.recent_entities if e is not entity)]})
 
     @property
     def last_listed(self) -> list[str]:

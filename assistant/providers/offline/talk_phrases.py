@@ -49,7 +49,8 @@ BULK_DELETE = table(
         r"\b(?:delete|remove|cancel|clear|wipe|erase)\s+(?:all|every(?:thing)?|each)(?:\s+(?:of\s+)?(?:my|the))?(?=\s*(?:$|[,.!?])|\s+(?:events?|meetings?|appointments?|plans?|things|stuff|entries|today|tomorrow|tonight|on|for|this|next|in|from|that|[0-9])\b)",
         r"\bclear\s+my\s+(?:calendar|schedule)",
     ),
-    zh=(r"(?:删|删除|删掉|清空|取消)(?:掉)?(?:我的)?(?:所有|全部|一切)", r"清空(?:我的)?(?:日程|日历)"),
+    zh=(r"(?:删|删除|删掉|清空|取消)(?:掉)?(?:我的)?(?:所有|全部|一切)", r"清空(?:我的)?(?:日程|日历)",
+        r"(?:所有|全部)?的?(?:安排|日程|会)(?:全部|都|全)(?:给我|帮我)?(?:删|取消|清)"),  # 明天的安排全给我删了吧
 )
 
 # Dropping the unfinished request: only when this is (nearly) the whole message.

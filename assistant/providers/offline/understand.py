@@ -180,10 +180,10 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     ahead = not (another or counted) and any(  # "also 3 hours before the flight": a lead, never "in 2 hours", nor a correction
         length.kind == "offset" and re.match(r"\s*(?:before|之?前)", turn.text[length.end :]) for length in find_lengths(turn.text)
     ) and not rp.STRONG.search(turn.text)
-    if (another or counted or ahead) and turn.previous and (turn.context.get("reminder_just_set") or previous_intent(turn) == "reminder"):
+    if (another or counted or ahead) and turn.previous and (turn.context.get("reminder_just_set") or previous_intent(turn) in {"reminder", "reminders_list"}):
         # "and one for tomorrow at 7am to call the plumber" after a reminder: one more reminder, never an event; so is
         # "also the night before at 9pm", when nothing else is named.
-        again = dataclasses.replace(turn, text=f"remind me {turn.text[another.end():].strip() if another else turn.text}", previous=None)
+        again = dataclasses.replace(turn, text=f"remind me {turn.text[another.end():].strip() if another else turn.text}")
         rest = calendar_words.REMIND_MARKER.sub(" ", vocabulary.DAY_FROM_EVENT[0][0].sub(" ", lx.AND_ALONE.sub(" ", turn.text)))
         rest = re.sub(r"(?i)\b(?:to|so)\s+\w.*$", " ", rest)  # "… at 10pm to pack": what it is for names no event
         named = titles.title_from(read_when(rest, today=turn.today).residue)
