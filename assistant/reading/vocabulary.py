@@ -368,5 +368,5 @@ REMINDER_QUESTION = table(
         r"\breminders?\b.{0,20}\b(?:set|do\s+i\s+have|are\s+there)\b",
         r"\b(?:did|have)\s+(?:you|u)\s+(?:set|put|add|make)\s+(?:up\s+)?(?:a|any|the)\s+reminders?\b",  # "did u set a reminder for that?"
     ),
-    zh=(r"(?:哪些|什么|几个|有没有|查看|看看|列出)(?:的)?提醒|提醒(?:有哪些|列表)|设了(?:哪些|什么)提醒",),
+    zh=(r"(?:哪些|什么|几个|有没有|查看|看看|列出)(?:的)?提醒|提醒(?:有哪些|列表)|设了(?:哪些|什么)提醒|设(?:了|过)?提醒了?吗",),
 )

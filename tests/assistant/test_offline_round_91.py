@@ -135,3 +135,21 @@ def test_a_forecast_then_a_request_is_a_request(offline: OfflineChat) -> None:
     event_at(offline, "BBQ at Tom's", "2026-12-12T13:00", 180)
     offline.say("ok forecast says rain all day sat. move the bbq to sunday, same time")
     assert booked(offline) == [("BBQ at Tom's", "Sun 2026-12-13 13:00")]
+
+
+def test_a_time_before_the_verb_names_another_event_than_the_one_just_changed(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "和小陈喝咖啡", "2026-12-07T10:00", 45)
+    event_at(offline_zh, "和老板一对一", "2026-12-07T16:00", 30)
+    offline_zh.say("今天有啥")
+    offline_zh.say("咖啡那个推后一小时")
+    offline_zh.say("下午4点那个改到明天同一时间")
+    assert booked(offline_zh) == [("和小陈喝咖啡", "Mon 2026-12-07 11:00"), ("和老板一对一", "Tue 2026-12-08 16:00")]
+
+
+def test_set_one_after_a_question_about_its_reminder_then_corrected(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "体检", "2026-12-10T08:30", 120)
+    offline_zh.say("我的体检是哪天")
+    offline_zh.say("你给它设提醒了吗")
+    offline_zh.say("设一个 前一天晚上八点提醒我")
+    offline_zh.say("改成晚上九点半吧")
+    assert booked(offline_zh) == [("体检", "Thu 2026-12-10 08:30")] and offline_zh.reminders() == [("体检", 660)]
