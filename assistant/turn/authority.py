@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from assistant.reading import extract_when
+from assistant.reading import extract_when, vocabulary
 from assistant.reading.answers import is_acknowledgement
 from assistant.reading.calendar_dates import named_months
 from assistant.reading.chinese import simplified
@@ -35,16 +35,6 @@ from assistant.reading.extract import in_the_week_said
 from assistant.reading.quoted import own_words, quotes
 from assistant.reading.spelling import respell
 from assistant.reading.vocabulary import ASKS as _QUESTION
-from assistant.reading.vocabulary import (
-    DAY_FROM_EVENT,
-    DROPPING,
-    INSIST,
-    REPEATING,
-    SAME_TIME,
-    WRITE_WORDS,
-    hedged_request,
-    taken_back,
-)
 from scheduling import symbols
 from tools.registry import spec_for
 from tools.spec import TraceRole
@@ -68,7 +58,7 @@ _PRONOUNS = {"it", "that", "this", "request", "booking", "appointment", "one", "
 
 def _drops_open_request(words: str, provenance: Provenance) -> bool:
     """ "never mind", "cancel it", "cancel the dentist" drop the open request; "cancel my gym membership" does not."""
-    if not DROPPING.search(words):
+    if not vocabulary.DROPPING.search(words):
         return False
     titles = {word for value in provenance.slot_values for word in _words(value)}
     objects = [_stem(match.group(1).casefold()) for match in _CANCEL_OBJECT.finditer(words)]
@@ -78,7 +68,7 @@ def _drops_open_request(words: str, provenance: Provenance) -> bool:
 def asks_to_be_told(text: str) -> bool:
     """A question that names no write: the person wants an answer, not a change."""
     words = own_words(text)
-    return bool(_QUESTION.search(words)) and not WRITE_WORDS.search(words)
+    return bool(_QUESTION.search(words)) and not vocabulary.WRITE_WORDS.search(words)
 
 
 @dataclass(frozen=True)
@@ -213,10 +203,10 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
                     said.times.update(f"{half:02}:{minute}" for half in halves)
     # "schedule physio next week" … "wednesday": that week's Wednesday only, never this week's.
     # "book tennis wednesday 6pm" … "and same time next week too": the event's weekday in the week said.
-    copied = [datetime.date.fromisoformat(d).isoweekday() for d in provenance.event_days if any(SAME_TIME.search(t) for t in provenance.texts)]
+    copied = [datetime.date.fromisoformat(d).isoweekday() for d in provenance.event_days if any(vocabulary.SAME_TIME.search(t) for t in provenance.texts)]
     said.days.update(in_the_week_said(provenance.texts, provenance.today, copied) or {d for w in weekdays for d in symbols.resolve(w, provenance.today)})
     for day in map(datetime.date.fromisoformat, provenance.event_days):  # the event just talked about:
-        said.days.update(day + datetime.timedelta(days=n) for pattern, n in DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts))
+        said.days.update(day + datetime.timedelta(days=n) for pattern, n in vocabulary.DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts))
         week = day - datetime.timedelta(days=day.weekday())  # and a bare weekday is that week's ("不对 是周四", "the friday after")
         said.days.update(found for weekday in weekdays for found in symbols.resolve(weekday, week))
     for value in (*provenance.slot_values, *provenance.focus_days):
@@ -265,7 +255,7 @@ def _counted_lead(minutes: int, arguments: Mapping[str, Any], landed: Target | N
     start = landed.start if landed else None
     if days and len(days) == 1 and re.fullmatch(r"\d{2}:\d{2}", str(arguments["time"])):
         start = datetime.datetime.combine(days.pop(), datetime.time.fromisoformat(str(arguments["time"])))  # the event booked with it
-    moment, counted = start - datetime.timedelta(minutes=minutes) if start else None, {n for p, n in DAY_FROM_EVENT if any(p.search(t) for t in provenance.texts)}
+    moment, counted = start - datetime.timedelta(minutes=minutes) if start else None, {n for p, n in vocabulary.DAY_FROM_EVENT if any(p.search(t) for t in provenance.texts)}
     return moment is not None and start is not None and f"{moment:%H:%M}" in times and (moment.date() - start.date()).days in counted
 
 
@@ -334,13 +324,13 @@ def untraced(
             start = arguments.get("time") or (f"{landed.start:%H:%M}" if landed else None)
             ok = isinstance(value, int) and (value in heard.minutes or _end_of(start, value) in heard.times)
         elif role == "counted":  # "the night before": a day counted back from the event, as said
-            ok = isinstance(value, int) and any(p.search(t) for p, n in DAY_FROM_EVENT if n == -value for t in provenance.texts)
+            ok = isinstance(value, int) and any(p.search(t) for p, n in vocabulary.DAY_FROM_EVENT if n == -value for t in provenance.texts)
         elif role == "repeat":
             # A repeat rule only when the person said something repeats ("every", "每"): never added.
-            ok = any(REPEATING.search(_normal(text)) for text in (*provenance.texts, *provenance.slot_values))
+            ok = any(vocabulary.REPEATING.search(_normal(text)) for text in (*provenance.texts, *provenance.slot_values))
         elif role == "insist":
             # A booking over a clash only when the person insisted ("anyway", "照样"): never the model's idea.
-            ok = any(INSIST.search(_normal(text)) for text in provenance.texts)
+            ok = any(vocabulary.INSIST.search(_normal(text)) for text in provenance.texts)
         else:
             ok = True  # a target is resolved by the tool among the person's own events
         if not ok:
@@ -380,9 +370,9 @@ def hold_reason(
         return UNTRUSTED_SOURCE
     if untraced(spec.traced, arguments, spec.defaults, provenance, target):
         return UNTRUSTED_SOURCE
-    if taken_back(own_words(current_text)):
+    if vocabulary.taken_back(own_words(current_text)):
         return UNASKED  # "周六上午九点爬山 帮我记上 算了", "book gym at 9, nah forget it": asked, then taken back
-    if not continues_open_request and hedged_request(own_words(current_text)):
+    if not continues_open_request and vocabulary.hedged_request(own_words(current_text)):
         return UNASKED  # "might need to move the dentist to friday, not sure yet": said as possible, not asked
     if not continues_open_request and is_acknowledgement(current_text):
         return UNASKED  # "ok" / "yes" / "好的" with no open request, to values they said: asked first
