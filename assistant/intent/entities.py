@@ -138,7 +138,7 @@ class EntityStack:
     def record(self, status: str, data: Mapping[str, Any]) -> None:
         # A "which one?" or "which occurrences?" question waits for its answer; anything else ends it.
         self.choosing = data.get("choosing") if status in {"ambiguous_reference", "needs_scope"} else None
-        self.reminder = dict(data["reminder"]) if status in {"reminder_set", "created"} and data.get("reminder") else None  # removed: none
+        self.reminder = dict(data["reminder"]) if status in {"reminder_set", "created"} and data.get("reminder") else None
         if status in {"created", "updated"} and data.get("event"):
             self._push(data["event"], status)
             self.focus = int(str(data["event"]["ref"])[1:])

@@ -26,7 +26,8 @@ def booked(chat: Chat) -> list[tuple[str, str]]:
      ("i was wondering if you could add a call with the accountant", "add a call with the accountant"),
      ("if its not too much trouble could you pop a reminder in", "pop a reminder in"),
      ("hey so i was wondering, could you maybe add my sons match", "add my sons match"),
-     ("would you mind cancelling the 3pm", "cancel the 3pm"),
+     ("would you mind cancelling the 3pm", "cancel the 3pm"), ("would you mind rescheduling it", "reschedule it"),
+     ("would you mind setting up a call", "set up a call"),
      ("do you think i should go", "do you think i should go"),
      ("i was wondering if i have anything friday", "i was wondering if i have anything friday")],
 )  # fmt: skip

@@ -37,10 +37,6 @@ Tools = Sequence[dict[str, Any]]
 _PATCH_ONLY = re.compile(r"^(?:(?:actually|ok(?:ay)?|and|so|no)[\s,]+)*(?:make|set)\s+(?:it|that)\b", re.IGNORECASE)
 # "那改成周三下午两点理发", "换成周五看电影": a new request in place of the old one.
 _NEW_INSTEAD = re.compile(r"^(?:那|那就)?(?:改成|换成|还是)")
-# "move my haircut from saturday to sunday at 2", "把周五的牙医改到下周二": the day said before the
-# destination is the event's, what follows it is new.
-# Where the new value begins: after "to", "start at", "until" ("make my 3pm start at 3:30", "my 1pm workshop run until 4pm").
-DESTINATION = re.compile(r"\s+(?:to(?!\s+(?:shift|move|push|pull|reschedule|change|bump|postpone|delay|switch|swap)\b)|(?:start|begin)s?\s+at|(?:should|needs?\s+to)\s+be(?:\s+at)?|until|till?)\s+(?P<new>\S.*?)(?:,?\s+not\s+[\w:.]+(?:\s*[ap]\.?m\.?)?)?$|(?:(?:改|挪|推|换|调|移)(?:到|成|为)|(?<![点半刻分0-9])到)(?P<new_zh>.+)$", re.IGNORECASE)
 
 
 def query(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
@@ -139,7 +135,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
             )  # fmt: skip
     # "把明天的会推迟一个小时", "move tomorrow's meeting to 4pm": with a shift or a day's possessive,
     # the day names the event; otherwise it is the new day.
-    moved = DESTINATION.search(s.text)
+    moved = lx.DESTINATION.search(s.text)
     old = read_when(re.sub(r"\bfrom\b|从", " ", s.text[: moved.start()]), today=turn.today) if moved else None
     to = read_when(moved["new"] or moved["new_zh"], today=turn.today) if moved else None
     if moved and to and to.time and old and old.part_of_day in {"afternoon", "evening", "night"} and int(to.time[:2]) < 12 and not part_of_day(moved["new"] or moved["new_zh"]):

@@ -87,9 +87,13 @@ def scope_of(text: str) -> str | None:
     return next((scope for scope, words in SCOPES.items() if text in words), None)
 
 
-# "It" / "that one": the thing in focus, resolved by the server.
+# Where the new value begins: after "to", "start at", "until" ("make my 3pm start at 3:30", "my 1pm workshop run until 4pm"),
+# 改到: the day said before it is the event's ("move my haircut from saturday to sunday at 2", "把周五的牙医改到下周二"),
+# what follows it is new.
+DESTINATION = re.compile(r"\s+(?:to(?!\s+(?:shift|move|push|pull|reschedule|change|bump|postpone|delay|switch|swap)\b)|(?:start|begin)s?\s+at|(?:should|needs?\s+to)\s+be(?:\s+at)?|until|till?)\s+(?P<new>\S.*?)(?:,?\s+not\s+[\w:.]+(?:\s*[ap]\.?m\.?)?)?$|(?:(?:改|挪|推|换|调|移)(?:到|成|为)|(?<![点半刻分0-9])到)(?P<new_zh>.+)$", re.IGNORECASE)
 # An event named as one already there: the moment it starts said of it ("下午四点的会"), or "before my/the …".
 DEFINITE = re.compile(r"(?:[点分半刻]|\d)的|\bbefore\s+(?:my|the|our)\b", re.IGNORECASE)
+# "It" / "that one": the thing in focus, resolved by the server.
 POINTER = re.compile(r"\b(?:it|that(?:\s+one)?|this(?:\s+one)?|them|(?:each|every)\s+(?:time|one))\b|它|那个|这个|到时候?|每次", re.IGNORECASE)
 RENAME = table(
     en=(

@@ -81,11 +81,20 @@ def normalize(text: str) -> str:
     text = respell(simplified(unicodedata.normalize("NFKC", text)).replace("\u2019", "'"))  # "shedule" is "schedule"
     text = ASSENT_LEAD.sub("", WAKE_WORDS.sub("", text)).strip()
     if (wrap := POLITE_WRAP.match(text)) and wrap.end() < len(text):  # "would you mind moving my dentist …": move it
-        text = re.sub(r"^(?:(put|set|get)ting|(\w+?)(l?)ing)\b", lambda m: m[1] or m[2] + ("e" * bool(_E_DROPPED.search(m[2])) + m[3] * (m[2][-1:] != "l")), text[wrap.end() :]) if "mind" in wrap[0].lower() else text[wrap.end() :]
+        text = _GERUND.sub(_verb, text[wrap.end() :]) if "mind" in wrap[0].lower() else text[wrap.end() :]
     return " ".join(text.split())
 
 
+# A request verb after "would you mind", as its -ing form: "putting" is "put", "moving" "move", "cancelling" "cancel".
+_GERUND = re.compile(r"^(\w+)ing\b")
 _E_DROPPED = re.compile(r"(?:mov|chang|schedul|creat|remov|delet|updat|arrang|mak|tak|writ|not)$")
+
+
+def _verb(said: re.Match[str]) -> str:
+    stem = said[1]
+    if stem in ("putt", "sett", "gett") or stem.endswith("ll"):
+        return stem[:-1]  # "putting", "cancelling"
+    return stem + "e" if _E_DROPPED.search(stem) else stem
 
 
 def split_user_turn(content: str) -> tuple[dict[str, Any], str]:

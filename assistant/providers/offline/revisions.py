@@ -233,7 +233,7 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
     moved_from = next((said["moved"] for said in rp.REPLACED_EN.finditer(text) if said["moved"]), None)
     if moved_from and read_when(f"at {moved_from}", today=turn.today, prefer_near=_near(None, focus)).time != focus.start:
         return None  # "move the 11am to 2pm": the old time names the event, and it is not the one in focus
-    if (named := re.match(r"(.+?)(?:[改挪推换调移](?:到|成|为))", text)) and (old := read_when(named[1], today=turn.today).time) and old != focus.start:
+    if (moved := lx.DESTINATION.search(text)) and moved["new_zh"] and (old := read_when(text[: moved.start()], today=turn.today).time) and old != focus.start:
         return None  # "下午4点那个改到明天同一时间": as in English, the time before the verb names another event
     cleaned = _without_replaced(text, turn.today)
     cleaned = DAY_FROM_EVENT[0][0].sub(" ", cleaned) if focus.fires else cleaned  # "改成前一天晚上十点": the day it fires on, as now

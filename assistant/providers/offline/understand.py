@@ -327,7 +327,7 @@ def _answers_change_value(turn: Turn, signals: Signals, intent: str, tools: Sequ
     again = calendar.change(before, read_signals(before), tools)
     if again.tool_calls or again.text != turn.last_reply:
         return None
-    destination = calendar.DESTINATION.search(turn.previous)
+    destination = lx.DESTINATION.search(turn.previous)
     asked_to = read_when(destination.group(0), today=turn.today) if destination and signals.when.time and not signals.when.guessed else None
     if destination and asked_to is not None and asked_to.time and not asked_to.date:
         return f"{turn.previous[: destination.start()]} to {turn.text}"  # "8pm" to "which 8?": the time said replaces the one asked about
