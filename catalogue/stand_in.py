@@ -100,6 +100,10 @@ STAND_IN: Final[dict[str, tuple[str, str]]] = {
         '"remind me to wake up at {time}".',
         "我没法设闹钟：我只管日程和提醒。可以改成在{time}提醒你：说“{time}提醒我起床”就行。",
     ),
+    "swap": (
+        "I can't swap two events in one step. Move each one, e.g. \"move the dentist to 4pm\", and I'll check each for clashes.",
+        "我没法一步对调两个安排。请分别改，比如“把牙医改到下午四点”，我会逐个检查有没有冲突。",
+    ),
     "alarm_no_time": (
         "I can't set alarms: I keep your calendar and reminders. Tell me when, e.g. \"remind me to wake up at "
         "6:30am tomorrow\", and I'll set a reminder instead.",

@@ -142,6 +142,8 @@ CHANGE_EVENT = ToolSpec(
             "end_time": nullable(clock_time()),
             # "an hour later", "提前半小时", "往后推一天" with no new day or time: the tool moves the event's own start.
             "shift_minutes": nullable(integer("+ later, - earlier; no new time said", -10080, 10080)),
+            # "30 minutes longer", "缩短一刻钟" with no new length said: the tool adds it to the event's own length.
+            "extend_minutes": nullable(integer("+ longer, - shorter", -1435, 1435)),
             **SCOPE,
         }
     ),
@@ -161,6 +163,7 @@ CHANGE_EVENT = ToolSpec(
         "duration_minutes": "length",  # a length said, or the span to an end said ("3-5pm", "till 5")
         "end_time": "time",
         "shift_minutes": "minutes",
+        "extend_minutes": "extend",  # a length said as more or less ("30 minutes longer", "缩短一刻钟"), signed
     },
     claim_kind="change",
 )

@@ -21,7 +21,7 @@ Authority = Literal["values", "dropping", "none"]
 # What an argument is, for tracing it to the person's words.
 # "name" is a text that names a thing (a title): the person may quote it; a quote never supplies
 # a "text" (a fact, a reminder's words), a day or a time.
-TraceRole = Literal["name", "text", "date", "time", "minutes", "length", "target", "repeat", "insist", "counted"]
+TraceRole = Literal["name", "text", "date", "time", "minutes", "length", "extend", "target", "repeat", "insist", "counted"]
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,8 @@ class EntityStack:
     choosing: JSONObject | None = None
     # The reminder the last tool result set (its fact, with its ref "R12"): "actually make it 8:30" changes it.
     reminder: JSONObject | None = None
+    # The event the person just had deleted (its fact): "put it on friday instead, same time" books it again.
+    deleted: JSONObject | None = None
 
     def to_json(self) -> JSONObject:
         return {
@@ -86,6 +88,7 @@ class EntityStack:
             "day": self.day.to_json() if self.day else None,
             "choosing": self.choosing,
             **({"reminder": self.reminder} if self.reminder else {}),
+            **({"deleted": self.deleted} if self.deleted else {}),
         }
 
     @classmethod
@@ -100,6 +103,7 @@ class EntityStack:
             day=DayInFocus.from_json(day) if day else None,
             choosing=data.get("choosing"),
             reminder=data.get("reminder"),
+            deleted=data.get("deleted"),
         )
 
     def day_in_focus(self) -> JSONObject | None:
@@ -139,6 +143,8 @@ class EntityStack:
         # A "which one?" or "which occurrences?" question waits for its answer; anything else ends it.
         self.choosing = data.get("choosing") if status in {"ambiguous_reference", "needs_scope"} else None
         self.reminder = dict(data["reminder"]) if status in {"reminder_set", "created"} and data.get("reminder") else None
+        if status in {"created", "updated", "deleted", "reminder_set"}:  # a later write: nothing to book again
+            self.deleted = {k: data["event"][k] for k in ("title", "date", "start", "minutes") if k in data["event"]} if status == "deleted" and data.get("event") else None
         if status in {"created", "updated"} and data.get("event"):
             self._push(data["event"], status)
             self.focus = int(str(data["event"]["ref"])[1:])

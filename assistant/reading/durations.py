@@ -15,7 +15,7 @@ from typing import Final, Literal
 from assistant.reading.chinese import simplified
 from assistant.reading.numbers import CN_NUMBER, EN_COUNT, number
 
-LengthKind = Literal["length", "later", "earlier", "offset", "more"]
+LengthKind = Literal["length", "later", "earlier", "offset", "more", "less"]
 MIN_MINUTES: Final = 5
 MAX_MINUTES: Final = 24 * 60
 
@@ -23,7 +23,7 @@ _EN = re.compile(
     r"(?<![a-z0-9])(?:(?P<half_hour>half\s+an?\s+hour)|(?P<quarter>a\s+quarter\s+of\s+an\s+hour)"
     r"|(?P<free_hour>(?:an?\s+)?free\s+hour)|(?P<day>(?P<lead_n>a|one|two|three|four|five|six|seven|the|[1-9]|1[0-4])\s+(?P<lead_unit>days?|weeks?))(?=\s+(?:before(?!\s+yesterday)|ahead|earlier|in\s+advance))"
     # "next week same time": a week later, at the event's own time.
-    r"|(?P<next_week>(?:to\s+)?next\s+week[\s,]+(?:at\s+)?(?:the\s+)?same\s+time)"
+    r"|(?P<next_week>(?:to\s+)?next\s+week[\s,]+(?:at\s+)?(?:the\s+)?same\s+time|(?:to\s+)?(?:the\s+)?same\s+time\s+next\s+week)"
     # Whole days or a week, only as a shift ("a day later", "push it back two days"): how long nothing lasts.
     rf"|(?P<days>a|one|two|three|four|five|six|[1-6])\s+(?P<days_unit>days?|week)(?=\s+(?:later|earlier|back|forward|pl(?:ea)?se?|pls|plz|thx|thanks)\b|\s*$|\s*[,.!?])"
     r"|(?P<number>[0-9]{1,3}(?:\.[0-9])?)\s*-?\s*(?P<unit>hours?|hrs?|h|minutes?|mins?|m)"
@@ -46,14 +46,16 @@ _DIRECTION_AFTER = re.compile(r"\s*(?P<dir>later|earlier|sooner|back|forward)\b"
 _DIRECTION_BEFORE = re.compile(
     r"\b(?P<dir>back|forward|later|earlier|delay(?:ed)?|postpone[d]?|push(?:ed)?(?!-?\s*ups?\b)|bump(?:ed)?)\b"
     # "push back my 3pm meeting by", "push team sync 30 mins": the words between name the event
-    r"(?:(?:\s+(?:it|that|this|the\s+\w+))?\s+(?:by\s+)?|(?:\s+[\w']+){1,4}?\s+(?P<by>by)\s+|(?P<named>(?:\s+(?!(?:to|for|till?|until|from)\b)[\w']+){1,5}?)\s+)$",
+    r"(?:(?:\s+(?:it|that|this|the\s+\w+))?\s+(?:by\s+)?|(?:\s+[\w']+){1,4}?\s+(?P<by>by)\s+|(?P<named>(?:\s+(?!(?:to|for|till?|until|from|and|then|remind)\b)[\w']+){1,5}?)\s+)$",
     re.IGNORECASE,
 )
 _DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|往后|[推挪]后|晚|提前|往前挪|往前推|往前|早)\s*$")
 # A length added to or taken from how long it lasts ("extend it by 30 min", "延长半小时", "an hour longer"):
 # no length of its own, and no move.
-_MORE_BEFORE = re.compile(r"(?:\b(?:extend|lengthen|shorten|cut)(?:ed)?(?:\s+[\w']+){0,3}?\s+by|延长|加长|缩短|多|少)\s*$", re.I)
-_MORE_AFTER = re.compile(r"\s*(?:longer|shorter|more|less)\b", re.IGNORECASE)
+_MORE_BEFORE = re.compile(
+    r"(?:\b(?:extend|lengthen|shorten|cut|trim)(?:ed)?(?:\s+[\w']+){0,3}?\s+(?P<by>by)|\b(?:another|an\s+(?:extra|additional)|add(?:\s+(?:another|an?\s+extra))?)|延长|加长|缩短|[再多]?[加减]|多|少)\s*$", re.I)
+_MORE_AFTER = re.compile(r"\s*(?:longer|shorter|more|less|extra|over(?!\s+\w))\b", re.IGNORECASE)
+_LESS = re.compile(r"shorten|cut|trim|shorter|less|缩短|减|少", re.IGNORECASE)  # a length taken from how long it lasts
 _LATER: Final = frozenset(("later", "back", "delay", "delayed", "postpone", "postponed", "push", "pushed", "bump", "bumped"))
 _LATER_ZH: Final = frozenset(("推迟", "延后", "延迟", "往后推", "往后挪", "往后", "推后", "挪后", "晚"))
 _OFFSET_BEFORE = re.compile(
@@ -94,7 +96,8 @@ def _with_direction(text: str, match: re.Match[str], minutes: int) -> Length:
         end = hedge.end()
     before = text[:start]
     if more := _MORE_BEFORE.search(before) or _MORE_AFTER.match(text, end):
-        return Length(minutes, min(start, more.start()), max(end, more.end()), "more")
+        said_from = more.start("by") if more.groupdict().get("by") else more.start()  # "extend the dentist by": its name stays
+        return Length(minutes, min(start, said_from), max(end, more.end()), "less" if _LESS.search(more.group(0)) else "more")
     if match.groupdict().get("next_week") or match.groupdict().get("next_week_zh"):
         return Length(minutes, start, end, "later")
     if after := _DIRECTION_AFTER.match(text, end):

@@ -26,7 +26,7 @@ _HANDED_OVER = re.compile(
     r"(?:it|this|that|the\s+(?:e-?mail|message|text|note|letter|invite|sms))\s+(?:says|said|reads)|says\s*:|"
     # A message to send, with its words: "text sam saying …", "tell the team that …" (theirs to send, not a request).
     r"(?:text|message|msg|e-?mail|tell|ping|slack|whatsapp)\s+(?!me\b|us\b)(?:[\w']+\s+){1,3}?(?:saying|that|to\s+say)\b)"
-    r"|发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)给|给(?![你我])[^\s，,]{1,6}发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)|告诉(?![我你])[^\s，,]{1,6}(?:说|一声)"
+    r"|发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)给|给(?![你我])[^\s，,]{1,6}发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)|告诉(?![我你])[^\s，,]{1,6}(?:说|一声(?!\s*$))"
     r"|翻译|译成|翻成|校对|润色|改错|语法|(?:^|帮我|帮忙|请|给我|你)\s*总结(?!会|大会|汇报|报告)|总结(?:一下|下(?!午)|这|以下|下面|\s*[:：])|概括|摘要|骗局|诈骗|骗子|钓鱼|什么意思|写着|写的是|内容是|上面说",
     re.IGNORECASE,
 )

@@ -230,7 +230,7 @@ SERVICE = table(
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:e-?mail|text|message|msg|tell|let|inform|notify|ping)\s+(?!me\b|us\b)"
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:check|register|sign|enrol|enroll)\s+(?:me|us)\b",  # "check me in for my flight"
     ),
-    zh=(r"[打叫](?:个|辆|一辆)?车|值机|(?<![取拿收])快递|寄件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|查(?:一下|下|查)?[^\s，,]{0,12}?(?:航班|车次|火车|高铁|动车)|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|股票|股价|单号|物流|^(?:帮我|给我)?(?:放|播放?)(?:一?首|个|点)|晚点了?(?:吗|没)"
+    zh=(r"[打叫](?:个|辆|一辆)?(?:[^\s，,]{1,8}?的)?车|值机|(?<![取拿收])快递|寄件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|查(?:一下|下|查)?[^\s，,]{0,12}?(?:航班|车次|火车|高铁|动车)|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|股票|股价|单号|物流|^(?:帮我|给我)?(?:放|播放?)(?:一?首|个|点)|晚点了?(?:吗|没)"
         r"|订(?![了好过])(?:.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|.{0,12}?(?:餐厅|饭店|酒店|民宿|房间))|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)给|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
 # The weather: asked about, another service's; said beside a change ("it's def raining. move the bbq to sunday"), a reason.
@@ -310,15 +310,18 @@ HEARSAY = table(
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
 HEDGED = table(
-    en=(r"^(?:if(?!\s+(?:possible|(?:you|u)\s+c[ao]n|it'?s\s+not\s+too|(?:you|u)\s+(?:don'?t|do\s+not)\s+mind))|maybe|perhaps|in\s+theory)\b|\bimagine\b|\b(?:(?:i|we|they|he|she)\s+(?:might|could)|i'?d\s+(?!like|love|want|appreciate|be\s+grateful)\w+|i\s+guess|not\s+sure|might\s+(?:be|need\s+to|have\s+to)|gonna\s+be)\b",),
+    en=(r"(?<!\beven\s)\bif(?!\s+(?:needed|necessary|possible|(?:you|u)\s+(?:c[ao]n|could|would|will)|it'?s\s+not\s+too|(?:you|u)\s+(?:don'?t|do\s+not)\s+mind|that'?s\s+ok|that\s+works|ok))\b|^(?:maybe|perhaps|in\s+theory)\b|\bimagine\b|\b(?:(?:i|we|they|he|she)\s+(?:might|could)|i'?d\s+(?!like|love|want|appreciate|be\s+grateful)\w+|i\s+guess|not\s+sure|might\s+(?:be|need\s+to|have\s+to)|gonna\s+be)\b",),
     zh=(r"^(?:也许|可能)|要是|如果|假如|万一|就好了|不确定|说不定|估计|在想|要不要|的话(?![\s,，])",),  # "牙医的话 下午两点": a topic, not "if"
 )
 
 
 def hedged_request(words: str, verbs: Any = None) -> bool:
     """A request said as possible: a hedge in the clause that asks ("might need to move the dentist to friday, not sure yet",
-    "if it rains saturday we might move the bbq"), never one in a clause beside it ("…, i promised i'd go")."""
-    return any(part in HEDGED and (verbs or WRITE_WORDS).search(part) for part in re.split(r"[,;，；。!！]|\.\s|\b(?:but|so)\b", words))
+    "if it rains saturday we might move the bbq"), or a condition said before it ("if so, move gym to thursday"); never a
+    hedge in a clause beside it ("…, i promised i'd go")."""
+    parts = re.split(r"[,;，；。!！?？]|\.\s|\b(?:but|so|and)\b", words)
+    asks = verbs or WRITE_WORDS
+    return any(part in HEDGED and (asks.search(part) or (re.search(r"\bif\b|如果|要是|假如|万一", part) and asks.search(after))) for part, after in zip(parts, [*parts[1:], ""], strict=True))
 
 
 # What a name never holds (closed classes, so the table can be whole). First, who does it and how (a subject,
@@ -347,7 +350,7 @@ SIDES = table(
 # A correction inside one message, after a moment was said ("tennis saturday 10 no wait 11", "周六十点打球 不对
 # 十一点"): which moment is meant is asked, never guessed.
 SELF_CORRECTION = table(
-    en=(r"\b(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|no\s+no|i\s+mean(?:t)?|or\s+rather|actually\s+(?:make\s+(?:it|that)|no))\b",),
+    en=(r"\b(?:no\s+wait|wait\s+no|no\s+sorry|sorry\s+no|no\s+no|i\s+mean(?:t)?|or\s+rather|actually\s+(?:make\s+(?:it|that)|no)|no,?\s+actually)\b",),
     zh=(r"[哦啊]?不对|[哦啊]不|[说记看搞弄写]错了|口误|算了还是|(?:不是|还是)(?=[0-9一二两三四五六七八九十周星礼明后今下上])|(?<=\s)不是(?=\s+[0-9一二两三四五六七八九十])",),
 )
 # A street address or a numbered room ("21 park lane", "12 main st", "中山路12号", "3号会议室"): its

@@ -40,15 +40,13 @@ from tools.registry import spec_for
 from tools.spec import TraceRole
 
 UNTRUSTED_SOURCE = "untrusted_source"
-# The values are the person's, but nothing they said asks for this write: "yes" or "ok" with no open
-# request (after an offer in words: "If you'd like it on your calendar, …"). The card asks first.
+# The values are the person's, but nothing they said asks for this write ("ok" with no open request, after an offer): asked.
 UNASKED = "unasked"
 
 # Words that only name a kind of entry; a title made of them carries nothing from anywhere.
 _GENERIC = {
     "a", "an", "the", "my", "with", "and", "to", "of", "for", "at", "on", "in", "is", "are", "be", "i", "me",
-    "you", "your", "it", "that", "this", "event", "appointment", "meeting", "call", "session", "reminder",
-    "new", "entry", "untitled",
+    "you", "your", "it", "that", "this", "event", "appointment", "meeting", "call", "session", "reminder", "new", "entry", "untitled",
 }  # fmt: skip
 _GENERIC_ZH = set("的和与跟同个一")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[\u3400-\u9fff]")
@@ -165,6 +163,7 @@ class _Said:
     days: set[datetime.date]
     times: set[str]
     minutes: set[int]
+    extended: set[int]  # lengths said as more (+) or less (-) than it lasts: "延长半小时", "15 minutes shorter"
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9:'.]+|[\u3400-\u9fff]|\S")
@@ -177,11 +176,11 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
     The reader declines a sentence it cannot settle ("the 9am one", "10:00 or 16:00 if …");
     tracing asks only whether a value was said, so every short phrase is read on its own.
     """
-    said, weekdays = _Said(set(), set(), set()), set[str]()
+    said, weekdays = _Said(set(), set(), set(), set()), set[str]()
     for text in (*provenance.texts, *provenance.slot_values):
         for length in reversed(find_lengths(text)):
-            if length.kind != "more":  # "延长半小时" says no length of 30 minutes
-                said.minutes.add(length.minutes)
+            signed = {"more": length.minutes, "less": -length.minutes}.get(length.kind)  # "延长半小时": 30 more, no length of 30
+            (said.minutes if signed is None else said.extended).add(length.minutes if signed is None else signed)
             text = text[: length.start] + " " * (length.end - length.start) + text[length.end :]
         for begin, last, _ in named_months(text, provenance.today):  # "every wednesday in march"
             said.days.update(begin + datetime.timedelta(days=n) for n in range((last - begin).days + 1))
@@ -299,8 +298,8 @@ def untraced(
     if not values:
         return []
     found: list[str] = []
-    landed = target() if any(traced[name] in {"date", "time", "text", "name", "length", "minutes"} for name in values) else None
-    reading = any(traced[name] in {"date", "time", "minutes", "length"} for name in values)
+    landed = target() if any(traced[name] in {"date", "time", "text", "name", "length", "minutes", "extend"} for name in values) else None
+    reading = any(traced[name] in {"date", "time", "minutes", "length", "extend"} for name in values)
     # A move's bare hour is read near the event's own start; a reminder's is its own ("the night before at 9": 21:00 too).
     moved = landed.start.time() if landed and "shift_minutes" in traced and any(traced[name] in {"time", "length"} for name in values) else None
     own = replace(provenance, event_days=(*provenance.event_days, f"{landed.start:%Y-%m-%d}")) if landed else provenance  # "下周四的例会改到周五": its week
@@ -320,6 +319,8 @@ def untraced(
             ok = value in heard.times or value in {f"{m:%H:%M}" for m in _shifts(provenance, landed)} or value in moments
         elif role == "minutes" and heard is not None:  # a shift earlier is a length said, signed
             ok = isinstance(value, int) and (abs(value) in heard.minutes or _counted_lead(value, arguments, landed, provenance, heard.times))
+        elif role == "extend" and heard is not None:
+            ok = value in heard.extended
         elif role == "length" and heard is not None:
             start = arguments.get("time") or (f"{landed.start:%H:%M}" if landed else None)
             ok = isinstance(value, int) and (value in heard.minutes or _end_of(start, value) in heard.times)

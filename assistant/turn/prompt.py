@@ -28,8 +28,9 @@ SUMMARY_BUDGET = 500
 MESSAGE_BUDGET = 1200
 # The system prompt and the tool list together, as a local server's chat template renders the
 # list into the prompt (JSON with the default separators). Ollama's default window is 4,096
-# tokens: this leaves room for the context, the recent turns and the answer (2,500 until cancel_reminder took 100).
-STATIC_PREFIX_BUDGET = 2600
+# tokens: this leaves room for the context, the recent turns and the answer (2,500 until cancel_reminder took 100,
+# 2,600 until change_event's extend_minutes took 25).
+STATIC_PREFIX_BUDGET = 2625
 
 
 def static_prefix_tokens(tools: Sequence[dict[str, Any]] | None = None, system: str = SYSTEM_PROMPT) -> int:
@@ -86,6 +87,8 @@ def dynamic_context(context: TurnContext) -> dict[str, Any]:
         "choosing": context.entities.choosing,
         # The reminder just set, which set_reminder's replaces_last changes ("actually make it 8:30").
         **({"reminder_just_set": context.entities.reminder} if context.entities.reminder else {}),
+        # The event just deleted at the person's word: "put it on friday instead" books it again (schedule_event).
+        **({"just_deleted": context.entities.deleted} if context.entities.deleted else {}),
     }
 
 

@@ -224,13 +224,16 @@ def _day_in_focus_said(context: TurnContext) -> None:
 def _same(context: TurnContext, texts: list[str]) -> list[object]:
     """ "and another squash monday same time", "same for thursday", "same for the optician": the name and time of the event
     just made or changed at the person's request (never one only shown), and the lead of the reminder just set, count as
-    said, as "that day" is the day named last."""
+    said, as "that day" is the day named last. The event they just had deleted keeps its name ("改约到周日下午三点" books
+    it again), and its time with "same time"."""
+    gone = context.entities.deleted or {}
+    again: list[object] = [gone["title"]] if gone.get("title") else []
     if not any(SAME_TIME.search(text) for text in texts):
-        return []
+        return again
     lead = (context.entities.reminder or {}).get("minutes_before")
     made = [entity for entity in context.entities.recent(1) if entity.via in {"created", "updated"}]
     pointed: list[object] = [value for entity in made for value in (entity.title, entity.start)]
-    return pointed + ([str(lead)] if lead else [])
+    return pointed + again + ([gone["start"]] if gone.get("start") else []) + ([str(lead)] if lead else [])
 
 
 def _that_day(context: TurnContext, texts: list[str]) -> list[str]:

@@ -31,6 +31,7 @@ UNCHANGED_EVENT = {
     "duration_minutes": None,
     "end_time": None,
     "shift_minutes": None,
+    "extend_minutes": None,
 }
 UNCHANGED_VALUES = {"title": None, "date": None, "time": None, "duration_minutes": None}
 UNCHANGED_REQUEST = {"title": None, "date": None, "time": None, "duration_minutes": None, "allow_overlap": None}

@@ -219,7 +219,7 @@ def which(event: Event, **more: Any) -> dict[str, Any]:
 def test_a_change_without_a_scope_asks_and_writes_nothing(person: Any, frozen_now: Any, weekly: Event) -> None:
     reg = registry(person, frozen_now)
     result = reg.execute(
-        "change_event", which(weekly, title=None, date=None, time="10:00", duration_minutes=None, end_time=None, shift_minutes=None, scope=None,
+        "change_event", which(weekly, title=None, date=None, time="10:00", duration_minutes=None, end_time=None, shift_minutes=None, extend_minutes=None, scope=None,
                               occurrence="D+8"),
     )  # fmt: skip
     assert result.status == "needs_scope"
@@ -228,7 +228,7 @@ def test_a_change_without_a_scope_asks_and_writes_nothing(person: Any, frozen_no
     # What was asked is kept, so "just that one" is this call with its scope, for any model.
     choosing = result.data["choosing"]
     assert choosing == {"tool": "change_event", "values": {"time": "10:00", "event_ref": f"E{weekly.id}", "occurrence": "2026-12-15"}}  # fmt: skip
-    answered = reg.execute("change_event", which(weekly, title=None, date=None, duration_minutes=None, end_time=None, shift_minutes=None) | choosing["values"] | {"scope": "this"})  # fmt: skip
+    answered = reg.execute("change_event", which(weekly, title=None, date=None, duration_minutes=None, end_time=None, shift_minutes=None, extend_minutes=None) | choosing["values"] | {"scope": "this"})  # fmt: skip
     assert answered.status == "updated", answered.data
     assert three_weeks(person, frozen_now) == ["2026-12-08 09:30", "2026-12-15 10:00", "2026-12-22 09:30"]
 
@@ -246,7 +246,7 @@ def test_the_scope_question_waits_in_the_thread_until_something_else_happens() -
 
 def test_change_this_one_moves_one_occurrence(person: Any, frozen_now: Any, weekly: Event) -> None:
     result = registry(person, frozen_now).execute(
-        "change_event", which(weekly, title=None, date=None, time="11:00", duration_minutes=None, end_time=None, shift_minutes=None, scope="this",
+        "change_event", which(weekly, title=None, date=None, time="11:00", duration_minutes=None, end_time=None, shift_minutes=None, extend_minutes=None, scope="this",
                               occurrence="D+8"),
     )  # fmt: skip
     assert result.status == "updated", result.data
@@ -255,7 +255,7 @@ def test_change_this_one_moves_one_occurrence(person: Any, frozen_now: Any, week
 
 def test_change_this_and_following_splits_the_series(person: Any, frozen_now: Any, weekly: Event) -> None:
     result = registry(person, frozen_now).execute(
-        "change_event", which(weekly, title=None, date=None, time="08:00", duration_minutes=None, end_time=None, shift_minutes=None,
+        "change_event", which(weekly, title=None, date=None, time="08:00", duration_minutes=None, end_time=None, shift_minutes=None, extend_minutes=None,
                               scope="following", occurrence="D+8"),
     )  # fmt: skip
     assert result.status == "updated", result.data
@@ -265,7 +265,7 @@ def test_change_this_and_following_splits_the_series(person: Any, frozen_now: An
 
 def test_change_all_moves_every_occurrence(person: Any, frozen_now: Any, weekly: Event) -> None:
     result = registry(person, frozen_now).execute(
-        "change_event", which(weekly, title="Daily scrum", date=None, time="09:00", duration_minutes=None, end_time=None, shift_minutes=None,
+        "change_event", which(weekly, title="Daily scrum", date=None, time="09:00", duration_minutes=None, end_time=None, shift_minutes=None, extend_minutes=None,
                               scope="all", occurrence=None),
     )  # fmt: skip
     assert result.status == "updated", result.data

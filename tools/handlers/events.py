@@ -31,7 +31,7 @@ MAX_LISTED_EVENTS = 50
 MAX_NAMED_EVENTS = 5  # "when is my standup?": its next few occurrences
 SUGGESTION_COUNT = 3
 MIN_LENGTH_MINUTES = 5  # as duration_minutes takes
-_PENDING = (*CHANGE_VALUES, "end_time", "shift_minutes")  # what a "which one?" list keeps for its answer
+_PENDING = (*CHANGE_VALUES, "end_time", "shift_minutes", "extend_minutes")  # what a "which one?" list keeps for its answer
 
 
 def _days(context: ToolContext, start: str, end: str | None) -> list[datetime.date]:
@@ -195,6 +195,11 @@ def change_event(context: ToolContext, arguments: Mapping[str, Any]) -> ToolResu
         if isinstance(moved, ToolResult):
             return moved
         arguments = {**arguments, **moved}
+    if arguments.get("extend_minutes") and arguments.get("duration_minutes") is None and not arguments.get("end_time"):
+        length = _extended(context, target, int(arguments["extend_minutes"]))
+        if isinstance(length, ToolResult):
+            return length
+        arguments = {**arguments, "duration_minutes": length}
     if arguments.get("end_time") and arguments.get("duration_minutes") is None:
         length = _until(context, target, arguments)
         if isinstance(length, ToolResult):
@@ -228,6 +233,17 @@ def _shifted(context: ToolContext, target: Event, minutes: int) -> dict[str, str
             {"problem": "that shift moves it to another day; say the new day and time", "event": event_fact(target, context.zone)},
         )
     return {"time": f"{moved:%H:%M}"}
+
+
+def _extended(context: ToolContext, target: Event, minutes: int) -> int | ToolResult:
+    """The event's own length made longer (or shorter) by ``minutes``: computed here, never by the model."""
+    length = int((target.ends_at - target.starts_at).total_seconds() // 60) + minutes
+    if not MIN_LENGTH_MINUTES <= length <= 24 * 60:
+        return ToolResult(
+            Status.INVALID_ARGUMENTS,
+            {"problem": "that would leave it too short or over a day long; say how long it lasts", "event": event_fact(target, context.zone)},
+        )
+    return length
 
 
 def _until(context: ToolContext, target: Event, arguments: Mapping[str, Any]) -> int | ToolResult:

@@ -24,7 +24,7 @@ from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.targets import PART_WORDS, PARTS, Target, chosen, event_name, find_target, iso_day
-from assistant.providers.offline.titles import clauses_of, overlap, title_from, weak_only
+from assistant.providers.offline.titles import best_match, clauses_of, overlap, title_from, weak_only
 from assistant.providers.offline.when import When, in_week_of, read_when
 from assistant.reading.days import days_of
 from assistant.reading.hours import shift_clock
@@ -95,6 +95,10 @@ def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     named = event_name(s.when.residue, focus=bool(turn.recent_entities))
+    gone = turn.context.get("just_deleted") or {}
+    if gone and (s.day or s.when.time) and s.when.shift is None and (named is None or overlap(named, str(gone["title"])) > 0) and not best_match(named or "", turn.recent_entities):
+        # "put it on friday instead, same time" after the person had it deleted: booked again, its own name, time and length.
+        return call(turn, tools, "schedule_event", title=gone["title"], date=s.day or gone["date"], time=s.when.time or gone["start"], duration_minutes=gone.get("minutes"))
     aside = [t for t in turn.suspended if named and overlap(named, str(t.get("title") or "")) >= 2]
     if len(aside) == 1 and (s.day or s.when.time) and not turn.active_command:
         # "right so the vet, make it 11am" after another booking in between: the request put aside, named, goes on.
@@ -200,12 +204,13 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         if not (target.words or target.ref or target.ordinal or target.time or turn.recent_entities):
             return text(say("ask_shift_base", turn.language))
         shift = when.shift  # "push the project review back an hour": the tool moves the event's own start
-    if not (new_title or new_day or new_time or when.duration or shift or end_time):
+    extend = when.extend if not (when.duration or end_time) else None  # "30 minutes longer": the tool adds it to its own length
+    if not (new_title or new_day or new_time or when.duration or shift or end_time or extend):
         return text(say("ask_new_length" if lx.EXTEND.search(s.text) else "ask_change_value", turn.language))
     return call(
         turn, tools, "change_event",
         **target.named(), title=new_title, date=new_day, time=new_time, duration_minutes=when.duration, end_time=end_time,
-        shift_minutes=shift, scope=lx.scope_of(s.text) or _scope(turn, s.text[: moved.start()] if moved else s.text, None),
+        shift_minutes=shift, extend_minutes=extend, scope=lx.scope_of(s.text) or _scope(turn, s.text[: moved.start()] if moved else s.text, None),
     )  # fmt: skip
 
 

@@ -101,7 +101,7 @@ _GATHERING = re.compile(r"\b(?:party|dinner\s+party|get[\s-]?together)\b|聚餐|
 _REMIND_AGAIN = re.compile(rf"{_REMIND_ME_ZH}|\b{_REMIND_ME}", re.I)  # a second "remind me" in one message says no more
 _REMIND_WORD = re.compile(rf"\b{_REMIND_ME}|\breminders?\b|提醒|[叫喊]我(?:一声)?(?=去|[\s，,]|$)", re.I)
 _AHEAD = re.compile(r"\s*(?:before(?:hand)?|ahead(?:\s+of\s+time)?|in\s+advance|earlier)\b", re.I)
-_ABOUT_EVENT = re.compile(r"^.*?\bremind\s+(?:me|us)\s+(?:abt|about|of)\s+(?=(?:my|the|our)\s)", re.I)
+_ABOUT_EVENT = re.compile(r"^.*?\bremind\s+(?:me|us)\s+(?:abt|about|of|(?P<before>before))\s+(?=(?:my|the|our)\s)", re.I)
 # After the lead time, what the reminder is for rather than which event: "45 minutes before so i leave in time".
 _WHAT_FOR = re.compile(r"[\s,]*(?:so|to|because|cause|cuz|coz|cos|since|in\s+case|as)\b|.*?(?P<later>[\s,]+(?:so(?:\s+that)?|because|cuz|since)\s+(?:i|we)\b)", re.I)  # or later: "… the meeting so i can leave"
 
@@ -220,7 +220,9 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     # "the day before at 6pm": a day counted from the event in focus and a time, never 24 hours before it.
     day_and_time = _day_and_time(s.text, s.when.time is not None, turn.today)
     # "remind me about the team lunch on friday": an event named on a day, no time or lead said (the default lead).
-    about = _ABOUT_EVENT.search(s.text) if s.when.single_day and not s.when.time and words.reminder_minutes is None else None
+    # "remind me before the dentist": that event, the usual lead.
+    about = _ABOUT_EVENT.search(s.text) if not s.when.time and words.reminder_minutes is None else None
+    about = about if about and (s.when.single_day or about["before"]) else None
     if (words.reminder_text is None or about) and not day_and_time:
         # "remind me 30 minutes before lunch with Sam": the event in context, or else the words that
         # name it (the tool finds it among the person's events).
@@ -266,6 +268,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
     counted = next((m for pattern, days in _FROM_FOCUS if days == offset and (pattern is not THAT_DAY or not s.text.isascii()) and (m := pattern.search(s.text))), None) if time and (date is None or POINTER.search(s.text)) else None
     # "remind me the night before the flight at 8pm to pack", 体检前一天晚上八点提醒我, 家长会那天, 周四…那个: days back from the event named there.
     beside = (s.text[counted.end() :] if s.text.isascii() else s.text[: counted.start()]) if counted and offset is not None and offset <= 0 else ""
+    if counted and s.text.isascii() and title_from(read_when(beside, today=turn.today).residue) is None:
+        beside = s.text[: counted.start()]  # "remind me about the eye exam the day before at 6pm": named before it
     parts = re.match(r"(?P<name>.*?)(?:(?:^|\s+)(?:to|so)\s+(?P<purpose>.+))?$", beside.strip())
     event = title_from(read_when(REMIND_MARKER.sub(" ", parts["name"]), today=turn.today).residue) if parts and beside else None
     if parts and event is not None and offset is not None and not (turn.recent_entities and best_match(event, turn.recent_entities[:1])):

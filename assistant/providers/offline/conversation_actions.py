@@ -286,7 +286,8 @@ def said_again(turn: Turn, tools: Tools) -> ModelResponse | None:
     or its day or its event ("book physio mon 9am" … "same for thursday"; "remind me an hour before the dentist" … "same
     for the optician"): the name, time and lead are the ones just written, which the guard traces."""
     same = lx.SAME_FOR.match(turn.text)
-    if (same or SAME_TIME.search(turn.text)) and turn.previous and (top := turn.recent_entities[:1]):  # 下下周一同一时间也加一个
+    moved = not same and lx.CORRECTION.search(turn.text)  # "oh actually saturday is better, same time": that one moves
+    if (same or (SAME_TIME.search(turn.text) and not moved)) and turn.previous and (top := turn.recent_entities[:1]):  # 下下周一同一时间也加一个
         kind, lead = previous_intent(turn), (turn.context.get("reminder_just_set") or {}).get("minutes_before")
         if same and kind == "reminder" and lead and (named := title_from(same["rest"])):
             return call(turn, tools, "set_reminder", text=None, event_ref=None, event_words=named, minutes_before=lead)
@@ -294,7 +295,9 @@ def said_again(turn: Turn, tools: Tools) -> ModelResponse | None:
         week = re.fullmatch(r"W1(\+\d+)?", when.date or "") if when.end and (when.end or "").startswith("W7") else None
         its = days_of(str(top[0].get("date") or ""), turn.today) if week else []
         day = f"W{its[0].isoweekday()}{week[1] or ''}" if week and its else when.single_day  # "same time next week": its weekday
-        if kind == "create" and day and title_from(when.residue) is None:
+        if day is None and when.shift and when.shift % 10080 == 0 and turn.text not in lx.CHANGE and re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(top[0].get("date"))):
+            day = (datetime.date.fromisoformat(str(top[0]["date"])) + datetime.timedelta(minutes=when.shift)).isoformat()  # "same time next week too"
+        if (kind == "create" or top[0].get("via") == "created") and day and title_from(when.residue) is None:
             return call(turn, tools, "schedule_event", title=top[0].get("title"), date=day, time=when.time or top[0].get("start"))
     if turn.previous is None or turn.last_reply != say("other_zone", turn.language):
         return None

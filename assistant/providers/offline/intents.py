@@ -198,7 +198,7 @@ def _hedged(turn: Turn, s: Signals) -> bool:
 def _new_length(text: str) -> bool:
     """ "make the workshop 2 hours long", "extend the dentist to an hour": a length said as the change."""
     said = lx.LENGTH_CHANGE.search(text)
-    prescribed = said is not None and re.match(r"(?:should|will|'ll)\b", said.group().strip()) and re.match(
+    prescribed = said is not None and re.match(r"(?:should|will|'ll|only)\b|[^\x00-\x7f]", said.group().strip()) and re.match(
         r"\s*(?:about\s+|like\s+)?(?:\d|an?\s|half|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty|forty-five|ninety)", text[said.end() :])  # "the standup should only be 15 min"
     return said is not None and (said.group().endswith("long") or bool(said["make"] or prescribed) or text in lx.CHANGE)
 
@@ -321,13 +321,13 @@ RULES: tuple[Rule, ...] = (
     ("archive", lambda turn, s: s.text in lx.ARCHIVE),
     ("others", lambda turn, s: s.text in lx.OTHERS),
     ("bulk_delete", lambda turn, s: s.text in lx.BULK_DELETE),
-    # Alarms, rides and devices are not the calendar's: an honest answer ("remind me to wake up" is a reminder).
+    # Alarms, rides, devices and two events swapped in one step are not the calendar's: an honest answer.
+    ("swap", lambda turn, s: s.text in lx.SWAP and not s.question),
     ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not (lx.REMIND_ME.search(s.text) or (REMINDER_EN.search(s.text) and not vocabulary.ALARM.en[1].search(s.text))) and read_calendar_words(s.text).reminder_minutes is None),
     ("service", lambda turn, s: (s.text in vocabulary.SERVICE or (s.text in vocabulary.WEATHER and s.text not in lx.CHANGE))
      and not lx.CALENDAR_WORD.search(s.text) and s.text not in lx.DELETE and not _revision(turn, s) and not reminder_intent(s.text, bool(s.when.time), turn.today)),  # "改成五点半吧 快递柜那边五点才放件", "过二十分钟叫我去拿外卖"
-    ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),
-    # "actually scratch that, I can't afford it this month": a drop, and its reason asks for nothing; so is a request taken
-    # back at its end ("…爬山 帮我记上 算了"). "cancel that, i meant the dentist" names the one meant: a delete, not a drop.
+    ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),  # "remind me to wake up" is a reminder
+    # "scratch that, I can't afford it": a drop, its reason asking nothing, as is "…爬山 帮我记上 算了"; "cancel that, i meant X": a delete.
     ("drop", lambda turn, s: not lx.MEANT.search(s.text) and (s.text in lx.DROP_REQUEST or any(  # "哎 算了 那天去不了了": a reason after
         " ".join(ps[:i]) in lx.DROP_REQUEST and " ".join(ps[i:]) not in lx.ACTION for ps in [vocabulary.phrases(s.text)] for i in range(1, len(ps)))
         or (vocabulary.taken_back(s.text) and s.text not in lx.DELETE))),
@@ -368,8 +368,8 @@ RULES: tuple[Rule, ...] = (
     ("change", lambda turn, s: (bool(lx.EXTEND.search(s.text)) or ((s.text in lx.CHANGE or (s.text in lx.RENAME and s.text not in lx.CREATE))
      and not _opens_a_create(s.text))) and not s.question and s.text not in lx.DELETE  # "make the workshop go till 4:30pm": a new end
      and not (s.when.time and lx.RENAME.search(s.text) and previous_intent(turn) in {"suggest", "query"})),  # "3pm works, call it design sync"
-    # A length said as a shift ("往后推一个小时", "an hour later") only ever moves something.
-    ("change", lambda turn, s: s.when.shift is not None and not s.question and s.text not in lx.DELETE),
+    # A length said as a shift ("往后推一个小时", "an hour later") or as more or less ("30 minutes longer") only changes.
+    ("change", lambda turn, s: (s.when.shift is not None or s.when.extend is not None) and not s.question and s.text not in lx.DELETE),
     # A new length said of a thing named ("make the workshop 2 hours long"): only ever a change.
     ("change", lambda turn, s: s.when.duration is not None and not (s.when.time or s.question) and _new_length(s.text)
      and (not s.day or s.text not in lx.CREATE or bool((said := lx.LENGTH_CHANGE.search(s.text)) and said["make"]))),  # "make the team lunch on thursday 2 hours long"

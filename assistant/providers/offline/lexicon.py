@@ -300,11 +300,13 @@ CORRECTION = re.compile(
 LENGTH_CHANGE = re.compile(
     r"\b(?:only\s+)?(?:needs|takes|lasts|runs(?:\s+for)?|(?:should|will|'ll|going\s+to|gonna)\s+(?:probably\s+|likely\s+|prob\s+|only\s+)?(?:take|last|run|be)|(?:it'?s|is)\s+only|is\s+enough|are\s+enough|is\s+plenty|be\s+enough|(?:hours?|hrs?|minutes?|mins?|half)\s+long)\b"  # "make the workshop 2 hours long"
     r"|就够了|就行了?|就可以了?|只要|只需要?|足够了|(?:大概|大约|估计|差不多)?(?:需要|要|得)[吃开玩聊做弄搞]?(?=\s*[一二两三四五六七八九十半几0-9]+\s*个?\s*(?:小时|钟头|分钟))"
-    r"|(?P<make>^\W*(?:(?:pls|please|can\s+(?:you|u)|could\s+(?:you|u))\s+)?make\s+(?:the|my|our)\s+(?:[\w']+\s+){1,4}?(?=\S+\s*(?:hours?|hrs?|h|minutes?|mins?)\b))",  # "make the design review 90 mins"
+    r"|(?P<make>^\W*(?:(?:pls|please|can\s+(?:you|u)|could\s+(?:you|u))\s+)?(?:make|cut|trim|shorten)\s+(?:the|my|our)?\s*(?:[\w']+\s+){1,4}?(?:down\s+)?(?:to\s+)?(?=\S+\s*(?:hours?|hrs?|h|minutes?|mins?)\b))",  # "make the design review 90 mins", "cut planning down to 2 hours"
     re.IGNORECASE,
 )
+# Two events trading places ("swap the dentist and the haircut", 把周会和例会对调一下): each is moved on its own.
+SWAP = table(en=(r"\b(?:swap|switch|trade)\b(?=.*\b(?:and|with)\b)",), zh=(r"对调|互换|调换",))
 # A new end said, not a new start: "extend the workshop till 1pm", "延长到十二点".
-EXTEND = re.compile(r"\b(?:extend|lengthen|(?:(?:run|go|last)(?:e?s)?|make\s+it)\s+(?:till|until|til)|ends?\s+at)\b|延长|延到|拖到|(?:到|至)[^，,。\s]{0,8}?结束", re.IGNORECASE)  # a new end
+EXTEND = re.compile(r"\b(?:extend|lengthen|(?:(?:run|go|last)(?:e?s)?|make\s+it)\s+(?:till|until|til)|ends?\s+at)\b|延长|延到|拖到|开到|(?:到|至)[^，,。\s]{0,8}?结束", re.IGNORECASE)  # a new end
 # "What about Friday?" continues whatever came before: the open request, or else the last question
 # (a question, unless something says "instead").
 # "and one for tomorrow at 7am …", "oh and another one at 8am …": one more of what was just asked for.

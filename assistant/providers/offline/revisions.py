@@ -89,7 +89,7 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
         day = known.get("date") or entity.get("date")
         return Focus(command, ref, ref, str(title) if title else None, str(start) if start else None, day)
     reminder, said = turn.context.get("reminder_just_set") or {}, read_when(turn.text, today=turn.today)
-    lead = reminder.get("minutes_before") and _lead(turn.text, said) is not None
+    lead = reminder.get("minutes_before") and _lead(turn.text, said, bare=True) is not None
     event = turn.recent_entities[0] if turn.recent_entities and reminder.get("minutes_before") else {}
     fires = re.fullmatch(r"(\d{2}):(\d{2})", str(event.get("start") or ""))  # "the evening before at 8" … "make the reminder 8:30"
     at = (int(fires[1]) * 60 + int(fires[2]) - int(reminder["minutes_before"])) % 1440 if fires else None
@@ -129,11 +129,14 @@ def _part(clock: str) -> int:
     return (int(clock[:2]) >= 12) + (int(clock[:2]) >= 18)
 
 
-def _lead(text: str, when: When) -> int | None:
-    """A new lead for a reminder before an event, and nothing else: "45 mins before", "提前一小时", "make it 10 min"."""
+def _lead(text: str, when: When, bare: bool = False) -> int | None:
+    """A new lead for a reminder before an event, and nothing else: "45 mins before", "提前一小时", "make it 10 min"
+    (``bare``: a lead in minutes was just set, so "actually make it 30" is 30 minutes)."""
     # A bare length is a lead ("make it 10 min"), unless it is said as how long something lasts ("it only needs 30 min").
     kinds = ("offset", "earlier") if lx.LENGTH_CHANGE.search(text) else ("offset", "earlier", "length")
     leads = [length.minutes for length in find_lengths(text) if length.kind in kinds]
+    if bare and not find_lengths(text):
+        leads = [int(n) for n in re.findall(r"(?<![\d:.])(\d{1,3})(?![\d:.]|\s*(?:[ap]\.?m|点|号|日|th|st|nd|rd))", text) if 5 <= int(n) <= 180]
     return leads[0] if len(leads) == 1 and not (when.date or when.time) else None
 
 
@@ -245,9 +248,9 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
     if when.ordinal is not None or when.past:
         return None  # a list position picks an event; a past day is a report
     if focus.reminder and focus.start is None:
-        lead = _lead(cleaned, when)  # a reminder before an event takes a new lead, or a time on the day it fires
+        lead = _lead(cleaned, when, bare=focus.fires is not None)  # a reminder before an event takes a new lead, or a time on the day it fires
         kept = read_when(without_reason(cleaned, turn.today, lead=True), today=turn.today).residue  # 不用那么早 提前半小时就行 反正就在楼上
-        left = _LEAD_WORD.sub(" ", kept)  # a reason after it names nothing ("actually 2 hours before, i need to commute")
+        left = re.sub(rf"(?<!\d){lead}(?!\d)", " ", _LEAD_WORD.sub(" ", kept)) if lead else _LEAD_WORD.sub(" ", kept)  # a reason after it names nothing ("actually 2 hours before, i need to commute")
         fits = (lead is not None or when.time is not None) and (_only_correction_words(left) or _only_correction_words(re.split(r"[,，;；]", left)[0]))
         return Revision(focus=focus, when=replace(when, duration=lead, shift=None), title=None) if fits else None
     meals = read_meals(when.residue, focus.title)

@@ -20,9 +20,9 @@ from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import title_from
 from assistant.providers.offline.when import in_week_of
-from assistant.reading.vocabulary import CLAUSE
+from assistant.reading.vocabulary import CLAUSE, SERVICE, WEATHER
 
-_JOINS = re.compile(r"\s*[,;，；]?\s*(?:\b(?:and\s+also|and|also|plus)\b|还有|然后|另外|顺便|(?<=\s)再(?=约|订|加|安排|记|帮|给|提醒))\s*", re.I)
+_JOINS = re.compile(r"\s*[,;，；]?\s*(?:\b(?:and\s+also|and(?!\s+a\s+half\b)|also|plus)\b|还有|然后|另外|顺便|(?<=\s)再(?=约|订|加|安排|记|帮|给|提醒))\s*", re.I)
 _WRITES = frozenset({"create", "reminder", "change", "delete"})  # a delete asks on its card
 
 
@@ -38,6 +38,7 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
     if not 1 < len(parts) <= 3 or turn.active_command or turn.exchange is not None:
         return None
     calls: list[ToolCall] = []
+    aside = False  # "… and whats the weather wednesday", "顺便帮我查下天气": another service's part, answered by no call
     day = None  # "今天下午四点提醒我… 然后晚上七点半健身": a part with a time and no day is on the day said before it
     for index, part in enumerate(parts):
         if index and lx.REMIND_ME.search(parts[0]) and re.match(r"to\s", part, re.I):
@@ -46,6 +47,12 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
         signals = read_signals(alone)
         if last and lx.REMIND_ME.search(part) and not signals.has_slots and title_from(lx.REMIND_ME.sub(" ", part)) is None:
             return _reminded(alone, tools, calls)  # "dentist at 3pm friday and remind me": before it, the usual lead
+        # "… and tell her about the party": what the call before it is for, unless asked of us ("你帮我发个微信告诉他一声").
+        told = re.search(r"\b(?:her|him|them)\b|[他她]", part, re.I) and not re.search(r"\b(?:you|u|pls|please)\b|你|帮我", part, re.I)
+        # Set apart by a space alone, a service said first holds what follows ("发短信给张总 说会议改到三点了"): read whole.
+        if (part in SERVICE or part in WEATHER) and not told and (index or joined) and classify(alone, signals) == "service":
+            aside = True
+            continue
         if not (signals.has_slots or part in lx.ACTION or part in lx.DELETE):
             # "哈哈" or a reason beside a request names no write of its own: read whole, no more parts classified. "gym at 6pm
             # tomorrow and dinner with jo": a last thing named after a whole request; its moment is asked for, never the gym's.
@@ -56,11 +63,15 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
             signals = dataclasses.replace(signals, when=dataclasses.replace(signals.when, date=week))
         day = signals.when.single_day or day
         intent = classify(alone, signals)
+        if (aside and lx.POINTER.search(part)) or (intent == "create" and lx.DEFINITE.search(part) and part not in lx.CREATE):
+            return None  # "get me an uber to the party and remind me before it", "明天上午十点的例会 …": one thing, read whole
         response = actions[intent](alone, signals, tools) if intent in _WRITES else None
-        if response is None or response.text or len(response.tool_calls) != 1 or not _complete(response.tool_calls[0], last):
+        if response is not None and calls and intent == "reminder" and lx.POINTER.search(part):
+            response = _before_it(response)  # "… and remind me 15 min before it": the event the part before it wrote
+        if response is None or response.text or len(response.tool_calls) != 1 or not _complete(response.tool_calls[0], last, pointed=bool(calls) and bool(lx.POINTER.search(part))):
             return None  # the last part may be a booking with a name whose moment is incomplete: the tool asks for the rest
         calls.extend(response.tool_calls)
-    return ModelResponse(text="", tool_calls=calls)
+    return ModelResponse(text="", tool_calls=calls) if calls and (len(calls) > 1 or aside) else None
 
 
 def _reminded(turn: Turn, tools: Sequence[dict[str, Any]], calls: list[ToolCall]) -> ModelResponse | None:
@@ -69,6 +80,15 @@ def _reminded(turn: Turn, tools: Sequence[dict[str, Any]], calls: list[ToolCall]
         return None
     also = call(turn, tools, "set_reminder", event_words=made["title"], date=made.get("date"), minutes_before=made.get("reminder_minutes"))
     return ModelResponse(text="", tool_calls=[*calls, *also.tool_calls]) if also.tool_calls else None
+
+
+def _before_it(response: ModelResponse) -> ModelResponse | None:
+    """A lead before "it", after a write: the tool takes the event that write left in focus, never one from before."""
+    said = json.loads(response.tool_calls[0].arguments) if len(response.tool_calls) == 1 else {}
+    if not said.get("minutes_before") or said.get("text"):
+        return None
+    said |= {"event_ref": None, "event_words": None, "date": None, "time": None}
+    return ModelResponse(text="", tool_calls=[dataclasses.replace(response.tool_calls[0], arguments=json.dumps(said, ensure_ascii=False))])
 
 
 def _another_thing(part: str) -> str | None:
@@ -80,13 +100,14 @@ def _another_thing(part: str) -> str | None:
     return name if len(name.split()) > 1 or re.search(r"[\u4e00-\u9fff]{3}", name) else None
 
 
-def _complete(call: ToolCall, last: bool = False) -> bool:
+def _complete(call: ToolCall, last: bool = False, pointed: bool = False) -> bool:
     said = json.loads(call.arguments)
     if call.name == "schedule_event":
         return bool(said.get("title") and (last or (said.get("date") and (said.get("time") or said.get("all_day")))))
     if call.name == "set_reminder":
-        return not said.get("replaces_last") and bool((said.get("text") and said.get("time")) or (said.get("event_words") and said.get("minutes_before")))
+        pointed = pointed and not (said.get("event_ref") or said.get("event_words") or said.get("text"))  # before the event just written
+        return not said.get("replaces_last") and bool((said.get("text") and said.get("time")) or ((said.get("event_words") or pointed) and said.get("minutes_before")))
     named = said.get("event_words") or said.get("event_ref") or said.get("event_time")  # "cancel the 5pm"
     if call.name == "delete_event":
         return bool(named)
-    return call.name == "change_event" and bool(named and (said.get("date") or said.get("time")))
+    return call.name == "change_event" and bool(named and any(said.get(k) for k in ("date", "time", "shift_minutes", "extend_minutes")))

@@ -97,6 +97,7 @@ def find_target(
         return Target(ref=str(by_part["ref"]))  # "the evening one", "下午那个" of the list just shown
     day = s.day if naming_day is not None else None
     other = [r for r in turn.last_listed if r != str((entities or [{}])[0].get("ref"))] if _OTHER.search(s.text) and len(turn.last_listed) == 2 else []
+    other = list(turn.last_listed) if _OTHER.search(s.text) and len(turn.last_listed) == 1 and turn.context.get("just_deleted") else other  # the one left
     if len(other) == 1:
         return Target(ref=other[0])  # "and rename the other one …": the one of the two just listed that was not acted on
     among = best_match(residue, shown) if name is None or CLAUSE.search(name) else []

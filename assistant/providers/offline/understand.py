@@ -51,6 +51,7 @@ _IN_WORDS = ("injection", "others", "bulk_delete", "reminders_list", "statement"
 ACTIONS: dict[str, Action] = {kind: conversation.words_only(kind) for kind in _IN_WORDS} | {
     "alarm": conversation.alarm,
     "service": conversation.service,
+    "swap": lambda turn, s, tools: text(say("swap", turn.language)),
     "clock": conversation.clock,
     "drop": calendar.drop,
     "ack": conversation.ack,
@@ -218,7 +219,8 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
         fixed = dataclasses.replace(turn, text=corrected or turn.text)
         fixed_signals = read_signals(fixed) if corrected else signals
         fixed_intent = classify(fixed, fixed_signals) if corrected else intent
-        if not corrected or fixed_intent == "change":  # a change's day may name the event or its new day: asked
+        moved = lx.DESTINATION.search(fixed.text) if fixed_intent == "change" else None  # "move it to thursday at 2pm no wait make it 3": both new
+        if not corrected or (fixed_intent == "change" and not (moved and not read_when(fixed.text[: moved.start()], today=turn.today).single_day)):
             return text(say("ask_corrected_moment", turn.language))
         turn, signals, intent = fixed, fixed_signals, fixed_intent
     if (moving := _answers_change_value(turn, signals, intent, tools)) is not None:

@@ -48,6 +48,7 @@ class When:
     residue: str = ""  # the message without anything read here
     guessed: bool = False  # the time's half of the day was not said ("7"): never shown or written as said
     offset: int | None = None  # minutes from now: "in two hours", "两个小时后"
+    extend: int | None = None  # minutes added to how long it lasts: +30 "30 minutes longer", -15 "缩短一刻钟"
     declined: bool = False  # a day or time was said that the reader chose not to read: never "no day said"
 
     @property
@@ -71,8 +72,8 @@ def from_now(when: When, now: datetime.datetime | None, today: datetime.date) ->
 _COUNTED_FROM_ANOTHER = re.compile(r"\s*(?:before|after)\s+(?!now\b)\S", re.IGNORECASE)
 
 
-def _read_lengths(masker: Masker) -> tuple[int | None, int | None, int | None]:
-    duration = shift = offset = None
+def _read_lengths(masker: Masker) -> tuple[int | None, int | None, int | None, int | None]:
+    duration = shift = offset = extend = None
     for length in find_lengths(masker.text):
         if length.kind in ("later", "earlier") and shift is None:
             shift = length.minutes if length.kind == "later" else -length.minutes
@@ -80,12 +81,12 @@ def _read_lengths(masker: Masker) -> tuple[int | None, int | None, int | None]:
             pass  # "2 hours before the flight", "the day before": counted from that, never from now
         elif length.kind == "offset" and offset is None:
             offset = length.minutes  # a moment from now, not how long it lasts
-        elif length.kind == "more":
-            pass  # "延长半小时": the new length is unsaid, so none is read
+        elif length.kind in ("more", "less") and extend is None:
+            extend = length.minutes if length.kind == "more" else -length.minutes  # "延长半小时": the new length is unsaid
         elif duration is None:
             duration = length.minutes
         masker.take(length.start, length.end)
-    return duration, shift, offset
+    return duration, shift, offset, extend
 
 
 def _read_ordinal(masker: Masker) -> int | None:
@@ -121,7 +122,7 @@ _THE_ONE = re.compile(
     r"^\s*(?:the|that)\s+(?=\S+(?:\s+\S+)?\s+one(?:\s+pl(?:ea)?se?|\s+pls)?\s*[?.!]*\s*$)|\s+one(?=(?:\s+pl(?:ea)?se?|\s+pls)?\s*[?.!]*\s*$)", re.I
 )
 # "same time", "同一时间": the time stays as it is, no time said (a move keeps it; a booking asks).
-_SAME_TIME = re.compile(r"(?<!week\s)(?<!week,\s)\b(?:at\s+)?(?:the\s+)?same\s+time\b|(?<![周期拜的])同一?个?时间|时间不变|原来的?时间", re.I)  # "next week same time" is a shift
+_SAME_TIME = re.compile(r"(?<!week\s)(?<!week,\s)\b(?:at\s+)?(?:the\s+)?same\s+time\b(?!\s+next\s+week)|(?<![周期拜的])同一?个?时间|时间不变|原来的?时间", re.I)  # "next week same time" is a shift
 # "安排一下周五": 一下 is filler, but next to 周五 the shared reader would see 下周五 (next Friday).
 _FILLER_BEFORE_WEEKDAY = re.compile(r"一下(?=(?:这|本)?(?:周|星期|礼拜)[一二三四五六日天])")
 
@@ -146,7 +147,7 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
     ordinal = _read_ordinal(masker)
     for filler in _THE_ONE.finditer(masker.text) if ordinal is None else ():
         masker.take(*filler.span())
-    duration, shift, offset = _read_lengths(masker)
+    duration, shift, offset, extend = _read_lengths(masker)
     day_range = read_day_range(masker, today)
     clock_range = read_clock_range(masker)
     if clock_range is not None:
@@ -172,5 +173,6 @@ def read_when(text: str, *, today: datetime.date, prefer_near: datetime.time | N
         residue=residue,
         guessed=bool(match and match.guessed and not clock_range),
         offset=offset,
+        extend=extend,
         declined=(declined or unread_range) and date is None,
     )
