@@ -317,7 +317,11 @@ def _reminder_set(result: ToolResult, language: str) -> str:
     event = result.data.get("event")
     changed = "_changed" if result.data.get("replaced") else ""
     if event:
-        minutes = _minutes_words(int(reminder.get("minutes_before") or 0), language)
+        lead = int(reminder.get("minutes_before") or 0)
+        minutes = _minutes_words(lead, language)
+        if lead >= 6 * 60 and lead % (24 * 60) and event.get("date") and event.get("start"):  # "the day before at 6pm": when it goes off
+            fires = datetime.datetime.fromisoformat(f"{event['date']}T{event['start']}") - datetime.timedelta(minutes=lead)
+            minutes = f"{minutes} ({day_label(fires.date().isoformat(), language)} {fires:%H:%M})" if language == "en" else f"{minutes}（{day_label(fires.date().isoformat(), language)} {fires:%H:%M}）"
         return text(f"reminder_before{changed}", language, minutes=minutes, title=event["title"])
     when = f"{day_label(reminder['date'], language)} {reminder['time']}"
     if reminder.get("repeats"):

@@ -89,8 +89,8 @@ REPEATING: Final = re.compile(
 # A person dropping their open request says so (the authority holds a cancel without such words).
 DROPPING: Final = re.compile(
     r"\b(?:cancel|never\s*mind|nvm|forget\s+(?:it|about\s+it|that)|scratch\s+that|drop\s+(?:it|that)|skip\s+it|"
-    r"don'?t\s+bother|call\s+it\s+off|leave\s+it(?:\s+(?:where\s+it\s+is|as\s+(?:it\s+)?is|alone|be)|\W*$)|no\s+longer|not\s+anymore|stop|(?:just\s+)?kidding|jk|let\s+me\s+think|on\s+second\s+thought|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
-    r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢|开玩笑|逗你|再想想|再考虑|回头再说",
+    r"don'?t\s+bother|call\s+it\s+off|leave\s+it(?:\s+(?:where\s+it\s+is|as\s+(?:it\s+)?is|alone|be)|\W*$)|no\s+longer|not\s+anymore|stop|(?:just\s+)?kidding|jk|let\s+me\s+(?:think|check)|hold\s+on|on\s+second\s+thought|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
+    r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢|开玩笑|逗你|再想想|再考虑|(?:回头|一会儿?|等会儿?|晚点)再说|先问问",
     re.IGNORECASE,
 )
 

@@ -82,7 +82,7 @@ def test_a_question_with_a_day_asks_about_that_day(message: str) -> None:
 
 
 def test_a_weekly_reminder_starts_on_its_next_day_never_this_weeks_gone_one() -> None:
-    from assistant.providers.offline.calendar_words import _reminder_repeat
+    from assistant.providers.offline.repeats import reminder_repeat as _reminder_repeat
 
     tuesday = datetime.date(2026, 4, 14)
     weekly = {"frequency": "weekly", "weekdays": ["MO"]}

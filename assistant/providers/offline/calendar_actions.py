@@ -29,7 +29,7 @@ from assistant.providers.offline.when import When, in_week_of, read_when
 from assistant.reading.days import days_of
 from assistant.reading.hours import shift_clock
 from assistant.reading.meals import own_kind, usual_time
-from assistant.reading.vocabulary import DAY_POSSESSIVE, THAT_DAY, WEEKDAYS_EN, part_of_day, taken_back
+from assistant.reading.vocabulary import CLAUSE, DAY_POSSESSIVE, THAT_DAY, WEEKDAYS_EN, part_of_day, phrases, taken_back
 
 Tools = Sequence[dict[str, Any]]
 
@@ -94,9 +94,12 @@ def suggest(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
 
 
 def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
+    sentences = [p for p in re.split(r"(?<=[.!?;])\s+", s.text) if p.strip()]
+    if len(asking := [p for p in sentences if p in lx.CHANGE]) == 1 < len(sentences) and ((read := read_when(asking[0], today=turn.today)).date or read.time):
+        s = dataclasses.replace(s, text=asking[0], when=read)  # "ok forecast says rain. move it to sunday": the sentence that asks
     named = event_name(s.when.residue, focus=bool(turn.recent_entities))
-    gone = turn.context.get("just_deleted") or {}
-    if gone and (s.day or s.when.time) and s.when.shift is None and (named is None or overlap(named, str(gone["title"])) > 0) and not best_match(named or "", turn.recent_entities):
+    gone, pointed = turn.context.get("just_deleted") or {}, named is None or bool(lx.POINTER.search(s.text) or CLAUSE.search(named))
+    if gone and (s.day or s.when.time) and s.when.shift is None and (pointed or overlap(named or "", str(gone["title"])) > 0) and not best_match(named or "", turn.recent_entities):
         # "put it on friday instead, same time" after the person had it deleted: booked again, its own name, time and length.
         return call(turn, tools, "schedule_event", title=gone["title"], date=s.day or gone["date"], time=s.when.time or gone["start"], duration_minutes=gone.get("minutes"))
     aside = [t for t in turn.suspended if named and overlap(named, str(t.get("title") or "")) >= 2]
@@ -252,7 +255,8 @@ def _entity(turn: Turn, target: Target) -> dict[str, Any] | None:
 def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
     if _REMINDER_ITSELF.search(s.text):  # "scrap the reminder", 提醒删掉吧: the reminder goes, never the event
-        named = event_name(_REMINDER_ITSELF.sub(" ", s.when.residue), focus=bool(turn.recent_entities))
+        asked = next((p for p in phrases(s.when.residue) if _REMINDER_ITSELF.search(p)), s.when.residue)  # "…，我自己记得": a reason
+        named = event_name(_REMINDER_ITSELF.sub(" ", asked), focus=bool(turn.recent_entities))
         return call(turn, tools, "cancel_reminder", event_ref=None, event_words=named)
     named = event_name(s.when.residue, focus=bool(turn.recent_entities))
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:
@@ -266,7 +270,7 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     return call(turn, tools, "delete_event", **(target.named() | {"event_time": time}), scope=_scope(turn, s.text, day))
 
 
-_REMINDER_ITSELF = re.compile(r"\b(?:the|that|this|my)\s+(?:\w+\s+)?(?:reminders?|alerts?|notifications?)\b|(?:那个|这个|的)?提醒(?=(?:也|就|都)?(?:删|取消|去掉|不要|撤))", re.I)
+_REMINDER_ITSELF = re.compile(r"\b(?:the|that|this|my)\s+(?:\w+\s+)?(?:reminders?|alerts?|notifications?)\b|(?:那个|这个|的)?提醒(?=(?:也|就|都)?(?:删|取消|去掉|不要|不用|撤))", re.I)
 
 
 def _scope(turn: Turn, said: str, day: str | None) -> str | None:

@@ -14,16 +14,17 @@ from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.lexicon import POINTER
 from assistant.providers.offline.reading import Turn
+from assistant.providers.offline.repeats import COUNT_EN, COUNT_ZH, RULE_WORDS, recurrence, reminder_repeat
 from assistant.providers.offline.titles import best_match, only_filler, said_words, title_from
-from assistant.providers.offline.when import When, from_now, read_when, without_part_of_day
+from assistant.providers.offline.when import LAST, When, from_now, read_when, without_part_of_day
 from assistant.reading.calendar_dates import MONTH_ALONE, named_months
 from assistant.reading.days import days_of
 from assistant.reading.durations import find_lengths
 from assistant.reading.hours import EITHER_HALF
 from assistant.reading.meals import MEAL
-from assistant.reading.numbers import NUMBER, number
+from assistant.reading.numbers import number
 from assistant.reading.text import is_filler
-from assistant.reading.vocabulary import CLAUSE, DAY_FROM_EVENT, RFC_DAYS, THAT_DAY, WEEKDAYS_EN, WEEKDAYS_ZH
+from assistant.reading.vocabulary import CLAUSE, DAY_FROM_EVENT, THAT_DAY
 
 
 class Said(Protocol):
@@ -39,34 +40,6 @@ class Said(Protocol):
     def carried_day(self) -> str | None: ...
 
 
-_DAYS_EN = {name: RFC_DAYS[day - 1] for name, day in WEEKDAYS_EN.items()} | {"weekend": "SA SU"}
-_DAYS_ZH = {char: RFC_DAYS[day - 1] for char, day in WEEKDAYS_ZH.items()} | {"末": "SA SU"}
-_WORKDAYS = list(RFC_DAYS[:5])
-_DAY_EN = "|".join(sorted(_DAYS_EN, key=len, reverse=True))
-_UNIT = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
-
-_WEEKDAYS = re.compile(r"\b(?:every\s+(?:week\s*day|weekday)s?|(?:on\s+)?week\s*days)\b|每个?工作日|工作日每天", re.I)
-_EVERY_DAY_EN = re.compile(
-    rf"\b(?:every\s+(?P<other>other\s+)?|on\s+)(?P<days>(?:(?:{_DAY_EN})s?(?:\s*(?:,|and|&)\s*|\s+(?=(?:{_DAY_EN})))?)+)\b(?:\s+(?:morning|afternoon|evening|night)s?\b)?", re.I
-)
-_EVERY_UNIT_EN = re.compile(
-    r"\b(?:(?:repeat(?:s|ed|ing)?\s+)?(?:every\s+(?P<daypart>morning|afternoon|evening|night)|every(?:\s+|(?=day\b))(?:single\s+)?(?P<other>other\s+)?(?P<unit>day|week|month|year)"
-    r"|(?P<ly>daily|weekly|monthly|yearly|annually)|(?P<fortnight>fortnightly|bi-?weekly|every\s+(?:two|2)\s+weeks|every\s+fortnight)))\b",
-    re.I,
-)
-_COUNT_EN = re.compile(rf"\bfor\s+(?P<n>{NUMBER})\s+(?P<unit>days|weeks|months|years|times)\b", re.I)
-_WEEKLY_ZH = re.compile(
-    # "每周二", "每两周的周二", "隔周周二", "每隔一周的周二"
-    r"(?P<every>每|隔)(?P<skip>隔)?(?P<two>两|一)?个?(?:周|星期|礼拜)(?:的)?(?:周|星期|礼拜)?"
-    r"(?P<days>[一二三四五六日天末](?:[、和,，]?(?:周|星期|礼拜)?[一二三四五六日天])*)(?!次)"  # "每两周一次" is how often
-)
-_MONTH_DAY_ZH = re.compile(rf"每(?:个)?月(?P<day>{NUMBER})[号日]")
-_MONTH_DAY_EN = re.compile(
-    r"\b(?:on\s+the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?every\s+month\b|\bevery\s+month\s+on\s+the\s+(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b",
-    re.I,
-)
-_UNIT_ZH = re.compile(r"(?:每(?:(?P<two>两|隔一?)个?)?|(?P<alt>隔))(?P<unit>天|日|周|月|年)(?:都?重复)?(?:一次)?")  # "每周重复": the repeat said again
-_COUNT_ZH = re.compile(rf"(?:连续|一共|共)?(?<![每隔周天月年])(?P<n>{NUMBER})(?P<unit>周|次|天|个月)")  # "每两周(一次)" is how often
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
     r"(?:(?:remind|alert|notify|ping|nudge)\s+me|remember\s+me(?=\s+(?:to|about|at|on|in|tomorrow|today|tonight|\d))|(?:(?:give\s+me|need|want|get)\s+a\s+)?heads[\s-]?up(?!\s*[,:;!.-]|\s+(?:that|on|about|guys|all|everyone|i|we)\b)|don'?t\s+let\s+me\s+forget|(?:(?:set(?:\s+up)?|add|create|make|put|pop|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
@@ -152,7 +125,7 @@ class CalendarWords:
             title = self.without_reminder(title)
         if self.recurrence is not None:
             # A month day before the unit: "the 15th of every month" goes whole, not as "every month".
-            patterns += [_STARTING, MONTH_ALONE, _WEEKDAYS, _MONTH_DAY_ZH, _MONTH_DAY_EN, _EVERY_DAY_EN, _EVERY_UNIT_EN, _COUNT_EN, _WEEKLY_ZH, _UNIT_ZH]
+            patterns += [_STARTING, MONTH_ALONE, *RULE_WORDS]
         if self.all_day:
             patterns.append(_ALL_DAY)
         for pattern in patterns:  # "every morning" repeats daily; its part of the day stays read ("in the morning")
@@ -161,13 +134,9 @@ class CalendarWords:
         return title or None
 
 
-def _rule(frequency: str, **parts: Any) -> dict[str, Any]:
-    return {"frequency": frequency, "interval": None, "weekdays": None, "month_day": None, "until": None, "count": None, **parts}
-
-
 def read_calendar_words(text: str, today: datetime.date | None = None) -> CalendarWords:
     words = CalendarWords()
-    words.recurrence = rule = _recurrence(text)
+    words.recurrence = rule = recurrence(text)
     months = named_months(text, today) if rule is not None and today is not None else []
     if len(months) == 1 and rule is not None and today is not None:
         first, last, end_only = months[0]  # "every Wednesday in March": the rule starts with March and ends with it
@@ -179,7 +148,7 @@ def read_calendar_words(text: str, today: datetime.date | None = None) -> Calend
     if begins is not None and begins.date and not begins.time:
         words.first_day = "D+0" if today and days_of(begins.date, today)[:1] < [today] else begins.date
     if words.recurrence is not None:
-        count = _COUNT_EN.search(text) or _COUNT_ZH.search(text) if "每" in text or words.recurrence else None
+        count = COUNT_EN.search(text) or COUNT_ZH.search(text) if "每" in text or words.recurrence else None
         if count is not None:
             value = number(count.group("n"))
             if value and value >= 1:
@@ -242,6 +211,9 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         if not (ref or named or at) and turn.recent_entities and turn.recent_entities[0].get("via") == "found" and str(turn.recent_entities[0].get("title")) not in (turn.last_reply or "") and turn.last_reply != say("reminders_list", turn.language):
             return text(say("nothing_in_focus", turn.language))  # only shown, and the talk went on (the reply since names it not)
         ref = ref or (its if not named else None)
+        if s.when.ordinal is not None and turn.last_listed:  # "set a reminder for the second one": of the list just shown
+            n = len(turn.last_listed) if s.when.ordinal == LAST else s.when.ordinal
+            ref, named = (turn.last_listed[n - 1], None) if 0 < n <= len(turn.last_listed) else (ref, named)
         day = at.single_day if at else s.when.single_day if named and not ref else None
         return call(turn, tools, "set_reminder", text=None, event_ref=ref, event_words=None if ref else named, minutes_before=words.reminder_minutes, date=day, time=at.time if at else None)
     # "every thursday at eight am", "每天早上八点": the repeat is the rule's; the time is read without it.
@@ -293,7 +265,7 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         time = None  # "at 7:30 tomorrow": morning or evening? asked, never guessed
     repeat = None
     if words.recurrence is not None:
-        repeat, first = _reminder_repeat(words.recurrence, turn.today)
+        repeat, first = reminder_repeat(words.recurrence, turn.today)
         if repeat is None or (repeat == "monthly" and not (first or date)):
             return text(say("reminder_repeat_unsupported" if repeat is None else "ask_which_day", turn.language))  # "every other tuesday": not written as once
         date = first or date
@@ -311,28 +283,6 @@ def _what_for(text: str, words: CalendarWords) -> int | None:
     if marker is not None and marker.start() - words.ahead[1] <= 1 and re.match(r"[\s,，]", text[marker.end() :]):
         return marker.end()  # 提前两个小时提醒我｜我得先回家换衣服
     return (said.start("later") if said["later"] else said.start()) if (said := _WHAT_FOR.match(text, words.ahead[1])) else None
-
-
-def _reminder_repeat(rule: dict[str, Any], today: datetime.date) -> tuple[str | None, str | None]:
-    """The tool's repeat for a rule read from the words, and the first day it implies (None: said plainly)."""
-    frequency, weekdays = rule.get("frequency"), rule.get("weekdays") or []
-    if rule.get("interval") or rule.get("count") or rule.get("until"):
-        return None, None
-    if frequency == "weekly" and weekdays == ["MO", "TU", "WE", "TH", "FR"]:
-        return "weekdays", None
-    if frequency == "weekly" and len(weekdays) == 1:  # its first day on or after today, never this week's gone one
-        ahead = (RFC_DAYS.index(weekdays[0]) + 1 - today.isoweekday()) % 7
-        return "weekly", (today + datetime.timedelta(days=ahead)).isoformat()
-    if frequency == "monthly" and rule.get("month_day"):
-        day = int(rule["month_day"])
-        month = today if today.day <= day else (today.replace(day=1) + datetime.timedelta(days=32))
-        try:
-            return "monthly", month.replace(day=day).isoformat()
-        except ValueError:
-            return None, None  # "every month on the 31st": not every month has one
-    if frequency in {"daily", "yearly", "monthly"} and not weekdays:
-        return str(frequency), None  # "a monthly reminder on the 20th": the day said is its first
-    return None, None
 
 
 def ahead_only(text: str) -> bool:
@@ -366,39 +316,3 @@ def _day_and_time(text: str, has_time: bool, today: datetime.date) -> bool:
     marker = REMIND_MARKER.search(text)
     first = min(found + ([marker.start()] if marker else [])) if found else 0
     return has_time and bool(found) and read_when(text[:first], today=today).time is None
-
-
-def _recurrence(text: str) -> dict[str, Any] | None:
-    if _WEEKDAYS.search(text):
-        return _rule("weekly", weekdays=list(_WORKDAYS))
-    zh_weekly = _WEEKLY_ZH.search(text)
-    if zh_weekly is not None:
-        days = list(dict.fromkeys(day for char in zh_weekly.group("days") for day in _DAYS_ZH.get(char, "").split()))
-        interval = 2 if zh_weekly.group("every") == "隔" or zh_weekly.group("skip") or zh_weekly.group("two") == "两" else None
-        return _rule("weekly", weekdays=days, interval=interval)
-    month_day = _MONTH_DAY_ZH.search(text) or _MONTH_DAY_EN.search(text)
-    if month_day is not None:
-        raw = month_day.groupdict().get("day") or month_day.groupdict().get("day2") or ""
-        value = number(raw)
-        if value and 1 <= value <= 31:
-            return _rule("monthly", month_day=int(value))
-    en_days = _EVERY_DAY_EN.search(text)
-    if en_days is not None and (
-        en_days.group(0).lower().startswith("every")
-        or any(name.lower() not in _DAYS_EN for name in re.findall(rf"(?:{_DAY_EN})s?", en_days.group("days"), re.I))
-    ):  # "on thursdays" repeats; "on thurs" is one day
-        names = re.findall(_DAY_EN, en_days.group("days"), flags=re.I)
-        days = list(dict.fromkeys(day for name in names for day in _DAYS_EN[name.lower()].split()))
-        fortnightly = en_days.group("other") or ((unit := _EVERY_UNIT_EN.search(text)) and unit.group("fortnight"))
-        return _rule("weekly", weekdays=days, interval=2 if fortnightly else None)
-    unit = _EVERY_UNIT_EN.search(text)
-    if unit is not None:
-        frequency = "daily" if unit.group("daypart") is not None else _UNIT.get((unit.group("unit") or "").lower()) or (unit.group("ly") or "weekly").lower().replace(
-            "annually", "yearly"
-        )
-        return _rule(frequency, interval=2 if unit.group("other") or unit.group("fortnight") else None)
-    zh_unit = _UNIT_ZH.search(text)
-    if zh_unit is not None:
-        frequency = {"天": "daily", "日": "daily", "周": "weekly", "月": "monthly", "年": "yearly"}[zh_unit.group("unit")]
-        return _rule(frequency, interval=2 if zh_unit.group("two") or zh_unit.group("alt") else None)  # "每两周一次"
-    return None

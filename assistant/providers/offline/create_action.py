@@ -170,6 +170,9 @@ _MOST_WORDS = 18
 
 def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> ModelResponse:
     """A booking; ``put_down``: a statement the same message asked to put down (its request words read apart)."""
+    counted = next((days for pattern, days in DAY_FROM_EVENT if days < 0 and pattern.search(s.text)), None) if put_down else None
+    if counted and (booked := booked_with_lead(turn, s.text, counted, tools)) is not None:
+        return booked  # "下周二上午10点半 牙医复诊 帮我记一下 前一天晚上八点提醒我": with its reminder, counted from its day
     named = lx.RENAME.search(s.text)  # the name's own words repeat nothing: "an event called Weekly planning"
     extra = read_calendar_words(s.text[: named.start("title")] if named else s.text, turn.today)
     if extra.found:
@@ -316,8 +319,9 @@ def put_down_apart(turn: Turn) -> str | None:
     if len(asks) != 1 or any(vocabulary.DROPPING.search(p) or p in vocabulary.NEGATED_REQUEST for p in phrases):
         return None
     # Asked first: "那你在日历上帮我记一下 周五早上八点的车". A reason before it names nothing ("and i cannot miss it").
-    def a_lead(p: str) -> bool:  # a lead, before or after the request, is the reminder booked with it ("…开家长会 帮我记下来 提前一个小时提醒我一下")
-        return (said_lead := read_calendar_words(p)).reminder_minutes is not None and said_lead.reminder_text is None
+    def a_lead(p: str) -> bool:  # a lead, before or after the request, is the reminder booked with it ("…开家长会 帮我记下来 提前一个小时提醒我一下",
+        counted = REMIND_MARKER.search(p) and any(days < 0 and pattern.search(p) for pattern, days in DAY_FROM_EVENT)  # "… 前一天晚上八点提醒我")
+        return bool(counted) or ((said_lead := read_calendar_words(p)).reminder_minutes is not None and said_lead.reminder_text is None)
 
     said = " ".join(p for p in phrases[: asks[0]] or phrases[1:] if not no_name(p) or read_when(p, today=turn.today).time or a_lead(p))
     said += "".join(f" {p}" for p in phrases[asks[0] + 1 :] if a_lead(p))

@@ -286,7 +286,7 @@ def _sentence(turn: Turn, s: Signals) -> bool:
     if named or s.text in lx.CREATE or s.text in lx.ACTION:
         return False
     # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩").
-    pieces = [p for p in re.split(r"[\s,，]+", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not re.match(r"在|地点|[跟和与同]\S{1,6}$", p)]  # where, with whom
+    pieces = [p for p in re.split(r"[\s,，]+(?![0-9])", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not re.match(r"在|地点|[跟和与同]\S{1,6}$", p)]  # where, with whom
     # "下午", "开" and a repeat ("每周四晚上七点") name nothing.
     naming = [p for p in pieces if title_from(without_part_of_day(read_when(without_repeat(p), today=turn.today).residue))]
     return len(naming) > 1

@@ -20,9 +20,9 @@ from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import title_from
 from assistant.providers.offline.when import in_week_of
-from assistant.reading.vocabulary import CLAUSE, SERVICE, WEATHER
+from assistant.reading.vocabulary import ALARM, CLAUSE, SERVICE, WEATHER
 
-_JOINS = re.compile(r"\s*[,;，；]?\s*(?:\b(?:and\s+also|and(?!\s+a\s+half\b)|also|plus)\b|还有|然后|另外|顺便|(?<=\s)再(?=约|订|加|安排|记|帮|给|提醒))\s*", re.I)
+_JOINS = re.compile(r"\s*[,;，；]?\s*(?:\b(?:and\s+also|and(?!\s+a\s+half\b)|also|plus|(?:and\s+)?then(?=\s+\S+\s+\S))\b|(?<=\S),(?=\s.*,\s*and\s)|还有|然后|另外|顺便|(?<=\s)再(?=约|订|加|安排|记|帮|给|提醒))\s*", re.I)
 _WRITES = frozenset({"create", "reminder", "change", "delete"})  # a delete asks on its card
 
 
@@ -41,7 +41,7 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
     aside = False  # "… and whats the weather wednesday", "顺便帮我查下天气": another service's part, answered by no call
     day = None  # "今天下午四点提醒我… 然后晚上七点半健身": a part with a time and no day is on the day said before it
     for index, part in enumerate(parts):
-        if index and lx.REMIND_ME.search(parts[0]) and re.match(r"to\s", part, re.I):
+        if index and lx.REMIND_ME.search(parts[0]) and not lx.REMIND_ME.search(part) and re.search(r"(?:^|\s)to\s+\w", part, re.I) and part not in lx.ACTION:
             part = f"remind me {part}"  # "remind me to call the plumber at 11am and to buy wrapping paper at 5pm": both reminders
         alone, last = dataclasses.replace(turn, text=part, calls_so_far=turn.calls_so_far + index), joined and bool(calls) and index == len(parts) - 1
         signals = read_signals(alone)
@@ -50,7 +50,7 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
         # "… and tell her about the party": what the call before it is for, unless asked of us ("你帮我发个微信告诉他一声").
         told = re.search(r"\b(?:her|him|them)\b|[他她]", part, re.I) and not re.search(r"\b(?:you|u|pls|please)\b|你|帮我", part, re.I)
         # Set apart by a space alone, a service said first holds what follows ("发短信给张总 说会议改到三点了"): read whole.
-        if (part in SERVICE or part in WEATHER) and not told and (index or joined) and classify(alone, signals) == "service":
+        if any(part in t for t in (SERVICE, WEATHER, ALARM)) and not told and (index or joined) and classify(alone, signals) in {"service", "alarm"}:
             aside = True
             continue
         if not (signals.has_slots or part in lx.ACTION or part in lx.DELETE):

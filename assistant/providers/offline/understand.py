@@ -47,11 +47,10 @@ Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 
 # Kinds answered in words only (greetings, refusals, what no tool does); the rest make a call.
 _IN_WORDS = ("injection", "others", "bulk_delete", "reminders_list", "statement", "hedged", "greeting", "goodbye", "thanks", "capability",
-             "ability", "forget", "past", "availability", "recurring", "repeat_by_position", "unclear", "place", "other_zone")  # fmt: skip
+             "ability", "forget", "past", "availability", "recurring", "repeat_by_position", "unclear", "place", "other_zone", "swap")  # fmt: skip
 ACTIONS: dict[str, Action] = {kind: conversation.words_only(kind) for kind in _IN_WORDS} | {
     "alarm": conversation.alarm,
     "service": conversation.service,
-    "swap": lambda turn, s, tools: text(say("swap", turn.language)),
     "clock": conversation.clock,
     "drop": calendar.drop,
     "ack": conversation.ack,
@@ -217,8 +216,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     intent = classify(turn, signals)
     if intent in {"create", "reminder", "change", "unclear"} and (corrected := _corrected_in_passing(turn)) is not None:
         fixed = dataclasses.replace(turn, text=corrected or turn.text)
-        fixed_signals = read_signals(fixed) if corrected else signals
-        fixed_intent = classify(fixed, fixed_signals) if corrected else intent
+        fixed_signals, fixed_intent = (read_signals(fixed), classify(fixed, read_signals(fixed))) if corrected else (signals, intent)
         moved = lx.DESTINATION.search(fixed.text) if fixed_intent == "change" else None  # "move it to thursday at 2pm no wait make it 3": both new
         if not corrected or (fixed_intent == "change" and not (moved and not read_when(fixed.text[: moved.start()], today=turn.today).single_day)):
             return text(say("ask_corrected_moment", turn.language))
