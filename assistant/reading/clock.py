@@ -21,7 +21,7 @@ _ISH: Final = r"(?:\s?ish)?"
 _OCLOCK: Final = r"\s?o'?\s?clock"
 
 _RELATIVE = re.compile(
-    rf"(?<![a-z0-9:])(?:(?P<quarter>(?:a\s+)?quarter)|(?P<half>half)|(?P<n>[0-9]{{1,2}}|{EN_MINUTE})"
+    rf"(?<![a-z0-9:])(?:(?P<quarter>(?:a\s+)?quarter)|(?P<half>half)|(?P<n>[0-9]{{1,2}}|{EN_MINUTE}|(?:two|three|four|five|six|seven|eight|nine)(?=\s+past))"  # not "the other one to 4:30"
     r"(?P<minutes>\s+min(?:ute)?s?)?)\s+(?P<dir>past|after|to|till|before|from)\s+"
     rf"(?:(?P<noon>noon|midday)|(?P<midnight>midnight)|(?P<h>[0-9]{{1,2}}|{EN_HOUR})(?P<french>h)?(?![0-9])"
     rf"(?:{_OCLOCK})?{_ISH}{_MER}?)(?![a-z0-9])"

@@ -200,7 +200,7 @@ WAKE_WORDS: Final = re.compile(
 # A request wrapped in courtesy ("i was wondering if you could add …", "would you mind moving …", "if its not too much
 # trouble could you pop …"): the wrapper asks nothing of its own; what follows is the request ("moving" is "move").
 POLITE_WRAP: Final = re.compile(
-    r"^(?:(?:hey|hi|so|ok(?:ay)?|um+|uh+|hmm+)[\s,]+)*(?:"
+    r"^(?:(?:hey|hi|hello|so|ok(?:ay)?|um+|uh+|hmm+)(?:\s+there)?[\s,]+)*(?:"
     r"(?:(?:i\s+was|i'?m|i\s+am)\s+wondering|i\s+wonder|do\s+you\s+think|any\s+chance)[\s,]*(?:if\s+|whether\s+)?(?:(?:you|u)\s+(?:could|can|would|might)|(?:could|can|would)\s+(?:you|u))\s+"
     r"|(?:if\s+it'?s\s+not\s+too\s+much\s+(?:trouble|bother)|if\s+you\s+(?:don'?t|do\s+not)\s+mind|when\s+you\s+(?:get|have)\s+a\s+(?:chance|sec|moment|minute)|would\s+it\s+be\s+possible(?=\s+to))"
     r"[\s,]*(?:(?:you|u)\s+(?:could|can|would|might)\s+|(?:could|can|would)\s+(?:you|u)\s+|to\s+)?"

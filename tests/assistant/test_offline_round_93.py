@@ -88,3 +88,32 @@ def test_a_reminder_counted_from_an_event_put_down_is_set_with_it(offline_zh: Of
     offline_zh.say("下周二上午10点半 牙医复诊 帮我记一下 前一天晚上八点提醒我")
     assert [(e.title, local(e)) for e in offline_zh.events()] == [("牙医复诊", "Tue 2026-12-15 10:30")]
     assert offline_zh.reminders() == [("牙医复诊", 870)]  # Monday 20:00
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [("book me in for a blood test on wednesday at five past ten in the morning", ("Blood test", "Wed 2026-12-09 10:05")),
+     ("hi there, i was wondering if you could add yoga for me on saturday morning at 10, thanks so much!", ("Yoga", "Sat 2026-12-12 10:00"))],
+)  # fmt: skip
+def test_a_spoken_time_and_a_greeting_before_a_courteous_request(offline: OfflineChat, message: str, expected: tuple[str, str]) -> None:
+    offline.say(message)
+    assert [(e.title, local(e)) for e in offline.events()] == [expected]
+
+
+def test_an_event_in_the_list_named_beside_a_booking_gets_its_reminder(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "圣诞聚会", "2026-12-25T19:00", minutes=180)
+    offline_zh.say("圣诞节那天下午我有空吗")
+    offline_zh.say("那下午两点约小王打球 顺便圣诞聚会提前一小时提醒我")
+    assert [(e.title, local(e)) for e in offline_zh.events()] == [("小王打球", "Fri 2026-12-25 14:00"), ("圣诞聚会", "Fri 2026-12-25 19:00")]
+    assert offline_zh.reminders() == [("圣诞聚会", 60)]
+
+
+@pytest.mark.parametrize(("message", "expected"), [("push the morning one to 11am", "Wed 2026-12-09 11:00"), ("move the other one to 4:30pm", "Wed 2026-12-09 16:30")])
+def test_one_before_to_is_the_event_never_a_minute_before_the_hour(offline: OfflineChat, message: str, expected: str) -> None:
+    event_at(offline, "Design review", "2026-12-09T09:00")
+    event_at(offline, "Design review", "2026-12-09T15:00")
+    offline.say("what's on wednesday")
+    if "other" in message:
+        offline.say("push the morning one back an hour")
+    offline.say(message)
+    assert expected in [local(e) for e in offline.events()]

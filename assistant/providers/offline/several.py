@@ -48,7 +48,7 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
         if last and lx.REMIND_ME.search(part) and not signals.has_slots and title_from(lx.REMIND_ME.sub(" ", part)) is None:
             return _reminded(alone, tools, calls)  # "dentist at 3pm friday and remind me": before it, the usual lead
         # "… and tell her about the party": what the call before it is for, unless asked of us ("你帮我发个微信告诉他一声").
-        told = re.search(r"\b(?:her|him|them)\b|[他她]", part, re.I) and not re.search(r"\b(?:you|u|pls|please)\b|你|帮我", part, re.I)
+        told = index and re.search(r"\b(?:her|him|them)\b|[他她]", part, re.I) and not re.search(r"\b(?:you|u|pls|please)\b|你|帮我", part, re.I)
         # Set apart by a space alone, a service said first holds what follows ("发短信给张总 说会议改到三点了"): read whole.
         if any(part in t for t in (SERVICE, WEATHER, ALARM)) and not told and (index or joined) and classify(alone, signals) in {"service", "alarm"}:
             aside = True
@@ -106,7 +106,7 @@ def _complete(call: ToolCall, last: bool = False, pointed: bool = False) -> bool
         return bool(said.get("title") and (last or (said.get("date") and (said.get("time") or said.get("all_day")))))
     if call.name == "set_reminder":
         pointed = pointed and not (said.get("event_ref") or said.get("event_words") or said.get("text"))  # before the event just written
-        return not said.get("replaces_last") and bool((said.get("text") and said.get("time")) or ((said.get("event_words") or pointed) and said.get("minutes_before")))
+        return not said.get("replaces_last") and bool((said.get("text") and said.get("time")) or ((said.get("event_words") or said.get("event_ref") or pointed) and said.get("minutes_before")))
     named = said.get("event_words") or said.get("event_ref") or said.get("event_time")  # "cancel the 5pm"
     if call.name == "delete_event":
         return bool(named)
