@@ -117,3 +117,11 @@ def test_one_before_to_is_the_event_never_a_minute_before_the_hour(offline: Offl
         offline.say("push the morning one back an hour")
     offline.say(message)
     assert expected in [local(e) for e in offline.events()]
+
+
+def test_an_event_named_by_its_time_gets_the_reminder_never_a_second_booking(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "面试", "2026-12-09T15:00")
+    offline_zh.say("后天下午三点的面试 提前一小时提醒我 前一天晚上九点再提醒一次")
+    assert [(e.title, local(e)) for e in offline_zh.events()] == [("面试", "Wed 2026-12-09 15:00")]
+    offline_zh.say("前一天晚上那个提醒就不用了 删掉")  # names no reminder that was set: the hour-before one stays
+    assert offline_zh.reminders() == [("面试", 60)]

@@ -49,3 +49,12 @@ def test_someone_elses_reminder_is_never_removed(person: Any, make_person: Any, 
     Reminder.objects.create(owner=stranger, event=theirs, minutes_before=60)
     result = cancel_reminder(context_for(person, frozen_now), {**NONE, "event_words": "physio"})
     assert result.status != Status.REMINDER_REMOVED and Reminder.objects.filter(owner=stranger).count() == 1
+
+
+def test_words_that_name_no_event_remove_nothing_not_the_focus(person: Any, add_event: Callable[..., Event], frozen_now: Any) -> None:
+    interview = add_event(person, "面试", "2026-12-09T15:00")
+    kept = Reminder.objects.create(owner=person, event=interview, minutes_before=60)
+    context = context_for(person, frozen_now)
+    context.entities.focus = interview.id  # "it" would be the interview; "前一天晚上那个" names no event
+    result = cancel_reminder(context, {**NONE, "event_words": "前一天晚上"})
+    assert result.status == Status.NOT_FOUND and list(Reminder.objects.all()) == [kept] and result.effects == []

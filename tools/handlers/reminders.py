@@ -125,8 +125,9 @@ def cancel_reminder(context: ToolContext, arguments: Mapping[str, Any]) -> ToolR
     if just_set[1:].isdigit():
         gone = list(Reminder.objects.select_related("event").filter(owner=context.user, id=int(just_set[1:])))
     else:
-        events = events_named(context, named).events if named and not arguments.get("event_ref") else []
-        ids = [event.id for event in events] or context.entities.resolve(arguments.get("event_ref"), None)[0]
+        # Words that name no event of theirs remove nothing: never the reminders of the event in focus instead.
+        by_words = bool(named) and not arguments.get("event_ref")
+        ids = [event.id for event in events_named(context, named).events] if by_words else context.entities.resolve(arguments.get("event_ref"), None)[0]
         if len(ids) != 1:
             return ToolResult(Status.AMBIGUOUS_REFERENCE if len(ids) > 1 else Status.NOT_FOUND, {"problem": "which event's reminder is not clear"})
         gone = list(Reminder.objects.select_related("event").filter(owner=context.user, event_id=ids[0]))

@@ -24,7 +24,7 @@ from assistant.providers.offline.ranges import named_month
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.targets import PART_WORDS, PARTS, Target, chosen, event_name, find_target, iso_day
-from assistant.providers.offline.titles import best_match, clauses_of, overlap, title_from, weak_only
+from assistant.providers.offline.titles import best_match, clauses_of, only_filler, overlap, title_from, weak_only
 from assistant.providers.offline.when import When, in_week_of, read_when
 from assistant.reading.days import days_of
 from assistant.reading.hours import shift_clock
@@ -256,7 +256,8 @@ def delete(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     active = turn.active_command
     if _REMINDER_ITSELF.search(s.text):  # "scrap the reminder", 提醒删掉吧: the reminder goes, never the event
         asked = next((p for p in phrases(s.when.residue) if _REMINDER_ITSELF.search(p)), s.when.residue)  # "…，我自己记得": a reason
-        named = event_name(_REMINDER_ITSELF.sub(" ", asked), focus=bool(turn.recent_entities))
+        named = event_name(lx.DELETE.remove(_REMINDER_ITSELF.sub(" ", asked)), focus=bool(turn.recent_entities))
+        named = None if named is None or only_filler(named) else named
         return call(turn, tools, "cancel_reminder", event_ref=None, event_words=named)
     named = event_name(s.when.residue, focus=bool(turn.recent_entities))
     if active and active.get("kind") == "create" and not named and s.when.ordinal is None and not s.day:

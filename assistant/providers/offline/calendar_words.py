@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call, say, text
-from assistant.providers.offline.lexicon import POINTER
+from assistant.providers.offline.lexicon import DEFINITE, POINTER
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.repeats import COUNT_EN, COUNT_ZH, RULE_WORDS, recurrence, reminder_repeat
 from assistant.providers.offline.titles import best_match, only_filler, said_words, title_from
@@ -306,7 +306,7 @@ def reminder_intent(text: str, has_time: bool, today: datetime.date) -> bool:
     me an hour before the dentist on friday": a day names which; a start time would make a new event)."""
     words = read_calendar_words(text)
     day_before = _day_and_time(text, has_time, today)  # "the day before at 6pm"
-    return words.reminder_text is not None or (words.reminder_minutes is not None and (not has_time or day_before or bool(_BEFORE_ITS_TIME.search(text))))
+    return words.reminder_text is not None or (words.reminder_minutes is not None and (not has_time or DEFINITE.search(text) or day_before or bool(_BEFORE_ITS_TIME.search(text))))
 
 
 def _day_and_time(text: str, has_time: bool, today: datetime.date) -> bool:

@@ -337,6 +337,8 @@ def booked_with_lead(turn: Turn, text: str, offset: int, tools: Tools) -> ModelR
     """The event said first with its day and time, then a reminder at a time on a day counted from it ("下周一上午十点
     年度体检 前一天晚上八点提醒我", "dentist fri 3pm, remind me the evening before at 8"): booked with that lead."""
     match = next(m for pattern, days in DAY_FROM_EVENT if days == offset and (m := pattern.search(text)))
+    if lx.DEFINITE.search(text[: match.start()]):
+        return None  # "后天下午三点的面试 …": named as one already there, never booked again
     event = read_when(REMIND_MARKER.sub(" ", text[: match.start()]), today=turn.today)
     title = title_from(event.residue)
     days = days_of(event.single_day, turn.today) if event.single_day and event.time and not event.guessed else []

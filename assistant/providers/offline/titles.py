@@ -97,7 +97,7 @@ _WEAK = frozenset({"meeting", "会", "会议", "call", "appointment", "event"})
 _THING = frozenset({"thing", "things", "something", "anything", "stuff", "smth", "sth"})
 _NAMELESS_WORDS = _THING | (_STOP_WORDS - {"meeting", "meetings"}) | {
     "say", "let's", "lets", "how", "what", "about", "maybe", "instead", "then", "actually", "rather", "works", "work",
-    "better", "fine", "ok", "okay", "sure", "yes", "no", "go", "do", "one's", "good", "great", "perfect", "would",
+    "better", "fine", "ok", "okay", "sure", "yes", "no", "nah", "nope", "go", "do", "one's", "good", "great", "perfect", "would",
     "could", "also", "just", "only", "so", "but", "now", "still", "again", "really", "start", "starting", "needs",
     "need", "takes", "take", "lasts", "last", "enough", "it's", "its", "earlier", "later", "time", "duration", "length",
     "long", "longer", "shorter", "end", "wait", "sorry", "hmm", "oh", "should", "meant", "mean", "them", "entries",
