@@ -89,7 +89,7 @@ REPEATING: Final = re.compile(
 # A person dropping their open request says so (the authority holds a cancel without such words).
 DROPPING: Final = re.compile(
     r"\b(?:cancel|never\s*mind|nvm|forget\s+(?:it|about\s+it|that)|scratch\s+that|drop\s+(?:it|that)|skip\s+it|"
-    r"don'?t\s+bother|call\s+it\s+off|leave\s+it(?:\s+(?:where\s+it\s+is|as\s+(?:it\s+)?is|alone|be)|\W*$)|no\s+longer|not\s+anymore|stop|(?:just\s+)?kidding|jk|let\s+me\s+(?:think|check)|hold\s+on|on\s+second\s+thought|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
+    r"don'?t\s+bother|call\s+it\s+off|leave\s+it(?:\s+(?:where\s+it\s+is|as\s+(?:it\s+)?is|alone|be)|\W*$)|no\s+longer|not\s+anymore|stop|(?:just\s+)?kidding|jk|let\s+me\s+(?:think|check)|hold\s+(?:on|off)|actually,?\s+no|on\s+second\s+thought|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
     r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢|开玩笑|逗你|再想想|再考虑|(?:回头|一会儿?|等会儿?|晚点)再说|先问问",
     re.IGNORECASE,
 )
@@ -300,7 +300,9 @@ HAPPENING = table(
 # What someone else said ("the plumber said he'd come by ten", "医生说周五上午十一点给我回电话"): theirs, not a request.
 HEARSAY = table(
     en=(r"^(?!(?:as\s+)?(?:i|we)\b)(?:[\w']+\s+){1,3}?(?:said|says|told|tells|mentioned|wants\s+(?:me|us)\s+to|invited\s+(?:me|us))\b(?!.*\b(?:pencil|book|add|put|schedule|(?:can|could|would|will)\s+(?:you|u))\b)"
-        r"(?!.*(?:[.,;!?]\s*|\band\s+)(?:so\s+|pls\s+|please\s+)?(?:move|change|cancel|push|delete|remind)\b)",  # "forecast says rain sat. move the bbq to sunday"
+        r"(?!.*(?:[.,;!?]\s*|\band\s+)(?:so\s+|pls\s+|please\s+)?(?:move|change|cancel|push|delete|remind)\b)"  # "forecast says rain sat. move the bbq to sunday"
+        r"|\baccording\s+to\b(?!.*\b(?:pencil|book|add|put|schedule|(?:can|could|would|will)\s+(?:you|u))\b)"  # "…, according to the newsletter"
+        r"|^(?:the\s+)?(?!(?:i|we|you)\b)[a-z]+\s+(?:has|have)\s+(?:put|set|booked|scheduled|moved|arranged|planned)\b",  # "the club has put …"
         # What they did: "my sister booked the vet for the 15th at 11", "同事把她的牙医改到周五下午四点了".
         rf"^(?:(?:my|our)\s+{_KIN_EN}\s+(?:[\w']+\s+)?|(?!(?:i|we|you|just|already|also|so|and|then|ok|finally)\b)[a-z]+\s+)"
         r"(?:booked|moved|changed|cancell?ed|rescheduled|scheduled)\b|\b(?:booked|moved|changed|cancell?ed|rescheduled|pushed|shifted)\s+(?:his|her|their)\b",

@@ -140,18 +140,20 @@ def with_day_in_focus(
 def _own_stub(context: ToolContext, patch: SlotPatch, command_id: object) -> str | None:
     """The open create a call names keeps only its own patch, whichever model sent it: a call with
     a complete request of its own (a day, a time and a title sharing no word with the open one's,
-    "dentist Wednesday 3pm" while "Lunch with Lin" waits) starts that request; the open one waits."""
+    "dentist Wednesday 3pm" while "Lunch with Lin" waits) starts that request; the open one waits. So does
+    one whose time is not the untitled one's ("book lunch with sam friday 1pm" while an untitled 20:00 asks its name)."""
     if not isinstance(command_id, str) or not command_id:
         return None
     if not (patch.title and patch.date and patch.time) or command_id != context.active_command_id:
         return command_id
     try:
-        known = command_get(owner=context.user, command_id=command_id).slot_value("title")
+        stub = command_get(owner=context.user, command_id=command_id)
     except NotFound:
         return command_id
-    if not isinstance(known, str) or title_score(patch.title, known) or title_score(known, patch.title):
-        return command_id
-    return None
+    known = stub.slot_value("title")
+    if not isinstance(known, str):
+        return None if stub.slot_value("time") not in (None, patch.time) else command_id
+    return command_id if title_score(patch.title, known) or title_score(known, patch.title) else None
 
 
 def _continuable(context: ToolContext, patch: SlotPatch) -> str | None:

@@ -42,11 +42,11 @@ class Said(Protocol):
 
 _ALL_DAY = re.compile(r"\ball[- ]day\b|\bthe\s+whole\s+day\b|全天|一整天", re.I)
 _REMIND_ME = (
-    r"(?:(?:remind|alert|notify|ping|nudge)\s+me|remember\s+me(?=\s+(?:to|about|at|on|in|tomorrow|today|tonight|\d))|(?:(?:give\s+me|need|want|get)\s+a\s+)?heads[\s-]?up(?!\s*[,:;!.-]|\s+(?:that|on|about|guys|all|everyone|i|we)\b)|don'?t\s+let\s+me\s+forget|(?:(?:set(?:\s+up)?|add|create|make|put|pop|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
+    r"(?:(?:remind|alert|notify|ping|nudge)\s+me|remember\s+me(?=\s+(?:to|about|at|on|in|tomorrow|today|tonight|\d))|(?:(?:give\s+me|need|want|get)\s+a\s+)?heads[\s-]?up(?!\s*[,:;!.-]|\s+(?:that|on|about|guys|all|everyone|i|we)\b)|don'?t\s+let\s+me\s+forget|(?:(?:set(?:\s+up)?|add|create|make|put|pop|give|send\s+me|new|(?:i\s+)?(?:need|want))\s+(?:me\s+)?"
     r"(?:a\s+|an\s+)?(?:[a-z]+ly\s+|(?:\d+|[a-z]+)[\s-]*(?:min(?:ute)?s?|hours?|hrs?)\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
-_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设置?|加|定|添加|新?建|创建)(?:一?个)?提醒[:：]?|^提醒[:：]|[叫喊]我(?:一声)?(?=去|[\s，,]|$)"  # 提醒一下我, 别让我忘了, 设个提醒, 提醒：…, 喊我去…
+_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设置?|加|定|添加|新?建|创建)(?:一?个)?提醒[:：]?|^提醒[:：]|[叫喊]我(?:一声)?(?=去|[\s，,]|$)|(?<=[点分半刻])[叫喊]我(?=[\u4e00-\u9fff])"  # 提醒一下我, 别让我忘了, 设个提醒, 提醒：…, 喊我去…
 REMINDER_EN = re.compile(rf"\b{_REMIND_ME}", re.I)  # "set a monthly reminder … to check the smoke alarms": no alarm
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
@@ -306,7 +306,7 @@ def reminder_intent(text: str, has_time: bool, today: datetime.date) -> bool:
     me an hour before the dentist on friday": a day names which; a start time would make a new event)."""
     words = read_calendar_words(text)
     day_before = _day_and_time(text, has_time, today)  # "the day before at 6pm"
-    return words.reminder_text is not None or (words.reminder_minutes is not None and (not has_time or DEFINITE.search(text) or day_before or bool(_BEFORE_ITS_TIME.search(text))))
+    return words.reminder_text is not None or (words.reminder_minutes is not None and (not has_time or bool(DEFINITE.search(text)) or day_before or bool(_BEFORE_ITS_TIME.search(text))))
 
 
 def _day_and_time(text: str, has_time: bool, today: datetime.date) -> bool:

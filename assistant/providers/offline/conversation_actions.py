@@ -11,9 +11,9 @@ from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
-from assistant.providers.offline.calendar_words import REMIND_MARKER
+from assistant.providers.offline.calendar_words import REMIND_MARKER, remind, without_repeat
 from assistant.providers.offline.calls import call, say, text
-from assistant.providers.offline.intents import Signals, no_name, previous_intent
+from assistant.providers.offline.intents import Signals, no_name, previous_intent, read_signals
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import best_match, clauses_of, clean_title, overlap, sentence, title_from
 from assistant.providers.offline.when import read_when
@@ -285,6 +285,11 @@ def said_again(turn: Turn, tools: Tools) -> ModelResponse | None:
     zone ("call with the ny office tue 9am EST" … "What time is that for you?" … "oh right, just put it at 10pm my time"),
     or its day or its event ("book physio mon 9am" … "same for thursday"; "remind me an hour before the dentist" … "same
     for the optician"): the name, time and lead are the ones just written, which the guard traces."""
+    too, just = re.search(r"\s*\b(?:too|as\s+well)\W*$", turn.text, re.I), turn.context.get("reminder_just_set") or {}
+    if too and just.get("text") and turn.previous and not title_from(read_when(without_repeat(lx.AND_ALONE.sub(" ", turn.text[: too.start()])), today=turn.today).residue):
+        # "remind me to take my pills every morning at 8" … "and every evening at 8 too": that reminder again, at the new time.
+        again = dataclasses.replace(turn, text=f"remind me to {just['text']} {lx.AND_ALONE.sub(' ', turn.text[: too.start()])}", previous=None)
+        return remind(again, read_signals(again), tools)
     same = lx.SAME_FOR.match(turn.text)
     moved = not same and lx.CORRECTION.search(turn.text)  # "oh actually saturday is better, same time": that one moves
     if (same or (SAME_TIME.search(turn.text) and not moved)) and turn.previous and (top := turn.recent_entities[:1]):  # 下下周一同一时间也加一个

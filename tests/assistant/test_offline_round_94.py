@@ -1,0 +1,57 @@
+"""Shapes from held-out round 94, each a class: a request held off in its next sentence ("… Actually, no, hold off until
+I hear back") is taken back; what a club or a newsletter arranged ("the club has put …, according to the newsletter")
+is news, never booked; "give me a reminder that morning at 10" is a reminder; 七点叫我背单词 is a reminder, never an
+event titled 叫我…; an untitled request waiting for its name never absorbs another complete booking (for every
+model: the server starts that booking); "and every evening at 8 too" after a reminder asks on a card for that
+reminder again, never an event."""
+
+from __future__ import annotations
+
+import pytest
+
+from scheduling.models import Reminder
+from tests.assistant.conftest import Chat, OfflineChat, local, tool
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Please book the quarterly review for Tuesday at 11 am. Actually, no, hold off until I hear back from finance.",
+     "The club has put the annual dinner on the 14th of February at 7 pm, according to the newsletter.",
+     "the school has moved sports day to friday 9am"],
+)  # fmt: skip
+def test_held_off_or_arranged_by_others_is_never_booked(offline: OfflineChat, message: str) -> None:
+    offline.say(message)
+    assert offline.events() == []
+
+
+def test_give_me_a_reminder_that_morning(offline: OfflineChat) -> None:
+    offline.say("lunch with margaret tuesday 1pm")
+    offline.say("and give me a reminder that morning at 10 so i dont forget to bring her book back")
+    zone = offline.user.profile.zone
+    assert [f"{r.remind_at.astimezone(zone):%a %H:%M}" for r in Reminder.objects.all() if r.remind_at] == ["Tue 10:00"]
+
+
+def test_call_me_after_a_time_is_a_reminder(offline_zh: OfflineChat) -> None:
+    offline_zh.say("每天早上七点叫我背单词")
+    assert offline_zh.events() == []
+    assert [(r.text, r.rrule) for r in Reminder.objects.all()] == [("背单词", "FREQ=DAILY")]
+
+
+def test_an_untitled_request_never_absorbs_another_booking(chat: Chat) -> None:
+    first = chat.say("tomorrow at 8pm", tool("schedule_event", title=None, date="D+1", time="20:00", duration_minutes=None, command_id=None))
+    assert chat.commands(), first.reply
+    stub = chat.commands()[-1]
+    chat.say("book lunch with sam friday 1pm",
+             tool("schedule_event", title="Lunch with sam", date="W5", time="13:00", duration_minutes=None, command_id=str(stub.id)))  # fmt: skip
+    assert [(e.title, local(e)) for e in chat.events()] == [("Lunch with sam", "Fri 2026-12-11 13:00")]
+    stub.refresh_from_db()
+    assert stub.slot_value("title") is None and stub.slot_value("time") == "20:00"
+
+
+def test_the_same_reminder_again_at_another_time_is_asked_on_a_card(offline: OfflineChat) -> None:
+    offline.say("Please remind me to take my blood pressure pills every morning at 8.")
+    reply = offline.say("and every evening at 8 too").reply
+    assert offline.events() == [] and Reminder.objects.count() == 1
+    assert "take my blood pressure pills" in reply and "20:00" in reply
