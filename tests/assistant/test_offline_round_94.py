@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scheduling.models import Reminder
-from tests.assistant.conftest import Chat, OfflineChat, local, tool
+from tests.assistant.conftest import Chat, OfflineChat, event_at, local, tool
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +55,19 @@ def test_the_same_reminder_again_at_another_time_is_asked_on_a_card(offline: Off
     reply = offline.say("and every evening at 8 too").reply
     assert offline.events() == [] and Reminder.objects.count() == 1
     assert "take my blood pressure pills" in reply and "20:00" in reply
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [("儿子每周六上午九点半上钢琴课 帮我加到日程里", ("Sat 2026-12-12 09:30", "FREQ=WEEKLY;BYDAY=SA")),
+     ("老年大学书法课 这礼拜四下午两点 帮我添上 别忘了啊", ("Thu 2026-12-10 14:00", ""))],
+)  # fmt: skip
+def test_a_plan_said_then_asked_to_be_put_down(offline_zh: OfflineChat, message: str, expected: tuple[str, str]) -> None:
+    offline_zh.say(message)
+    assert [(local(e), e.rrule) for e in offline_zh.events()] == [expected]
+
+
+def test_a_name_changed_in_two_phrases(offline_zh: OfflineChat) -> None:
+    event_at(offline_zh, "看病", "2026-12-15T09:00")
+    offline_zh.say("下周二那个看病 名字改一下 改成去人民医院复查")
+    assert [(e.title, local(e)) for e in offline_zh.events()] == [("人民医院复查", "Tue 2026-12-15 09:00")]

@@ -15,7 +15,7 @@ from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline import lexicon as lx
-from assistant.providers.offline.calendar_words import REMIND_MARKER, part_kept, read_calendar_words
+from assistant.providers.offline.calendar_words import REMIND_MARKER, part_kept, read_calendar_words, without_repeat
 from assistant.providers.offline.calendar_words import remind as remind_only
 from assistant.providers.offline.calls import call, say, text
 from assistant.providers.offline.conversation_actions import thing_asked_about
@@ -325,7 +325,7 @@ def put_down_apart(turn: Turn) -> str | None:
 
     said = " ".join(p for p in phrases[: asks[0]] or phrases[1:] if not no_name(p) or read_when(p, today=turn.today).time or a_lead(p))
     said += "".join(f" {p}" for p in phrases[asks[0] + 1 :] if a_lead(p))
-    when = read_when(vocabulary.HAPPENING.remove(said), today=turn.today)
+    when = read_when(without_repeat(vocabulary.HAPPENING.remove(said)), today=turn.today)  # "儿子每周六上午九点半上钢琴课": its rule aside
     # "那就八点半吧 帮我加上 跟同事喝酒": named after it. "i need to get a flu shot, can u add it" (a thing to do, no
     # moment said): the day and time are asked.
     title = title_from(when.residue)
