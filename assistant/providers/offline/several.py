@@ -2,8 +2,9 @@
 周五晚上七点跟小李吃饭): each part is read as a message of its own, and the message becomes several calls only
 when every part is a write complete in itself (a name and a moment; a reminder's words and time; a change's
 event and what it changes to). Only the last may be less: a booking by name whose moment the tool then asks for ("…
-and gym on thursday", "… and dinner with jo"), or "and remind me" (before what the part before it booked). Anything
-else is read whole, as before: never a guess at where one ends."""
+and gym on thursday", "… and dinner with jo"), or "and remind me" (before what the part before it booked). A part
+that asks for another service's work (the weather, a message, a ride, an alarm) is set aside, answered by no call,
+when another part is a complete write. Anything else is read whole, as before: never a guess at where one ends."""
 
 from __future__ import annotations
 
