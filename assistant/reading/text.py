@@ -19,7 +19,7 @@ FILLER_EN: Final = frozenset((
     "maybe", "say", "go", "with", "in", "that", "works", "work", "fine", "better", "be", "would", "i", "mean",
     "sorry", "wait", "oh", "um", "uh", "well", "hmm", "start", "starting", "starts", "begin", "begins", "will",
     "it'll", "shall", "should", "from", "time", "day", "put", "can", "we", "you", "could", "shift", "push",
-    "it's", "its", "is", "around", "ish", "o'clock", "oclock", "thanks", "thank", "great", "good", "perfect",
+    "it's", "its", "is", "around", "ish", "like", "o'clock", "oclock", "thanks", "thank", "great", "good", "perfect",
     "cool", "so", "just", "prefer", "one", "of", "those", "me", "yeah", "yep", "alright",
 ))  # fmt: skip
 FILLER_ZH: Final = (

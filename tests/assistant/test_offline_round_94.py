@@ -71,3 +71,43 @@ def test_a_name_changed_in_two_phrases(offline_zh: OfflineChat) -> None:
     event_at(offline_zh, "看病", "2026-12-15T09:00")
     offline_zh.say("下周二那个看病 名字改一下 改成去人民医院复查")
     assert [(e.title, local(e)) for e in offline_zh.events()] == [("人民医院复查", "Tue 2026-12-15 09:00")]
+
+
+@pytest.mark.parametrize(
+    ("cancel", "again", "expected"),
+    [("cancel physio on wednesday", "actually can u rebook it for friday at 9am", ("Physio", "Fri 2026-12-11 09:00")),
+     ("周三的理发取消吧", "那帮我重新约到周六上午十点吧", ("理发", "Sat 2026-12-12 10:00"))],
+)  # fmt: skip
+def test_rebook_it_books_the_event_just_deleted_never_a_title_of_request_words(offline: OfflineChat, cancel: str, again: str, expected: tuple[str, str]) -> None:
+    event_at(offline, expected[0], "2026-12-09T09:00")
+    offline.say(cancel)
+    offline.say("yes")
+    offline.say(again)
+    assert [(e.title, local(e)) for e in offline.events()] == [expected]
+
+
+def test_the_request_said_first_is_no_title(offline_zh: OfflineChat) -> None:
+    offline_zh.say("帮我订个明晚七点的餐厅")
+    offline_zh.say("哦 那你就在日历上记一下吧 明晚七点跟老婆吃饭")
+    assert [(e.title, local(e)) for e in offline_zh.events()] == [("跟老婆吃饭", "Tue 2026-12-08 19:00")]
+
+
+def test_like_and_ish_around_an_answer_are_filler(offline: OfflineChat) -> None:
+    offline.say("can u help me book a haircut")
+    offline.say("thursday")
+    offline.say("like 4pm ish")
+    assert [(e.title, local(e)) for e in offline.events()] == [("Haircut", "Thu 2026-12-10 16:00")]
+
+
+def test_put_it_at_a_time_after_asking_for_a_gap_books_the_thing_asked_about(offline: OfflineChat) -> None:
+    event_at(offline, "Team meeting", "2026-12-09T10:00")
+    offline.say("is there any gap on wednesday for a quick call with the landlord")
+    offline.say("ok put it at 11:30 then")
+    assert [(e.title, local(e)) for e in offline.events()] == [("Team meeting", "Wed 2026-12-09 10:00"), ("Quick call with the landlord", "Wed 2026-12-09 11:30")]
+
+
+def test_heads_up_before_news_is_no_reminder(offline: OfflineChat) -> None:
+    event_at(offline, "Dinner with the Parkers", "2026-12-12T19:00", minutes=120)
+    offline.say("heads up dinner w the parkers got pushed to 8:30, can you update it")
+    assert not Reminder.objects.exists()
+    assert [local(e) for e in offline.events()] == ["Sat 2026-12-12 20:30"]  # the news asked to be put in: moved, never a reminder

@@ -170,6 +170,10 @@ _MOST_WORDS = 18
 
 def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> ModelResponse:
     """A booking; ``put_down``: a statement the same message asked to put down (its request words read apart)."""
+    gone = turn.context.get("just_deleted") or {}
+    if gone and lx.AGAIN.search(s.text) and (s.day or s.when.time) and title_from(s.when.residue) is None:
+        # "rebook it for friday at 9am", 那帮我重新约到周六上午十点吧: the event just deleted, booked again.
+        return call(turn, tools, "schedule_event", title=gone["title"], date=s.day or gone["date"], time=s.when.time or gone["start"], duration_minutes=gone.get("minutes"))
     counted = next((days for pattern, days in DAY_FROM_EVENT if days < 0 and pattern.search(s.text)), None) if put_down else None
     if counted and (booked := booked_with_lead(turn, s.text, counted, tools)) is not None:
         return booked  # "下周二上午10点半 牙医复诊 帮我记一下 前一天晚上八点提醒我": with its reminder, counted from its day

@@ -303,6 +303,8 @@ LENGTH_CHANGE = re.compile(
     r"|(?P<make>^\W*(?:(?:pls|please|can\s+(?:you|u)|could\s+(?:you|u))\s+)?(?:make|cut|trim|shorten)\s+(?:the|my|our)?\s*(?:[\w']+\s+){1,4}?(?:down\s+)?(?:to\s+)?(?=\S+\s*(?:hours?|hrs?|h|minutes?|mins?)\b))",  # "make the design review 90 mins", "cut planning down to 2 hours"
     re.IGNORECASE,
 )
+# The event just deleted, asked for again ("rebook it for friday", 重新约到周六上午十点).
+AGAIN = re.compile(r"\b(?:re-?book|re-?add|again|back\s+in|put\s+it\s+back)\b|重新|再约|再订", re.IGNORECASE)
 # Two events trading places ("swap the dentist and the haircut", 把周会和例会对调一下): each is moved on its own.
 SWAP = table(en=(r"\b(?:swap|switch|trade)\b(?=.*\b(?:and|with)\b)",), zh=(r"对调|互换|调换",))
 # A new end said, not a new start: "extend the workshop till 1pm", "延长到十二点".
@@ -329,7 +331,7 @@ QUERY_RESIDUE = re.compile(
 CREATE = table(
     en=(
         rf"^(?:(?:{COURTESY_EN}|actually|just|(?:can|could|would|will)\s+(?:you|u|we)|(?:i\s+)?(?:want|need|would\s+like)\s+to|(?:i\s+)?wanna|"
-        r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|book(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|put|add|set\s+up|setup|arrange|create|"
+        r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|(?:re-?)?book(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
         r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)(?!\s+(?:\S+\s+){1,6}?instead\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|hold(?!\s+(?:on|up|off|tight|still)\b)|grab(?=\s+(?:the|that)\s+(?:first|second|third|last|\d|one|slot|spot)\b)|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
         r"|\b(?:stick|pop|put)\s+(?:it|that|this)\s+(?:in|on)\b|^(?:a\s+)?new\s+(?:event|appointment|appt|meeting|entry)\b"

@@ -11,8 +11,9 @@ from typing import Any
 
 from assistant.providers.base import ModelResponse
 from assistant.providers.offline.calls import call, say, text
+from assistant.providers.offline.conversation_actions import ask_what_at, thing_asked_about
 from assistant.providers.offline.intents import Signals
-from assistant.providers.offline.lexicon import scope_of
+from assistant.providers.offline.lexicon import CREATE, scope_of
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
 from assistant.reading.hours import shift_clock
@@ -26,6 +27,10 @@ def revise(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
     if revision is None or revision.vague:
         return text(say("ask_change_value", turn.language))  # which day of "next week"?
     focus, when = revision.focus, revision.when
+    shown = focus.command is None and not focus.reminder and turn.recent_entities and turn.recent_entities[0].get("via") == "found"
+    if shown and s.text in CREATE and thing_asked_about(turn, s):
+        # "any gap on wednesday for a call with the landlord?" … "ok put it at 11:30 then": the call, never the event shown.
+        return ask_what_at(turn, s, tools)
     new_time, command = when.time, revision.focus.command
     if when.shift is not None and new_time is not None:
         # "push the 3pm back an hour": the time names the event (the one in focus, or it is asked), the shift moves it.
