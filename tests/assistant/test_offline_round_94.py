@@ -111,3 +111,8 @@ def test_heads_up_before_news_is_no_reminder(offline: OfflineChat) -> None:
     offline.say("heads up dinner w the parkers got pushed to 8:30, can you update it")
     assert not Reminder.objects.exists()
     assert [local(e) for e in offline.events()] == ["Sat 2026-12-12 20:30"]  # the news asked to be put in: moved, never a reminder
+
+
+def test_n_between_weekdays_is_and(offline: OfflineChat) -> None:
+    offline.say("add gym every tues n thurs 7am starting this week")
+    assert [(e.title, e.rrule) for e in offline.events()] == [("Gym", "FREQ=WEEKLY;BYDAY=TU,TH")]

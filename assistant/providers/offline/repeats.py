@@ -18,7 +18,7 @@ _UNIT = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
 
 _WEEKDAYS = re.compile(r"\b(?:every\s+(?:week\s*day|weekday)s?|(?:on\s+)?week\s*days)\b|每个?工作日|工作日每天", re.I)
 _EVERY_DAY_EN = re.compile(
-    rf"\b(?:(?:every|each)\s+(?P<other>other\s+)?|on\s+)(?P<days>(?:(?:{_DAY_EN})s?(?:\s*(?:,|and|&)\s*|\s+(?=(?:{_DAY_EN})))?)+)\b(?:\s+(?P<daypart>morning|afternoon|evening|night)s?\b)?", re.I
+    rf"\b(?:(?:every|each)\s+(?P<other>other\s+)?|on\s+)(?P<days>(?:(?:{_DAY_EN})s?(?:\s*(?:,|and|&)\s*|\s+n\s+|\s+(?=(?:{_DAY_EN})))?)+)\b(?:\s+(?P<daypart>morning|afternoon|evening|night)s?\b)?", re.I
 )
 _EVERY_UNIT_EN = re.compile(
     r"\b(?:(?:repeat(?:s|ed|ing)?\s+)?(?:every\s+(?P<daypart>morning|afternoon|evening|night)|every(?:\s+|(?=day\b))(?:single\s+)?(?P<other>other\s+)?(?P<unit>day|week|month|year)"
