@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 
 from icalendar import Alarm, Calendar, Event, Timezone, vDuration, vRecur
 
-from scheduling.recurrence import ical_bytes, ical_text
+from scheduling.ical import ical_bytes, ical_text
 
 PRODUCT_ID = "-//Schedule Assistant//Calendar feed//EN"
 UID_DOMAIN = "schedule-assistant"

@@ -23,9 +23,10 @@ from icalendar import Calendar, vRecur
 from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
 
 from scheduling.errors import ValidationFailed
+from scheduling.ical import ical_text
 from scheduling.localtime import local_datetime
 from scheduling.models import MAX_EVENT_DURATION, MAX_NOTES_LENGTH, MAX_TITLE_LENGTH, Event, EventSource
-from scheduling.recurrence import MAX_YEAR, MIN_YEAR, check_rule, ical_text
+from scheduling.recurrence import MAX_YEAR, MIN_YEAR, check_rule
 from scheduling.selectors import profile_get
 from scheduling.services import clean_title, event_create, series_end
 from scheduling.text import clean_text

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import datetime
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final
 from zoneinfo import ZoneInfo
 
 from dateutil.rrule import rrule, rrulestr
@@ -25,18 +25,8 @@ from icalendar import vRecur
 
 from scheduling import symbols
 from scheduling.errors import ValidationFailed
+from scheduling.ical import ical_text
 from scheduling.localtime import local_datetime
-
-
-def ical_text(value: object) -> str:
-    """An icalendar value (a rule, a duration, a calendar) as its RFC 5545 text."""
-    return ical_bytes(value).decode()
-
-
-def ical_bytes(value: object) -> bytes:
-    # icalendar's to_ical() is untyped; every value and component has it.
-    to_ical = cast(Callable[[], bytes], getattr(value, "to_ical"))  # noqa: B009
-    return to_ical()
 
 FREQUENCIES: Final = ("daily", "weekly", "monthly", "yearly")
 WEEKDAYS: Final = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
@@ -376,8 +366,7 @@ def first_weekday_from(rule: str, day: datetime.date) -> datetime.date:
 
 def rule_weekdays(rule: str, weekdays: list[str]) -> str:
     """The same rule on other weekdays (moving "all" of a weekly series to another day)."""
-    parsed = vRecur.from_ical(rule)
-    parts = dict(parsed.items())
+    parts = dict(vRecur.from_ical(rule).items())
     parts["BYDAY"] = weekdays
     return ical_text(vRecur(parts))
 
