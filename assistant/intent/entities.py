@@ -143,8 +143,8 @@ class EntityStack:
         # A "which one?" or "which occurrences?" question waits for its answer; anything else ends it.
         self.choosing = data.get("choosing") if status in {"ambiguous_reference", "needs_scope"} else None
         self.reminder = dict(data["reminder"]) if status in {"reminder_set", "created"} and data.get("reminder") else None
-        if status in {"created", "updated", "deleted", "reminder_set"}:  # a later write: nothing to book again
-            self.deleted = {k: data["event"][k] for k in ("title", "date", "start", "minutes") if k in data["event"]} if status == "deleted" and data.get("event") else None
+        if status in {"created", "updated", "reminder_set"}:
+            self.deleted = None  # a later write: nothing to book again
         if status in {"created", "updated"} and data.get("event"):
             self._push(data["event"], status)
             self.focus = int(str(data["event"]["ref"])[1:])
@@ -176,6 +176,7 @@ class EntityStack:
             self.focus = int(str(data["event"]["ref"])[1:])
         elif status == "deleted" and data.get("event"):
             self.forget([int(str(data["event"]["ref"])[1:])])
+            self.deleted = {key: data["event"][key] for key in ("title", "date", "start", "minutes") if key in data["event"]}
 
     def _record_day(self, status: str, data: Mapping[str, Any]) -> None:
         """The one day a query or a suggestion was about; a range of days leaves no day in focus."""
