@@ -26,6 +26,7 @@ class Entity:
     weekday: str
     start: str
     via: str
+    minutes: int | None = None  # how long it lasts: "and thursday same time" copies the start and the length
 
     def to_json(self) -> JSONObject:
         return {
@@ -36,6 +37,7 @@ class Entity:
             "weekday": self.weekday,
             "start": self.start,
             "via": self.via,
+            **({"minutes": self.minutes} if self.minutes is not None else {}),
         }
 
     @classmethod
@@ -48,6 +50,7 @@ class Entity:
             weekday=data["weekday"],
             start=data["start"],
             via=data["via"],
+            minutes=data.get("minutes"),
         )
 
 
@@ -136,6 +139,7 @@ class EntityStack:
             weekday=event.get("weekday", ""),
             start=event["start"],
             via=via,
+            minutes=event["minutes"] if isinstance(event.get("minutes"), int) else None,
         )
         self.stack = [entity, *(entry for entry in self.stack if entry.id != event_id)][:MAX_ENTITIES]
 

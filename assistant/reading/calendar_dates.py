@@ -121,7 +121,7 @@ _UNQUOTED_DAYS: Final = {name.replace("'", ""): day for name, day in NAMED_DAYS.
 # Days that move with the lunar calendar or the sun (除夕, 中秋, 冬至, 农历冬月十五): the next one, by lunar-python.
 _FEASTS: Final = {"春节": (1, 1), "元宵": (1, 15), "端午": (5, 5), "七夕": (7, 7), "中秋": (8, 15), "重阳": (9, 9), "腊八": (12, 8)}
 _LUNAR = re.compile(
-    r"(?:(?:农历|阴历)(?P<m>正|十一|十二|冬|腊|[二三四五六七八九十])|(?<![\u4e00-\u9fff])(?P<m2>正|冬|腊))月(?P<d>初[一二三四五六七八九十]|廿[一二三四五六七八九]|二十[一二三四五六七八九]?|三十|十[一二三四五六七八九]?)"
+    r"(?:(?:(?:农历|阴历)(?P<m>正|十一|十二|冬|腊|[二三四五六七八九十])|(?<![\u4e00-\u9fff])(?P<m2>正|冬|腊))月|大年(?=初))(?P<d>初[一二三四五六七八九十]|廿[一二三四五六七八九]|二十[一二三四五六七八九]?|三十|十[一二三四五六七八九]?)"
     r"|(?P<name>除夕|冬至|清明|" + "|".join(_FEASTS) + r")节?(?=$|[\s,，。？?!！的那当前后上下中0-9一二三四五六七八九十\x00]|晚(?![饭餐宴会])|早(?![饭餐点茶]))"
 )
 _MONTH_SHIFTS: Final = {
@@ -170,7 +170,7 @@ def _next_lunar(match: re.Match[str], today: datetime.date) -> datetime.date | N
     from lunar_python import Lunar, Solar
 
     name, year = match["name"], Solar.fromYmd(today.year, today.month, today.day).getLunar().getYear()
-    said = match["m"] or match["m2"]  # 腊月, 正月 and 冬月 are lunar months without 农历
+    said = match["m"] or match["m2"] or (match["d"] and "正")  # 腊月, 正月, 冬月 and 大年 are lunar months without 农历
     month = "正二三四五六七八九十冬腊".find(said) + 1 if said and len(said) == 1 else cn_int(said or "") or 0
     day = cn_int((match["d"] or "").lstrip("初").replace("廿", "二十")) or 0
     found = []

@@ -35,7 +35,7 @@ _ZH = re.compile(
     # A Chinese numeral before a space belongs to the word before it: "一对一 半小时" is half an hour.
     rf"(?P<number>[0-9]{{1,3}}(?:\.[0-9])?|{CN_NUMBER}(?!\s))?\s*个?\s*(?P<half_before>半)?\s*个?\s*"
     r"(?P<unit>小[时時]|[钟鐘][头頭]|(?<=个)[钟鐘](?![头頭点點])|分[钟鐘]|刻[钟鐘])(?P<half_after>半)?"  # either script; "一个钟" (Cantonese)
-    r"|(?<=提前)(?P<day_zh>[一1]\s*天)"  # a day ahead, only as a direction: "提前一天"
+    r"|(?<=提前)(?P<day_zh>[一1]\s*天)|(?<=前)(?P<day_before_zh>[一1]天)(?=提醒|[叫喊]我)"  # a day ahead, only as a direction: "提前一天", 交稿前一天提醒我
     r"|(?P<next_week_zh>下个?(?:周|星期|礼拜)(?:的)?(?:同一?个?|这个|同样的?)时间)"  # 下周同一时间
     r"|(?:(?<=推迟|延后|延迟|往后|往前|提前)|(?<=往后推|往后挪|往前挪|往前推))(?P<days_zh>[一二两三四五六1-6])\s*(?:个\s*)?(?P<days_unit_zh>天|星期|礼拜|周)(?![一二三四五六日天末])"
 )
@@ -126,7 +126,7 @@ def _minutes(match: re.Match[str]) -> int | None:
     if groups.get("day") is not None:  # "2 days before", "a week ahead": a reminder's lead
         said = groups["lead_n"].lower()
         return int(number("1" if said in ("a", "one", "the") else said) or 1) * MAX_MINUTES * (7 if groups["lead_unit"].lower().startswith("w") else 1)
-    if groups.get("day_zh") is not None:
+    if groups.get("day_zh") is not None or groups.get("day_before_zh") is not None:
         return MAX_MINUTES
     if groups.get("next_week") or groups.get("next_week_zh"):
         return 7 * MAX_MINUTES

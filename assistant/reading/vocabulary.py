@@ -88,7 +88,7 @@ REPEATING: Final = re.compile(
 )
 # A person dropping their open request says so (the authority holds a cancel without such words).
 DROPPING: Final = re.compile(
-    r"\b(?:cancel|never\s*mind|nvm|forget\s+(?:it|about\s+it|that)|scratch\s+that|drop\s+(?:it|that)|skip\s+it|"
+    r"\b(?:cancel|never\s*mind|nvm|(?<!to\s)(?<!don.t\s)(?<!dont\s)forget\s+(?:it|about\s+it|that)|scratch\s+that|drop\s+(?:it|that)|skip\s+it|"
     r"don'?t\s+bother|call\s+it\s+off|leave\s+it(?:\s+(?:where\s+it\s+is|as\s+(?:it\s+)?is|alone|be)|\W*$)|no\s+longer|not\s+anymore|stop|(?:just\s+)?kidding|jk|let\s+me\s+(?:think|check)|hold\s+(?:on|off)|actually,?\s+no|on\s+second\s+thought|(?:delete|remove|scrap|ditch|kill)\s+(?:it|that|this))\b"
     r"|取消|算了|不要了|不用了|不约了|不去了|不订了|不排了|别弄了|先不|不需要了|作罢|开玩笑|逗你|再想想|再考虑|(?:回头|一会儿?|等会儿?|晚点)再说|先问问",
     re.IGNORECASE,
@@ -104,7 +104,7 @@ def taken_back(words: str) -> bool:
     """The message's last phrase takes back what the phrases before it asked ("周六上午九点爬山 帮我记上 算了")."""
     said = phrases(words)  # any phrase after the first ("add gym tmrw 7am, nah forget it, i'll go sunday instead");
     # one that names what goes ("牙医的提醒取消吧") asks for that and takes nothing back
-    return any(DROPPING.search(p) and not re.search(r"[\u4e00-\u9fff]{2}的|\bthe\s+\w", DROPPING.sub(" ", p), re.I) for p in said[1:])
+    return any(DROPPING.search(p) and not re.search(r"[\u4e00-\u9fff]{2}的|[那这]个[\u4e00-\u9fff]|\bthe\s+\w", DROPPING.sub(" ", p), re.I) for p in said[1:])
 
 
 # Verbs (and Chinese resultatives) by which a person asks for a write. A question without any of
@@ -124,7 +124,7 @@ THAT_DAY: Final = re.compile(
     r"|(?<=\s)(?:there|on\s+it)(?=\s+at\b|[\s.!?]*$)", re.I
 )
 # The time of the event just talked about ("and another squash monday same time", 周一同一时间再约一次).
-SAME_TIME: Final = re.compile(r"\b(?:at\s+)?(?:the\s+)?same\s+(?:time\b|(?:thing\s+)?(?:for|on)\s)|同一?个?时间|同样的?时间|一样的?时间", re.I)
+SAME_TIME: Final = re.compile(r"\b(?:at\s+)?(?:the\s+)?same\s+(?:time\b|(?:thing\s+)?(?:for|on)\s)|\b(?:in(?:to)?\s+)?(?:that|its|the\s+same)\s+(?:same\s+)?(?:time\s+)?slot\b|\bin\s+its\s+place\b|同一?个?时间|同样的?时间|一样的?时间", re.I)
 DAY_FROM_EVENT: Final = (
     (re.compile(r"\b(?:the\s+)?(?:day|(?P<part>night|evening|morning))\s+before\b|提?前一天|(?P<part_zh>提?前一晚)|头一?天", re.I), -1),
     (re.compile(r"\b(?:the\s+)?(?:day|morning)\s+after\b", re.I), 1),
@@ -181,7 +181,7 @@ ASKS_OR_AVAILABILITY: Final = re.compile(
 # A polite request is phrased as a question but asks for an action: "can you book lunch tomorrow?" ("could i squeeze
 # in a haircut …" asks whether there is room: a question).
 POLITE: Final = re.compile(
-    r"(?:^|[.!?,;]\s*)(?:(?:ok(?:ay)?|so|hi|hey|great|well|alright)[\s,.!]+)*"  # "Thanks. In that case, would you …?"
+    r"(?:^|[.!?,;]\s*)(?:(?:ok(?:ay)?|so|hi|hey|great|well|alright|and|also|oh)[\s,.!]+)*"  # "Thanks. In that case, would you …?"
     r"(?:please|pls|(?:can|could|would|will)\s+(?:you|u|we)|(?:can|could|may)\s+i(?!\s+(?:fit|squeeze|make\s+(?:it|time)|manage)\b)|(?:can|could)\s+(?:it|that)\s+be|let'?s|(?:and\s+)?(?:how|what)\s+about)\b"
     r"|^(?:请|麻烦|帮我|能不能|可不可以|你?(?:能|可以|可否)(?:帮我|帮忙|给我|把))",
     re.IGNORECASE,
@@ -231,7 +231,7 @@ SERVICE = table(
         r"|^(?:(?:pls|please|can|could|would)\s+(?:you\s+|u\s+)?)*(?:check|register|sign|enrol|enroll)\s+(?:me|us)\b",  # "check me in for my flight"
     ),
     zh=(r"[打叫](?:个|辆|一辆)?(?:[^\s，,]{1,8}?的)?车|值机|(?<![取拿收])快递|寄件|送(?:到|过来|上门)|转账|^(?:帮我|给我|替我|请)?挂(?:个|一个)?[^\s，,]{0,12}?号|出租车|网约车|滴滴|买票|订票|抢票|查(?:一下|下|查)?[^\s，,]{0,12}?(?:航班|车次|火车|高铁|动车)|(?:机|车|门|影|船|铁)票|开灯|关灯|空调|扫地机|股票|股价|单号|物流|^(?:帮我|给我)?(?:放|播放?)(?:一?首|个|点)|晚点了?(?:吗|没)"
-        r"|订(?![了好过])(?:.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|.{0,12}?(?:餐厅|饭店|酒店|民宿|房间))|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)给|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
+        r"|订(?![了好过])(?:.{0,20}?(?:桌|座位|位子?|[一二三四五六七八九十两\d]+个?人)|.{0,12}?(?:餐厅|饭店|酒店|民宿|房间|火锅|烧烤|烤肉|自助|包间|包厢))|点(?:个|份|一份|杯)?(?:外卖|披萨|餐|奶茶|咖啡)|外卖|(?:帮我|给[^\s，,]{1,6})发(?:个|一?封|一?条)?(?:邮件|消息|短信|微信)|发(?:个|一?条|一?封)?(?:短信|消息|微信|邮件)给|(?:跟|和|给)(?![你我])[^\s，,]{1,6}(?:说|讲)(?:一下|一声)|^(?:帮我)?(?:告诉|通知)(?!我)",),
 )
 # The weather: asked about, another service's; said beside a change ("it's def raining. move the bbq to sunday"), a reason.
 WEATHER = table(en=(r"\b(?:weather|forecast|temperature)\b|\bwill\s+it\s+(?:rain|snow)\b",), zh=(r"天气|下雨|下雪|气温",))
@@ -261,7 +261,7 @@ WORLD_EVENT = table(
 )
 # A write said as not wanted ("don't book dinner friday", "不要安排明天的会"): the create path is closed.
 NEGATED_REQUEST = table(
-    en=(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|(?<!\bif\s)not)\s+(?!let\s+me\s+forget|forget)(?:\w+\s+){0,3}?(?:book|schedule|add|put|set|create|remind|make|arrange|need|want)(?:ing)?\b",),  # "i dont need a reminder for …"
+    en=(r"\b(?:don'?t|do\s+not|no\s+need\s+to|never|(?<!\bif\s)not)\s+(?!let\s+me\s+forget|forget|(?:want|wanna|need)\s+(?:to\s+)?forget)(?:\w+\s+){0,3}?(?:book|schedule|add|put|set|create|remind|make|arrange|need|want)(?:ing)?\b",),  # "i dont need a reminder for …"
     zh=(r"(?:不要|别|不用|不必|无需|用不着)再?(?:帮我|给我)?(?:安排|预约|预订|订|加|添加|提醒|记|约|排|放)|先?不(?:约|订|安排|去)了",),
 )
 # A sentence about someone or something: a subject before a finite verb ("the plumber is coming thursday
@@ -279,7 +279,7 @@ DECLARATIVE = table(
         r"^(?:(?:it|that|there|he|she)'?s|(?:i|you|he|she|it|we|they|that|there)(?:'re|'m|'ll|'ve))\b|^(?:[\w']+\s+){0,4}?(?!(?:today|tonight|tomorrow|tmrw|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|weekend)'s)\w+'s\s+(?:\w+ing|back|out|over|off|away)\b|^(?:(?:the|my|our)\s+)?(?:\w+\s+)?\w+'s\s+(?:on|at)\b",
     ),
     zh=(rf"^(?!(?:我|我们|咱们)?(?:{_WHEN_ZH}))(?![和跟与同在把给帮请让叫到去从])[^\s\d]{{1,5}}?(?:{_WHEN_ZH}).{{0,12}}?"
-        r"(?:要|将|会来|来|到|过来|上门|过?生日|纪念日|有(?:个|一个|场)|开始|结束)",  # "我老板明天要来", "我女儿下周六生日"
+        r"(?:要|将|会来|来|(?<!直)到|过来|上门|过?生日|纪念日|有(?:个|一个|场)|开始|结束)",  # "我老板明天要来", "我女儿下周六生日"
         r"^(?:我们?)?有(?!空|没有|时间|氧)", rf"^(?:{_WHEN_ZH})[^我]{{0,10}}?我(?:要|得|会|打算|准备)|^(?:{_WHEN_ZH})[^我\s]{{0,10}}?(?<=[点分半号天午晚上早])[要得](?!不|求)|^(?:那|那么|然后)?我们?(?={_WHEN_ZH})(?=.*[点:])", r"^(?!我|每)[^\s\d，,]{2,8}?每[天日周月年个].{0,10}?[点:：][半整0-9零一二三四五六七八九十刻分]*$", r"(?<![还就不要可总倒])是(?!不是|否)", rf"^(?![我你他她])[^\s\d，,]{{2,8}}?在(?:{_WHEN_ZH})",  # "公司年会在1月15号晚上六点": when it is
         # Someone else's plans ("我妹下周一考驾照"): theirs to keep, unless asked for in so many words.
         rf"^{_KIN_ZH}(?=(?:{_WHEN_ZH}|每))",),  # "同事小刘周五…", "隔壁老张周日…"  # what someone else said ("医生说周五上午十一点给我回电话")  # "下个月五号是我妈生日": a statement  # what is left after the day and time: "有个会" says there is one  # a name, then its rule: "新闻联播每天晚上七点" is its air time
@@ -312,7 +312,7 @@ HEARSAY = table(
 )
 # A plan said as possible, not decided ("if it rains saturday i might go", "也许周四…吧，还不确定"): talk unless asked.
 HEDGED = table(
-    en=(r"(?<!\beven\s)\bif(?!\s+(?:needed|necessary|possible|(?:you|u)\s+(?:c[ao]n|could|would|will)|it'?s\s+not\s+too|(?:you|u)\s+(?:don'?t|do\s+not)\s+mind|that'?s\s+ok|that\s+works|ok))\b|^(?:maybe|perhaps|in\s+theory)\b|\bimagine\b|\b(?:(?:i|we|they|he|she)\s+(?:might|could)|i'?d\s+(?!like|love|want|appreciate|be\s+grateful)\w+|i\s+guess|not\s+sure|might\s+(?:be|need\s+to|have\s+to)|gonna\s+be)\b",),
+    en=(r"(?<!\beven\s)\bif(?!\s+(?:needed|necessary|possible|(?:you|u)\s+(?:c[ao]n|could|would|will)|it'?s\s+not\s+too|(?:you|u)\s+(?:don'?t|do\s+not)\s+mind|that'?s\s+ok|that\s+works|ok))\b|^(?:maybe|perhaps|in\s+theory)\b|\bimagine\b|\b(?:(?:i|we|they|he|she)\s+(?:might|could)|i'?d\s+(?!like|love|want|appreciate|be\s+grateful)\w+|i\s+guess|not\s+sure|might(?!\s+as\s+well)|gonna\s+be)\b",),
     zh=(r"^(?:也许|可能)|要是|如果|假如|万一|就好了|不确定|说不定|估计|在想|要不要|的话(?![\s,，])",),  # "牙医的话 下午两点": a topic, not "if"
 )
 

@@ -77,7 +77,7 @@ def dynamic_context(context: TurnContext) -> dict[str, Any]:
         "intent": intent_recap(context),
         "active_command": command_fact(context.active_command, context.today) if context.active_command else None,
         "recent_entities": [
-            {"ref": e.ref, "title": e.title, "date": e.date, "start": e.start, "via": e.via}
+            {"ref": e.ref, "title": e.title, "date": e.date, "start": e.start, **({"minutes": e.minutes} if e.minutes else {}), "via": e.via}
             for e in context.entities.recent()
         ],
         "last_listed": [f"E{event_id}" for event_id in context.entities.listed],

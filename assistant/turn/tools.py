@@ -232,8 +232,8 @@ def _same(context: TurnContext, texts: list[str]) -> list[object]:
         return again
     lead = (context.entities.reminder or {}).get("minutes_before")
     made = [entity for entity in context.entities.recent(1) if entity.via in {"created", "updated"}]
-    pointed: list[object] = [value for entity in made for value in (entity.title, entity.start)]
-    return pointed + again + ([gone["start"]] if gone.get("start") else []) + ([str(lead)] if lead else [])
+    pointed: list[object] = [value for entity in made for value in (entity.title, entity.start, f"{entity.minutes} minutes" if entity.minutes else "")]
+    return pointed + again + [gone[key] for key in ("date", "start") if gone.get(key)] + ([str(lead)] if lead else [])
 
 
 def _that_day(context: TurnContext, texts: list[str]) -> list[str]:

@@ -53,10 +53,10 @@ def test_a_time_before_the_reminders_words_is_the_events(message: str, language:
     assert (name, arguments["time"], arguments["reminder_minutes"]) == ("schedule_event", "10:00", 24 * 60)
 
 
-def test_a_day_counted_from_an_event_beside_a_day_said_is_asked() -> None:
-    # 前一天 beside the event's own day: the reminder's day is not said, so nothing is set at the event's time.
-    response = respond(request("下周一上午十点体检，前一天提醒我", language="zh"))
-    assert response.tool_calls == [] and response.text
+def test_a_day_counted_from_an_event_beside_a_day_said_is_a_days_lead() -> None:
+    # 前一天 with no time of its own, as "the day before": a lead of a day on the event said, as 提前一天 is.
+    name, arguments = tool_of(respond(request("下周一上午十点体检，前一天提醒我", language="zh")))
+    assert (name, arguments["time"], arguments["reminder_minutes"]) == ("schedule_event", "10:00", 24 * 60)
 
 
 @pytest.mark.parametrize(

@@ -303,7 +303,8 @@ def said_again(turn: Turn, tools: Tools) -> ModelResponse | None:
         if day is None and when.shift and when.shift % 10080 == 0 and turn.text not in lx.CHANGE and re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(top[0].get("date"))):
             day = (datetime.date.fromisoformat(str(top[0]["date"])) + datetime.timedelta(minutes=when.shift)).isoformat()  # "same time next week too"
         if (kind == "create" or top[0].get("via") == "created") and day and title_from(when.residue) is None:
-            return call(turn, tools, "schedule_event", title=top[0].get("title"), date=day, time=when.time or top[0].get("start"))
+            copied = None if when.time or when.duration else top[0].get("minutes")  # "same time": its start and its length
+            return call(turn, tools, "schedule_event", title=top[0].get("title"), date=day, time=when.time or top[0].get("start"), duration_minutes=when.duration or copied)
     if turn.previous is None or turn.last_reply != say("other_zone", turn.language):
         return None
     now, before = read_when(turn.text, today=turn.today), read_when(OTHER_ZONE.remove(turn.previous), today=turn.today)

@@ -174,6 +174,9 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
     if gone and lx.AGAIN.search(s.text) and (s.day or s.when.time) and title_from(s.when.residue) is None:
         # "rebook it for friday at 9am", 那帮我重新约到周六上午十点吧: the event just deleted, booked again.
         return call(turn, tools, "schedule_event", title=gone["title"], date=s.day or gone["date"], time=s.when.time or gone["start"], duration_minutes=gone.get("minutes"))
+    if gone and vocabulary.SAME_TIME.search(s.text) and not (s.day or s.when.time) and (instead := title_from(vocabulary.SAME_TIME.sub(" ", s.when.residue))):
+        # "put stocktake in that slot instead" after the supplier call was deleted: its day, time and length.
+        return call(turn, tools, "schedule_event", title=instead, date=gone["date"], time=gone["start"], duration_minutes=gone.get("minutes"))
     counted = next((days for pattern, days in DAY_FROM_EVENT if days < 0 and pattern.search(s.text)), None) if put_down else None
     if counted and (booked := booked_with_lead(turn, s.text, counted, tools)) is not None:
         return booked  # "下周二上午10点半 牙医复诊 帮我记一下 前一天晚上八点提醒我": with its reminder, counted from its day
@@ -214,6 +217,15 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
     said = _said_with_its_moment(s.text, turn.today) if title is None and (asked or clause_asks) and lx.POINTER.search(s.text) else None
     if said and not (no_name(said) or vocabulary.CLAUSE.search(said)):
         title = said  # "ugh crazy week, i have the quarterly presentation on thursday at 2pm which …, could you add it"
+    if title and (one := re.match(r"(?i)one\s+(?=(?:with|for|at)\s)", title)):
+        # "and one with bluebird friday 2:45" after 'Call with the acme client': another call, never a thing called "One".
+        made = [str(e.get("title")) for e in turn.recent_entities[:1] if e.get("via") in {"created", "updated"}]
+        head = re.match(r"(?i)(.+?)\s+(?:with|for|at)\s", made[0]) if made else None
+        title = f"{head[1]} {title[one.end():]}" if head else None
+    if title is None and asked and told_before(turn):
+        # "听说期末考试可能提前到下周一" … "确定是下周一上午八点半 帮我加上": the thing said before, at the moment said now.
+        told = title_from(lx.MODAL.sub("", read_when(vocabulary.HAPPENING.remove(turn.previous), today=turn.today).residue))
+        title = told if told and not (no_name(told) or vocabulary.CLAUSE.search(told) or told in vocabulary.HEARSAY) else None
     end_date = None
     days_asked = asked and _days_said(when, turn.today) and not (extra.recurrence or lx.MEETINGS.search(s.text))  # "block out dec 28 to 31 for skiing"
     if when.time is None and ((extra.all_day_kind and (when.single_day or s.memory_date)) or days_asked):
@@ -229,7 +241,8 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
     when = from_now(when, turn.now, turn.today)  # "a call with dad in two hours", "两个小时后和张三开会"
     start = str(turn.recent_entities[0].get("start") or "") if turn.recent_entities and when.time is None else ""
     if re.fullmatch(r"\d{2}:\d{2}", start) and vocabulary.SAME_TIME.search(s.text):
-        when = dataclasses.replace(when, time=start)  # "and another squash monday same time": the time of the event just talked about
+        # "and another squash monday same time": the time of the event just talked about, and its length when none is said
+        when = dataclasses.replace(when, time=start, duration=when.duration or turn.recent_entities[0].get("minutes"))
     active = turn.active_command
     day = s.memory_date or when.single_day or extra.first_day or s.carried_day  # "that day": the one asked about
     if not (active and active.get("kind") == "create"):
@@ -334,7 +347,12 @@ def put_down_apart(turn: Turn) -> str | None:
     # moment said): the day and time are asked.
     title = title_from(when.residue)
     to_do = not (when.date or when.declined) and bool(vocabulary.HAPPENING.en[-1].search(said) or vocabulary.HAPPENING.zh[-1].search(said))
-    return said if title and (when.time or when.end or to_do) else None  # a span of days said: whole days, or asked
+    return said if (title or told_before(turn)) and (when.time or when.end or to_do) else None  # a span of days said: whole days, or asked
+
+
+def told_before(turn: Turn) -> str | None:
+    """The message before, when it told of a thing (news, a hedge) and nothing was written: "… might move to thursday"."""
+    return turn.previous if turn.previous and turn.last_reply in {say(key, turn.language) for key in ("hedged", "statement")} else None
 
 
 def booked_with_lead(turn: Turn, text: str, offset: int, tools: Tools) -> ModelResponse | None:

@@ -150,13 +150,12 @@ def _correction(turn: Turn, s: Signals) -> bool:
         return False
     if ((turn.context.get("intent") or {}).get("goal") or {}).get("kind") not in {"create", "change"}:
         return False  # "hmm what about tuesday" after a look at Monday: nothing made to correct
-    # What is left once the correction words are gone names nothing ("只要半小时"), or the event just made ("体检大概要两个小时").
-    left = title_from(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", s.when.residue)))
-    if left is not None and not (s.when.duration and turn.recent_entities and overlap(left, str(turn.recent_entities[0].get("title"))) >= 2):
+    left = title_from(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", s.when.residue)))  # names nothing ("只要半小时") or the event just made:
+    made = str(turn.recent_entities[0].get("title") or "").lower() if s.when.duration and turn.recent_entities else ""  # 体检大概要两个小时, 考试两个小时
+    if left is not None and not (made and (overlap(left, made) >= 2 or left.lower() in made)):
         return False
     corrects = bool(lx.CORRECTION.search(s.text)) and bool(s.day or s.when.time or s.when.duration)
-    # A length and only filler ("itll take like 45 min", "大概一个半小时吧") is a new length too.
-    alone = not (s.day or s.when.time) and only_filler(s.when.residue)
+    alone = not (s.day or s.when.time) and (only_filler(s.when.residue) or left is not None)  # a length and only filler ("itll take like 45 min") or its name
     resizes = s.when.duration is not None and (bool(lx.LENGTH_CHANGE.search(s.text)) or alone)
     return corrects or resizes
 
@@ -324,12 +323,12 @@ RULES: tuple[Rule, ...] = (
     # Alarms, rides, devices and two events swapped in one step are not the calendar's: an honest answer.
     ("swap", lambda turn, s: s.text in lx.SWAP and not s.question),
     ("alarm", lambda turn, s: s.text in vocabulary.ALARM and not (lx.REMIND_ME.search(s.text) or (REMINDER_EN.search(s.text) and not vocabulary.ALARM.en[1].search(s.text))) and read_calendar_words(s.text).reminder_minutes is None),
-    ("service", lambda turn, s: (s.text in vocabulary.SERVICE or (s.text in vocabulary.WEATHER and s.text not in lx.CHANGE))
+    ("service", lambda turn, s: (s.text in vocabulary.SERVICE or (s.text in vocabulary.WEATHER and s.text not in lx.CHANGE and not any(c.strip() in lx.CREATE for c in re.split(r"[,，.;]|\s(?:so|and|then)\s", s.text))))
      and not lx.CALENDAR_WORD.search(s.text) and s.text not in lx.DELETE and not _revision(turn, s) and not reminder_intent(s.text, bool(s.when.time), turn.today)),  # "改成五点半吧 快递柜那边五点才放件", "过二十分钟叫我去拿外卖"
     ("reminders_list", lambda turn, s: s.text in vocabulary.REMINDER_QUESTION),  # "remind me to wake up" is a reminder
     # "scratch that, I can't afford it": a drop, its reason asking nothing, as is "…爬山 帮我记上 算了"; "cancel that, i meant X": a delete.
     ("drop", lambda turn, s: not lx.MEANT.search(s.text) and (s.text in lx.DROP_REQUEST or any(  # "哎 算了 那天去不了了": a reason after
-        " ".join(ps[:i]) in lx.DROP_REQUEST and " ".join(ps[i:]) not in lx.ACTION for ps in [vocabulary.phrases(s.text)] for i in range(1, len(ps)))
+        " ".join(ps[:i]) in lx.DROP_REQUEST and (rest := " ".join(ps[i:])) not in lx.ACTION and rest not in lx.DELETE and not (((w := read_when(ps[i], today=turn.today)).date or w.time) and read_revision(turn, ps[i])) for ps in [vocabulary.phrases(s.text)] for i in range(1, len(ps)))
         or (vocabulary.taken_back(s.text) and s.text not in lx.DELETE))),
     # ... unless another clause asks ("no need to add that. but can you add pick up leo on tuesday at 6:30pm").
     ("drop", lambda turn, s: s.text in vocabulary.NEGATED_REQUEST and s.text not in lx.DELETE

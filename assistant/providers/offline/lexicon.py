@@ -23,7 +23,7 @@ DELETE = table(
         r"^(?:\W*(?:ugh|oh|sorry|oops|hmm|ok|so|actually)\b)*(?:\W*(?:scratch\s+that|(?:i\s+)?(?:can'?t|cannot|won'?t\s+be\s+able\s+to)"
         r"\s+make\s+it(?:\s+after\s+all|\s+any\s*more)?))+\W*$",
     ),
-    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不(?:去|开|看|上|办|玩|聚)了|(?<=[\u4e00-\u9fff])不要了$|(?:cancel|delete|remove)(?=\s?[掉了吧])", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
+    zh=(r"删掉|删除|删了|删|去掉|移除|取消掉?|撤掉|不(?:去|开|看|上|办|玩|聚)了|(?<=[\u4e00-\u9fff])(?<![先就都也我还可])不要了(?=$|[\s，,。！!])|(?:cancel|delete|remove)(?=\s?[掉了吧])", r"^(?:我)?(?:不要|不用|不想|别)再?.{1,20}了$"),
 )
 
 CHANGE = table(
@@ -34,7 +34,7 @@ CHANGE = table(
         r"\b(?:move|push|bump|shove|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
-    zh=(r"改名|重命名|(?<!批)改(?!天|日子|期)(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
+    zh=(r"改名|重命名|(?<!批)改(?!天|日子|期)(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|往[后前][推挪移]|[推挪]一[推挪]|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
 )
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
@@ -293,7 +293,7 @@ def list_position(text: str) -> int | None:
 MEANT = re.compile(r"\bi\s+mean[t]?\b", re.IGNORECASE)
 CORRECTION = re.compile(
     r"^(?:actually|no|nope|sorry|wait|hmm|oh|instead|rather|make\s+that)\b|\b(?:works\s+better|is\s+better|would\s+be\s+better|"
-    r"instead)\b|^(?:不对|其实|还是|改成|改到|换成|不是)",
+    r"instead)\b|\b(?:they|he|she)\s+(?:(?:would\s+)?(?:want|prefer)s?|(?:would|'d)\s+rather|can\s+only\s+do)\b|^(?:不对|其实|还是|改成|改到|换成|不是)|^(?:他|她|他们|对方|客户)(?:想要?|要|希望)(?=改?[在到]?(?:周|星期|礼拜|下|明|后|[0-9一二三四五六七八九十两]))",  # "actually they want thursday"
     re.IGNORECASE,
 )
 # "it only needs 30 minutes", "半小时就够了": a new length for the event just made.
@@ -304,6 +304,11 @@ LENGTH_CHANGE = re.compile(
     re.IGNORECASE,
 )
 # The event just deleted, asked for again ("rebook it for friday", 重新约到周六上午十点).
+# A request said once after several things, for every one of them ("… and thursday 3pm dentist, pls add both", "…还有后天… 都帮我记下来").
+FOR_ALL = re.compile(r"[\s,.;，。—–-]*(?:(?:pls|please|can\s+(?:you|u)|could\s+(?:you|u))\s+)?(?:add|put|book|schedule|save|note|pop|stick)\s+(?:them\s+)?(?:both|all)(?:\s+of\s+them)?(?:\s+(?:in|down|on))?(?:\s+(?:pls|please|thx|thanks))?\W*$"
+                     r"|[\s，,。]*(?:这)?(?:两个|两件事?|几个|几件事?|这些)?(?:都|全都|全部|一起)(?:帮我|给我)?(?:记|加|安排|放|写|排|添)[\u4e00-\u9fff]{0,5}[吧呗哈啊。!！]*$", re.IGNORECASE)
+# What a thing might do, after its name ("the exam might move to monday", 期末考试可能提前到…): the name is before it.
+MODAL = re.compile(r"\s+(?:might|may|could|will\s+probably|probably|is\s+(?:likely|going)\s+to)\b.*$|(?:可能|也许|或许|大概|应该|估计|说不定).*$", re.IGNORECASE)
 AGAIN = re.compile(r"\b(?:re-?book|re-?add|again|back\s+in|put\s+it\s+back)\b|重新|再约|再订", re.IGNORECASE)
 # Two events trading places ("swap the dentist and the haircut", 把周会和例会对调一下): each is moved on its own.
 SWAP = table(en=(r"\b(?:swap|switch|trade)\b(?=.*\b(?:and|with)\b)",), zh=(r"对调|互换|调换",))
@@ -333,12 +338,12 @@ CREATE = table(
         rf"^(?:(?:{COURTESY_EN}|actually|just|(?:can|could|would|will)\s+(?:you|u|we)|(?:i\s+)?(?:want|need|would\s+like)\s+to|(?:i\s+)?wanna|"
         r"i'?d\s+like\s+to|let'?s|help\s+me|go\s+ahead\s+and)[\s,.!]+)*(?:schedule|(?:re-?)?book(?!\s+(?:club|fair|signing|launch|reading|sale)\b)|put|add|set\s+up|setup|arrange|create|"
         r"set(?!\s+(?:it|that|this|the\s+time|the\s+date|up)\b)|mark\s+(?:my\s+|the\s+)?calendar|"
-        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)(?!\s+(?:\S+\s+){1,6}?instead\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|hold(?!\s+(?:on|up|off|tight|still)\b)|grab(?=\s+(?:the|that)\s+(?:first|second|third|last|\d|one|slot|spot)\b)|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me)\b"
+        r"make(?!\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)(?!\s+(?:\S+\s+){1,6}?instead\b)|plan|pencil|block(?:\s+out|\s+off)?|reserve|hold(?!\s+(?:on|up|off|tight|still)\b)|grab(?=\s+(?:the|that)\s+(?:first|second|third|last|\d|one|slot|spot)\b)|organi[sz]e|remind\s+me|enter|save|note\s+down|get\s+me|see(?=\s+(?:the|my|a|an|dr\.?|doctor)\s))\b"
         r"|\b(?:stick|pop|put)\s+(?:it|that|this)\s+(?:in|on)\b|^(?:a\s+)?new\s+(?:event|appointment|appt|meeting|entry)\b"
         r"|^(?:(?:i\s+)?(?:need|want|have)\s+to\s+|can\s+(?:you|u)\s+)?get\s+(?!me\b)(?=(?:[\w']+\s+){1,5}?(?:on|in|into)\s+(?:the|my)\s+(?:calendar|cal|diary|schedule)\b)",
     ),
     zh=(
-        r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了)上?)|(?:帮我|给我|替我|麻烦)[加添记排标](?:一下|下|上|住)"
+        r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了)上?)|(?:帮我|给我|替我|麻烦)[加添记排标定](?:一下|下|上|住)"
         r"|(?:加|添|记|排|计|标|放|add|book|schedule)(?:上|进去|下来?|一下|着|[到进在]?(?:我的?)?(?:日程|日历)[上里]?)[它佢]?(?:吧|呗|啊|哈)?[。!！]?$",  # "帮我book一下"
     ),
 )

@@ -4,6 +4,7 @@ yesterday, I need to follow up next Tuesday at 10"), and a request read without 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from assistant.providers.offline import calendar_words, titles
@@ -43,7 +44,10 @@ def request_beside_report(turn: Turn, apart: str | None = None) -> tuple[Signals
         if apart and intent == apart and signals.has_slots and not signals.when.declined and own:
             found.append(signals)
         elif not apart and intent in {"create", "query", "suggest", "change", "delete"} and asks and not signals.when.past:
-            return signals, intent  # a clause that asks: "back in the office fri 9am" after "boss is in singapore" does not
+            # "… lets have them at 11 in the morning then, put the grandkids visit down": the one moment said beside it is its.
+            timed = [c for c in titles.clauses_of(turn.text) if c != clause and classify(turn, read_signals(turn, text=c)) == "bare_time"] if intent == "create" and not signals.has_slots else []
+            at = read_signals(turn, text=timed[0]).when if len(timed) == 1 else None
+            return (dataclasses.replace(signals, when=dataclasses.replace(at, residue=signals.when.residue)) if at else signals), intent  # "back in the office fri 9am" after "boss is in singapore" does not ask
     if apart and len(found) == 1:
         return found[0], apart  # the one phrase that is the request; the others give its reason
     return None
@@ -52,10 +56,11 @@ def request_beside_report(turn: Turn, apart: str | None = None) -> tuple[Signals
 def _without_reasons(turn: Turn, phrases: list[str], apart: str) -> Signals | None:
     """The request read whole once the phrases that give a reason are gone ("明天没空", "他们上午来不了"): a reason
     holds what no name holds (a negation, a question particle); an asking word ("能不能") is no reason."""
-    kept = [bare for phrase in phrases if not no_name(bare := vocabulary.POLITE.sub("", phrase).strip())]
+    kept = [bare for phrase in phrases if not no_name(bare := vocabulary.POLITE.sub("", phrase).strip()) or bare in lx.ACTION]  # "…, can you move it to saturday"
     asking = [p for p in kept if (p in lx.CHANGE or p in lx.ACTION or p in lx.CREATE) and ((said := read_signals(turn, text=p)).has_slots or (apart == "change" and said.when.declined))
               and titles.title_from(lx.CHANGE.remove(lx.CREATE.remove(said.when.residue)))]  # fmt: skip
-    if len(kept) > 1 and len(asking) == 1:
+    pointing = [p for p in kept if p not in asking and p in lx.ACTION and lx.POINTER.search(p)]  # "…, can you move it to saturday": named before
+    if len(kept) > 1 and len(asking) == 1 and not pointing:
         kept = asking  # "进货改到周五上午十点 周四有事": the one phrase that asks and names; the day beside it says why
     if not kept:
         return None

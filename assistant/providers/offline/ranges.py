@@ -17,6 +17,7 @@ from dateutil.relativedelta import relativedelta
 from assistant.reading import extract_when
 from assistant.reading.calendar_dates import named_months
 from assistant.reading.days import days_of
+from assistant.reading.hours import EITHER_HALF
 from assistant.reading.numbers import EN_HOUR, EN_MINUTE, NUMBER, cn_int, number
 from assistant.reading.text import Masker
 
@@ -254,8 +255,9 @@ def _english_clock_range(match: re.Match[str]) -> tuple[int, int] | None:
     said_part = {"morning": "a"}.get(part, "p" if part else None)
     ap1 = (match.group("ap1") or "")[:1].lower() or None
     ap2 = (match.group("ap2") or "")[:1].lower() or said_part
-    if not (ap1 or ap2 or m1 or m2):
-        return None  # "3-4" alone may be people or items, not a time
+    between = "between" in match.groupdict() and match["between"] and not {h1 % 12, h2 % 12} & {h % 12 for h in EITHER_HALF}  # not "between 7 and 9"
+    if not (ap1 or ap2 or m1 or m2 or between):
+        return None  # "3-4" alone may be people or items, not a time ("between 10 and 12" is one)
     if match.group("h1").lower() == "one" and re.search(r"\b(?:the|this|that|which|other|another|[a-z]+'s)\s+(?:[a-z]+\s+)?$", match.string[: match.start()], re.I):
         return None  # "push the budget one to 5pm": a pronoun, never a span from one o'clock
     if not (ap1 or ap2) and not match.group("h1").isdigit():
@@ -299,15 +301,22 @@ def unread_clock_range(text: str) -> tuple[int, int] | None:
     return None if _english_clock_range(match) else match.span()
 
 
+# The end said after the name ("3pm party until 9pm", 三点公司年会 一直到晚上九点): the name between is kept.
+_UNTIL_EN = re.compile(_CLOCK_RANGE_EN.pattern.replace(r"\s*(?:-|–|~|to|till|until|(?(between)and|(?!)))\s*", r"\s+(?P<gap>(?:[a-z][\w']*\s+){1,5}?)(?:till|until|til)\s+"), re.IGNORECASE)
+_UNTIL_ZH = re.compile(_CLOCK_RANGE_ZH.pattern.replace(r"\s*(?:到|至|-|–|~)\s*", r"(?P<gap>\s*[\u4e00-\u9fff]{1,10}[\s，,]*)(?:一直|直)到\s*") + "(?:结束)?")
+
+
 def read_clock_range(masker: Masker) -> tuple[str, int] | None:
     """The start ("HH:mm") and length in minutes of "3-4pm" / "下午3点到5点", masked once read."""
-    for pattern, read in ((_CLOCK_RANGE_EN, _english_clock_range), (_CLOCK_RANGE_ZH, _chinese_clock_range)):
+    for pattern, read in ((_CLOCK_RANGE_EN, _english_clock_range), (_CLOCK_RANGE_ZH, _chinese_clock_range), (_UNTIL_EN, _english_clock_range), (_UNTIL_ZH, _chinese_clock_range)):
         match = pattern.search(masker.text)
         found = read(match) if match else None
         if match and found:
             start, end = found
             if not (0 <= start < 24 * 60 and 5 <= end - start <= 1440):
                 return None
-            masker.take(*match.span())
+            gap = match.span("gap") if "gap" in pattern.groupindex else (match.end(), match.end())
+            masker.take(match.start(), gap[0])
+            masker.take(gap[1], match.end())
             return f"{start // 60:02d}:{start % 60:02d}", end - start
     return None

@@ -216,7 +216,7 @@ def without_reason(text: str, today: datetime.date, *, lead: bool = False) -> st
     if len(said) < 2:
         return text
     found = [read_when(p, today=today) for p in said]
-    at = next((i for i, when in enumerate(found) if (_lead(said[i], when) if lead else when.time and not when.date)), None)
+    at = next((i for i, when in enumerate(found) if (_lead(said[i], when) if lead else bool(when.time) != bool(when.date))), None)  # its new time, or its new day
     if at is None or at == len(said) - 1 or not all(_only_correction_words(found[i].residue) for i in range(at)):
         return text
     return text if any(_says_more(p, today) for p in said[at + 1 :]) else " ".join(said[: at + 1])

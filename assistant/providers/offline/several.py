@@ -32,7 +32,10 @@ Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 
 def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Turn, Signals], str], actions: Mapping[str, Action]) -> ModelResponse | None:
     """The calls for each part, in order; None unless every part is a complete write of its own."""
-    parts = [part.strip() for part in _JOINS.split(turn.text) if part.strip()]
+    text, asked = turn.text, ""
+    if (for_all := lx.FOR_ALL.search(text)) and len(_JOINS.split(text[: for_all.start()])) > 1:
+        text, asked = text[: for_all.start()], for_all.group()  # said once, asked of every part
+    parts = [_asked(part.strip(), asked) for part in _JOINS.split(text) if part.strip()]
     joined = len(parts) > 1  # a word joins them; a space alone leaves the last part no room to be less than whole
     if len(parts) == 1:  # "瑜伽改到周四晚上八点 羽毛球不去了": Chinese phrases set apart by a space alone
         parts = re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff0-9])", turn.text.strip())
@@ -41,6 +44,8 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
     calls: list[ToolCall] = []
     aside = False  # "… and whats the weather wednesday", "顺便帮我查下天气": another service's part, answered by no call
     day = None  # "今天下午四点提醒我… 然后晚上七点半健身": a part with a time and no day is on the day said before it
+    if any(re.match(r"(?:一直|直)?到|(?:un)?till?\b", part, re.I) for part in parts[1:]):
+        return None  # "…三点公司年会 一直到晚上九点", "… 3pm, until 5": when it ends, one thing
     for index, part in enumerate(parts):
         if index and lx.REMIND_ME.search(parts[0]) and not lx.REMIND_ME.search(part) and re.search(r"(?:^|\s)to\s+\w", part, re.I) and part not in lx.ACTION:
             part = f"remind me {part}"  # "remind me to call the plumber at 11am and to buy wrapping paper at 5pm": both reminders
@@ -73,6 +78,12 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
             return None  # the last part may be a booking with a name whose moment is incomplete: the tool asks for the rest
         calls.extend(response.tool_calls)
     return ModelResponse(text="", tool_calls=calls) if calls and (len(calls) > 1 or aside) else None
+
+
+def _asked(part: str, asked: str) -> str:
+    if not asked or not part:
+        return part
+    return f"{part} 帮我记一下" if re.search(r"[\u4e00-\u9fff]", asked) else f"add {part}"
 
 
 def _reminded(turn: Turn, tools: Sequence[dict[str, Any]], calls: list[ToolCall]) -> ModelResponse | None:

@@ -42,13 +42,13 @@ _VERB_EN = re.compile(
 _TAIL_EN = re.compile(
     r"[\s,]*\b(?:(?:on|to|in|into|from)\s+(?:my\s+|the\s+)?(?:calendar|schedule|agenda|diary)|(?:for|4)\s+me|please|thanks|thx|ty|can|"
     r"(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:add|put|pop|stick|book|schedule|save)(?:\s+(?:it|that|this)(?:\s+(?:in|on|down))?)?|down|"
-    r"thank\s+you|many\s+thanks|booked|scheduled|planned|arranged|there|ugh|lol|lmao|haha+|omg|phew|pls|plz|on|at|for|from|by|in|to|next|this|and|then|(?:is|are|was)(?:\s+(?:booked|scheduled|set|planned|confirmed))?|at\s+like|at\s+around|around|about|starting|that|it|as\s+well|too|"
-    r"like|anyways?|instead(?:\s+of\s+[\w:.]+(?:\s*[ap]\.?m\.?)?)?|again|now|ok(?:ay)?|sometime|right\s+(?:after|before)|so\s+(?:that\s+)?i\s+(?:don'?t|do\s+not|won'?t)\s+forget"
+    r"thank\s+you|many\s+thanks|booked|scheduled|planned|arranged|confirmed|official|settled|decided|final|there|ugh|lol|lmao|haha+|omg|phew|pls|plz|on|at|for|from|by|in|to|next|this|and|then|(?:is|are|was)(?:\s+(?:booked|scheduled|set|planned|confirmed))?|at\s+like|at\s+around|around|about|starting|that|it|as\s+well|too|"
+    r"like|anyways?|instead(?:\s+of\s+[\w:.]+(?:\s*[ap]\.?m\.?)?)?|again|now|ok(?:ay)?|sometime|right\s+(?:after|before)|(?:so\s+(?:that\s+)?)?(?:i\s+)?(?:don'?t|do\s+not|won'?t)\s+(?:(?:want\s+to|wanna)\s+)?(?:forget|miss)(?:\s+(?:it|this|that))?"
     r"|(?:before|because|cause|cuz|since)\s+(?:i|we)(?:'?[mdl]l?|'?re)?\s+[^,]*)$",  # "… before i chicken out": a reason
     re.IGNORECASE,
 )
 _LEAD_ZH = re.compile(
-    r"^(?:好了?(?=[\s，,])|嗯+|呃|[哎唉诶欸]+呀?|吧(?!台)|标(?:一下|下)?(?=\s|$)|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再也](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|约(?=[和跟与同])|其实|不对|算了|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你就?(?=在|帮|给|替|把)|重新(?=约|订|安排|加|排|记)|约到(?=\s|$)|那就|那么|那|就|还是|改成|(?:请|麻烦)[你您]?|帮我|给我|替我|帮忙|"
+    r"^(?:好了?(?=[\s，,])|嗯+|呃|[哎唉诶欸]+呀?|吧(?!台)|标(?:一下|下)?(?=\s|$)|那个(?=[\s，,])|就是|然后|说正经的?|跟你说一?下|先?等(?:一下|下|等|一等|会儿?)|[找约](?:一?个|点)?时间|[先再也](?=约|安排|加|订|定|排|记|预|帮|给|提|把|$)|(?:能|可以)(?=帮|给|替)|约(?=[和跟与同])|其实|不对|算了|(?:确定|确认|肯定|定下来)了?(?:是|在|$)|(?:一直|直)到|你好|您好|嗨|哈喽|对了|哦|噢|另外|顺便|还有|你就?(?=在|帮|给|替|把)|重新(?=约|订|安排|加|排|记)|约到(?=\s|$)|那就|那么|那|就|还是|改成|(?:请|麻烦)[你您]?|帮我|给我|替我|帮忙|"
     r"劳驾|为我|我要|我想|我需要|需要|想要|我(?!们)|有(?!氧|空|没)|(?:book|schedule|add)(?=\s?(?:一?个|[\u4e00-\u9fff]))|要|想|计划|打算|准备(?!会)|在(?:我的?)?(?:日程|日历)(?:表)?[上里]?|在(?!家)|于|把|去|提醒我|记得|安排(?:一下|个)?|预约|预定|预订|"
     # 约 is a request ("约吃饭") unless what follows is only a person: "约王医生" is the appointment itself.
     r"(?:约|说)好?了|约好|约一下|约(?=一?个|的|[\u4e00-\u9fff\s]*?(?:吃|喝|开|见|看|打|玩|聊|逛|跑|健身|运动|爬|唱|去|谈|碰|理发|剪发|洗牙|体检|按摩|面试))|以后|今后|"

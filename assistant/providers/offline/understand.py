@@ -165,7 +165,7 @@ def _first_call(turn: Turn, tools: Sequence[dict[str, Any]]) -> ModelResponse:
     if (parts := several(turn, tools, classify, ACTIONS)) is not None:
         return parts  # "book haircut tmrw at 4pm and gym on thursday at 6pm": each a write complete in itself
     if (statement := create_action.put_down_apart(turn)) is not None:  # "…开家长会 帮我记一下 到时候得请假": put down, as if offered and taken
-        before = dataclasses.replace(turn, text=vocabulary.HAPPENING.remove(statement), previous=None)
+        before = dataclasses.replace(turn, text=vocabulary.HAPPENING.remove(statement), previous=create_action.told_before(turn))
         if classify(before, read_signals(before)) in {"statement", "hedged", "availability", "create", "unclear"}:  # "领导刚说…要开复盘会 给我记一下"
             return create_action.create(before, read_signals(before), tools, put_down=True)
     if turn.previous and calendar_words.ahead_only(turn.text) and previous_intent(turn) == "reminder" and (
