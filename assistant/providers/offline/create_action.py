@@ -222,9 +222,9 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         made = [str(e.get("title")) for e in turn.recent_entities[:1] if e.get("via") in {"created", "updated"}]
         head = re.match(r"(?i)(.+?)\s+(?:with|for|at)\s", made[0]) if made else None
         title = f"{head[1]} {title[one.end():]}" if head else None
-    if title is None and asked and told_before(turn):
+    if title is None and asked and (before := told_before(turn)):
         # "听说期末考试可能提前到下周一" … "确定是下周一上午八点半 帮我加上": the thing said before, at the moment said now.
-        told = title_from(lx.MODAL.sub("", read_when(vocabulary.HAPPENING.remove(turn.previous), today=turn.today).residue))
+        told = title_from(lx.MODAL.sub("", read_when(vocabulary.HAPPENING.remove(before), today=turn.today).residue))
         title = told if told and not (no_name(told) or vocabulary.CLAUSE.search(told) or told in vocabulary.HEARSAY) else None
     end_date = None
     days_asked = asked and _days_said(when, turn.today) and not (extra.recurrence or lx.MEETINGS.search(s.text))  # "block out dec 28 to 31 for skiing"
