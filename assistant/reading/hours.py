@@ -9,7 +9,7 @@ The product's rules, in order:
    "this afternoon at 11" is ill-formed, so they come back as ``None`` for the model to ask;
 3. a 24-hour reading needs no choice ("15:00", "09:30", "0点");
 4. otherwise, with ``prefer_near`` (say, the time of the appointment being changed), the
-   closer of h:mm and h+12:mm (a tie falls back to the next rule); without it, 1-7 o'clock
+   closer of h:mm and h+12:mm, never 1-5 in the small hours unless that time is (a tie falls back to the next rule); without it, 1-7 o'clock
    is afternoon or evening (13-19) and 8-11 is morning. 12 is noon either way: its other
    reading, 00:00, starts another day.
 """
@@ -84,7 +84,7 @@ def _nearest(hour: int, minute: int, prefer_near: datetime.time | None) -> int:
     evening = abs((hour + 12) * 60 + minute - target)
     if morning == evening:
         return default
-    return hour if morning < evening else hour + 12
+    return hour if morning < evening and (hour >= 6 or prefer_near.hour < 6) else hour + 12  # never the small hours by nearness
 
 
 def shift_clock(start: str, minutes: int) -> str | None:

@@ -159,7 +159,6 @@ class Target:
 @dataclass(frozen=True)
 class _Said:
     """The days, times and lengths the reader finds in the person's words."""
-
     days: set[datetime.date]
     times: set[str]
     minutes: set[int]
@@ -200,12 +199,13 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
                     # event's own start, which code computes ("move the 7pm dinner to 8" is 20:00; 08:00 is asked on a card).
                     halves = {int(hour), (int(hour) + 12) % 24} if match.guessed and near is None else {int(hour)}
                     said.times.update(f"{half:02}:{minute}" for half in halves)
-    # "schedule physio next week" … "wednesday": that week's Wednesday only, never this week's.
-    # "book tennis wednesday 6pm" … "and same time next week too": the event's weekday in the week said.
+    # "schedule physio next week" … "wednesday": that week's only; "… and same time next week too": the event's weekday then.
     copied = [datetime.date.fromisoformat(d).isoweekday() for d in provenance.event_days if any(vocabulary.SAME_TIME.search(t) for t in provenance.texts)]
     said.days.update(in_the_week_said(provenance.texts, provenance.today, copied) or {d for w in weekdays for d in symbols.resolve(w, provenance.today)})
+    counted = [n for pattern, n in vocabulary.DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts)]  # from a day said (1月10号…前一天) or the event's
+    said.days.update([day + datetime.timedelta(days=n) for day in said.days for n in counted])
     for day in map(datetime.date.fromisoformat, provenance.event_days):  # the event just talked about:
-        said.days.update(day + datetime.timedelta(days=n) for pattern, n in vocabulary.DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts))
+        said.days.update(day + datetime.timedelta(days=n) for n in counted)
         week = day - datetime.timedelta(days=day.weekday())  # and a bare weekday is that week's ("不对 是周四", "the friday after")
         said.days.update(found for weekday in weekdays for found in symbols.resolve(weekday, week))
     for value in (*provenance.slot_values, *provenance.focus_days):

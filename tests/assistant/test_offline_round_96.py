@@ -172,3 +172,9 @@ def test_the_one_moment_said_beside_a_named_request_is_its(offline: OfflineChat)
     offline.say("is my thursday the 17th free? the grandkids want to visit")
     offline.say("oh dear, bridge is at 2. lets have them at 11 in the morning then, put the grandkids visit down")
     assert _at(offline) == {"Grandkids visit": "Thu 11:00", "Bridge club": "Thu 14:00"}
+
+
+def test_a_correction_naming_one_of_two_just_made_moves_that_one(offline: OfflineChat) -> None:
+    offline.say("swim lesson tuesday 4pm and piano thursday 5pm")
+    offline.say("wait the swim thing is 4:30")
+    assert _at(offline) == {"Swim lesson": "Tue 16:30", "Piano": "Thu 17:00"}

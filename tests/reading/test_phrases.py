@@ -262,7 +262,7 @@ def test_without_am_pm_1_to_7_is_pm_8_to_11_am_and_12_noon(hour: int) -> None:
 @pytest.mark.parametrize(
     ("text", "near", "clock"),
     [
-        ("make it 4", T(9, 0), "04:00"), ("make it 4", T(15, 0), "16:00"), ("9", T(20, 0), "21:00"),
+        ("make it 4", T(9, 0), "16:00"), ("make it 4", T(15, 0), "16:00"), ("9", T(20, 0), "21:00"),  # never the small hours by nearness
         ("9", T(10, 0), "09:00"), ("3点半", T(2, 0), "03:30"), ("3点半", T(14, 0), "15:30"),
         ("make it 6", T(12, 0), "18:00"),  # a tie: the rule without prefer_near decides
         # An am/pm, a part of day, or a 24-hour time is never moved.

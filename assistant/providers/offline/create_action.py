@@ -228,7 +228,8 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         title = told if told and not (no_name(told) or vocabulary.CLAUSE.search(told) or told in vocabulary.HEARSAY) else None
     end_date = None
     days_asked = asked and _days_said(when, turn.today) and not (extra.recurrence or lx.MEETINGS.search(s.text))  # "block out dec 28 to 31 for skiing"
-    if when.time is None and ((extra.all_day_kind and (when.single_day or s.memory_date)) or days_asked):
+    kind = extra.all_day_kind and read_calendar_words(title or "", turn.today).all_day_kind  # the thing's own kind, never a reason's ("she's back from leave")
+    if when.time is None and ((kind and (when.single_day or s.memory_date)) or days_asked):
         # A birthday or a holiday with no time said takes whole days; a range asked for is its first to last day.
         extra.all_day = True
         if when.end is not None:
@@ -256,7 +257,7 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
             # "am i free at 3pm tmrw" … "great, book a dentist appointment then": the moment just asked about ("could i
             # squeeze in a haircut friday at 4?" … "nice, book it then": and the thing it asked about).
             day, when = day or asked_about[0], dataclasses.replace(when, time=asked_about[1])
-        title = title or thing_asked_about(turn, s)  # "is thursday 3pm free for a massage?" … "nice, book it then"
+        title = (None if (title or "").lower() in {"him", "her", "them", "he", "she", "they"} else title) or thing_asked_about(turn, s)  # "… for the electrician?" … "book him at 3:30"
         if when.time is None and not s.when.date and (offer := offer_at(turn.last_reply, s.when.ordinal)):
             day, when = offer.date, dataclasses.replace(when, time=offer.time)  # "book the first one for a physio session"
         vague = lx.VAGUE.fullmatch(lx.CREATE.remove(when.residue) or "") or lx.VAGUE.fullmatch(title or "")

@@ -151,8 +151,9 @@ def _correction(turn: Turn, s: Signals) -> bool:
     if ((turn.context.get("intent") or {}).get("goal") or {}).get("kind") not in {"create", "change"}:
         return False  # "hmm what about tuesday" after a look at Monday: nothing made to correct
     left = title_from(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", s.when.residue)))  # names nothing ("只要半小时") or the event just made:
-    made = str(turn.recent_entities[0].get("title") or "").lower() if s.when.duration and turn.recent_entities else ""  # 体检大概要两个小时, 考试两个小时
-    if left is not None and not (made and (overlap(left, made) >= 2 or left.lower() in made)):
+    cue = bool(lx.CORRECTION.match(s.text)) and bool(s.day or s.when.time)  # "wait the swim thing is 4:30" after swim and piano were made
+    made = [str(e.get("title") or "").lower() for e in turn.recent_entities[: 2 if cue else 1] if e.get("via") in {"created", "updated"} or not cue] if s.when.duration or cue else []
+    if left is not None and not any(overlap(left, m) >= 2 - cue or left.lower() in m for m in made):  # 体检大概要两个小时, 考试两个小时
         return False
     corrects = bool(lx.CORRECTION.search(s.text)) and bool(s.day or s.when.time or s.when.duration)
     alone = not (s.day or s.when.time) and (only_filler(s.when.residue) or left is not None)  # a length and only filler ("itll take like 45 min") or its name

@@ -16,7 +16,7 @@ _WORKDAYS = list(RFC_DAYS[:5])
 _DAY_EN = "|".join(sorted(_DAYS_EN, key=len, reverse=True))
 _UNIT = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
 
-_WEEKDAYS = re.compile(r"\b(?:every\s+(?:week\s*day|weekday)s?|(?:on\s+)?week\s*days)\b|每个?工作日|工作日每天", re.I)
+_WEEKDAYS = re.compile(r"\b(?:every\s+(?:week\s*day|weekday)s?|(?:on\s+)?week\s*days)\b|每个?工作日|(?<![这下上个一第])工作日", re.I)
 _EVERY_DAY_EN = re.compile(
     rf"\b(?:(?:every|each)\s+(?P<other>other\s+)?|on\s+)(?P<days>(?:(?:{_DAY_EN})s?(?:\s*(?:,|and|&)\s*|\s+n\s+|\s+(?=(?:{_DAY_EN})))?)+)\b(?:\s+(?P<daypart>morning|afternoon|evening|night)s?\b)?", re.I
 )

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+import catalogue
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline import revision_phrases as rp
 from assistant.providers.offline.calls import say
@@ -79,6 +80,8 @@ def _made(turn: Turn) -> dict[str, Any] | None:
 
 
 def _focus(turn: Turn, cue: str) -> Focus | None:
+    if any((turn.last_reply or "").startswith(catalogue.template(key, turn.language).split("{")[0]) for key in ("hold_ask", "hold_ask_unasked")):
+        return None  # "hmm actually 4 is better" to a card not answered: of what the card holds, never the event before it
     command = turn.active_command
     if command is not None:
         known = command.get("known") or {}

@@ -15,12 +15,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from assistant.providers.base import ModelResponse, ToolCall
+from assistant.providers.offline import calendar_words
 from assistant.providers.offline import lexicon as lx
 from assistant.providers.offline.calls import call
 from assistant.providers.offline.intents import Signals, read_signals
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.titles import title_from
-from assistant.providers.offline.when import in_week_of
+from assistant.providers.offline.when import in_week_of, read_when
+from assistant.reading import vocabulary
 from assistant.reading.vocabulary import ALARM, CLAUSE, SERVICE, WEATHER
 
 _JOINS = re.compile(r"\s*[,;，；]?\s*(?:\b(?:and\s+also|and(?!\s+a\s+half\b)|also|plus|(?:and\s+)?then(?=\s+\S+\s+\S))\b|(?<=\S),(?=\s.*,\s*and\s)|还有|然后|另外|顺便|(?<=\s)再(?=约|订|加|安排|记|帮|给|提醒))\s*", re.I)
@@ -32,6 +34,8 @@ Action = Callable[[Turn, Signals, Sequence[dict[str, Any]]], ModelResponse]
 
 def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Turn, Signals], str], actions: Mapping[str, Action]) -> ModelResponse | None:
     """The calls for each part, in order; None unless every part is a complete write of its own."""
+    if (reasoned := _beside_reasons(turn, tools, classify, actions)) is not None:
+        return reasoned
     text, asked = turn.text, ""
     if (for_all := lx.FOR_ALL.search(text)) and len(_JOINS.split(text[: for_all.start()])) > 1:
         text, asked = text[: for_all.start()], for_all.group()  # said once, asked of every part
@@ -49,6 +53,8 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
     for index, part in enumerate(parts):
         if index and lx.REMIND_ME.search(parts[0]) and not lx.REMIND_ME.search(part) and re.search(r"(?:^|\s)to\s+\w", part, re.I) and part not in lx.ACTION:
             part = f"remind me {part}"  # "remind me to call the plumber at 11am and to buy wrapping paper at 5pm": both reminders
+        if calls and (more := lx.ANOTHER_ONE.match(part)) and (before := json.loads(calls[-1].arguments).get("title")):
+            part = f"{before} {part[more.end():]}"  # "a study session on jan 6 at 7pm and another on jan 7 at 7pm": another study session
         alone, last = dataclasses.replace(turn, text=part, calls_so_far=turn.calls_so_far + index), joined and bool(calls) and index == len(parts) - 1
         signals = read_signals(alone)
         if last and lx.REMIND_ME.search(part) and not signals.has_slots and title_from(lx.REMIND_ME.sub(" ", part)) is None:
@@ -72,12 +78,42 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
         if (aside and lx.POINTER.search(part)) or (intent == "create" and lx.DEFINITE.search(part) and part not in lx.CREATE):
             return None  # "get me an uber to the party and remind me before it", "明天上午十点的例会 …": one thing, read whole
         response = actions[intent](alone, signals, tools) if intent in _WRITES else None
-        if response is not None and calls and intent == "reminder" and lx.POINTER.search(part):
+        lead = intent == "reminder" and calls[-1].name != "schedule_event" and calendar_words.ahead_only(lx.REMIND_ME.sub(" ", part)) if calls else False
+        pointed = bool(calls) and bool(lx.POINTER.search(part) or lead)  # "…改到下周四 然后提前一个小时提醒我" (a booking takes its lead whole)
+        if response is not None and pointed and intent == "reminder":
             response = _before_it(response)  # "… and remind me 15 min before it": the event the part before it wrote
-        if response is None or response.text or len(response.tool_calls) != 1 or not _complete(response.tool_calls[0], last, pointed=bool(calls) and bool(lx.POINTER.search(part))):
+        if response is None or response.text or len(response.tool_calls) != 1 or not _complete(response.tool_calls[0], last, pointed=pointed):
             return None  # the last part may be a booking with a name whose moment is incomplete: the tool asks for the rest
         calls.extend(response.tool_calls)
     return ModelResponse(text="", tool_calls=calls) if calls and (len(calls) > 1 or aside) else None
+
+
+# Where a reason said after a request begins: "…, they finally had a slot after like 3 weeks", "… cause he's been limping".
+_REASON = re.compile(r"\s*(?:[,;，；。]|\.(?=\s)|\s[-–—]\s|\s(?=(?:cause|cuz|coz|because|since)\s))\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", re.I)
+_NOT_A_REASON = re.compile(r"\?|\b(?:not|no|nope|instead|but|if|unless|maybe|actually|wait|also)\b|不(?:要|用|去|来|行|了|必|想|对|$)|别|没空|如果|要是|但|还是|改|算了|[吗呢？]|^(?:还有|然后|另外|顺便|再)", re.I)
+# A reason with a moment of its own opens with who or why ("they close at 5", "cause he's been limping since the weekend");
+# any other part with a moment may be a request of its own ("…下午三点去中心医院").
+_DELIBERATE = frozenset({"service", "alarm", "others", "injection", "swap", "hedged", "drop", "bulk_delete", "other_zone", "archive"})
+_SUBJECT = re.compile(r"(?:they|he|she|we|it|its|it's|i|i'm|im|there|that|cause|cuz|because|since|so|already|apparently)\b|[他她我]|医生|老师|因为|反正", re.I)
+
+
+def _beside_reasons(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Turn, Signals], str], actions: Mapping[str, Action]) -> ModelResponse | None:
+    """A write complete in its first clause, then only reasons and asides ("dentist next tues 4.30pm pls, they finally had
+    a slot after like 3 weeks"): that clause, when the whole does not read as a write. A reason that asks, corrects,
+    hedges or takes back ("…, actually make it 1:30", "…, if it doesn't rain") leaves the message whole."""
+    first, *rest = [p for p in _REASON.split(turn.text) if p.strip()]
+    asked = first in lx.CREATE or first in lx.ACTION or bool(vocabulary.POLITE.search(first))  # unasked, a comment is no reason: "周日晚上九点德比战，肯定很精彩"
+    if not rest or turn.active_command or turn.exchange is not None or _NOT_A_REASON.search(first) or any(_NOT_A_REASON.search(r) or r in lx.ACTION or r in lx.CREATE or vocabulary.DROPPING.search(r)
+                                                                           or r in vocabulary.HEDGED or (not _SUBJECT.match(r) and (not asked or bool((w := read_when(r, today=turn.today)).date or w.time or w.declined))) for r in rest):
+        return None
+    alone = dataclasses.replace(turn, text=first)
+    signals = read_signals(alone)
+    intent = classify(alone, signals)
+    whole = read_signals(turn)
+    if (whole_intent := classify(turn, whole)) in _DELIBERATE or (not whole.when.declined and (whole.day, whole.when.time) == (signals.day, signals.when.time) and whole_intent == intent != "reminder"):
+        return None  # read whole: "book lunch friday 1pm, with sam and jo"; a table, an alarm, a hedge stay what they are
+    response = actions[intent](alone, signals, tools) if intent in _WRITES - {"delete"} else None
+    return response if response is not None and not response.text and len(response.tool_calls) == 1 and _complete(response.tool_calls[0]) else None
 
 
 def _asked(part: str, asked: str) -> str:

@@ -48,6 +48,7 @@ def event_name(residue: str, *, focus: bool) -> str | None:
 
 def _named_in(words: str) -> str | None:
     # The verb was the change or delete: what is left is a name, "Book club" included.
+    words = re.sub(r"[那这]一?[节场次趟堂]", " ", words)  # "刘的那节", "周六那场": which one, never a name of 节
     return title_from(_AROUND_VERBS.sub(" ", lx.DELETE.remove(lx.CHANGE.remove(words))), verb=False)
 
 
