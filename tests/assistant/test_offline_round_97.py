@@ -108,3 +108,8 @@ def test_whose_session_names_it_never_the_one_just_made(offline_zh: OfflineChat)
     offline_zh.say("刘的那节挪到周四同一时间")
     at = {e.title: local(e) for e in offline_zh.events()}
     assert (at["私教课-刘"], at["私教课-张"]) == ("Thu 2026-12-10 20:00", "Wed 2026-12-09 19:00")
+
+
+def test_talk_before_the_request_and_the_thing_after_it(offline_zh: OfflineChat) -> None:
+    offline_zh.say("老板又要开会 烦死了 帮我记一下 明天下午三点一刻 项目复盘会")
+    assert [(e.title, local(e)) for e in offline_zh.events()] == [("项目复盘会", "Tue 2026-12-08 15:15")]

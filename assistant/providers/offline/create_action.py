@@ -341,14 +341,22 @@ def put_down_apart(turn: Turn) -> str | None:
         counted = REMIND_MARKER.search(p) and any(days < 0 and pattern.search(p) for pattern, days in DAY_FROM_EVENT)  # "… 前一天晚上八点提醒我")
         return bool(counted) or ((said_lead := read_calendar_words(p)).reminder_minutes is not None and said_lead.reminder_text is None)
 
-    said = " ".join(p for p in phrases[: asks[0]] or phrases[1:] if not no_name(p) or read_when(p, today=turn.today).time or a_lead(p))
-    said += "".join(f" {p}" for p in phrases[asks[0] + 1 :] if a_lead(p))
+    before, after = phrases[: asks[0]], phrases[asks[0] + 1 :]
+    if after and not any((w := read_when(p, today=turn.today)).date or w.time for p in before) and all((w := read_when(p, today=turn.today)).date or w.time or titles_only(p) for p in after):
+        before, after = after, []  # "老板又要开会 烦死了 帮我记一下 明天下午三点一刻 项目复盘会": the talk before, the thing after
+    said = " ".join(p for p in before or phrases[1:] if not no_name(p) or read_when(p, today=turn.today).time or a_lead(p))
+    said += "".join(f" {p}" for p in after if a_lead(p))
     when = read_when(without_repeat(vocabulary.HAPPENING.remove(said)), today=turn.today)  # "儿子每周六上午九点半上钢琴课": its rule aside
     # "那就八点半吧 帮我加上 跟同事喝酒": named after it. "i need to get a flu shot, can u add it" (a thing to do, no
     # moment said): the day and time are asked.
     title = title_from(when.residue)
     to_do = not (when.date or when.declined) and bool(vocabulary.HAPPENING.en[-1].search(said) or vocabulary.HAPPENING.zh[-1].search(said))
     return said if (title or told_before(turn)) and (when.time or when.end or to_do) else None  # a span of days said: whole days, or asked
+
+
+def titles_only(phrase: str) -> bool:
+    """A phrase that only names a thing ("项目复盘会"): no clause, no request."""
+    return (name := title_from(phrase)) is not None and not (no_name(name) or vocabulary.CLAUSE.search(name)) and phrase not in lx.ACTION
 
 
 def told_before(turn: Turn) -> str | None:
