@@ -69,7 +69,7 @@ _ZH_RELATIVE_DAYS: Final = {
 _ZH_RELATIVE_DAY = re.compile("|".join(sorted(_ZH_RELATIVE_DAYS, key=len, reverse=True)))
 
 _EN_OFFSET = re.compile(
-    rf"(?<![a-z0-9])(?P<in>in\s+)?(?P<n>[0-9]{{1,4}}|{EN_COUNT})\s+(?:more\s+)?(?P<unit>days?|weeks?|fortnights?)"
+    rf"(?<![a-z0-9])(?P<in>in\s+)?(?P<n>[0-9]{{1,4}}|{EN_COUNT})\s+(?:more\s+)?(?P<unit>day(?!\s+off\b)|days|weeks?|fortnights?)"
     r"(?:\s+(?P<dir>from\s+(?:right\s+)?now|from\s+today|hence|later|ago|back))?(?![a-z])"
 )
 _ZH_OFFSET = re.compile(

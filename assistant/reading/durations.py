@@ -49,7 +49,7 @@ _DIRECTION_BEFORE = re.compile(
     r"(?:(?:\s+(?:it|that|this|the\s+\w+))?\s+(?:by\s+)?|(?:\s+[\w']+){1,4}?\s+(?P<by>by)\s+|(?P<named>(?:\s+(?!(?:to|for|till?|until|from|and|then|remind)\b)[\w']+){1,5}?)\s+)$",
     re.IGNORECASE,
 )
-_DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|往后|[推挪]后|晚|提前|往前挪|往前推|往前|早)\s*$")
+_DIRECTION_ZH = re.compile(r"(?P<dir>推迟|延后|延迟|往后推|往后挪|往后|[推挪]后|晚|提前|往前[挪推提]?|早)\s*$")
 # A length added to or taken from how long it lasts ("extend it by 30 min", "延长半小时", "an hour longer"):
 # no length of its own, and no move.
 _MORE_BEFORE = re.compile(

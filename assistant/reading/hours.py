@@ -26,6 +26,8 @@ MINUTES_PER_DAY: Final = 24 * 60
 LAST_PM_BY_DEFAULT: Final = 7
 # A bare 6, 7 or 8 is as often morning as evening: a write at one is asked about, never guessed.
 EITHER_HALF: Final = frozenset({6, 7, 8, 18, 19, 20})
+# Where a bare hour said for a part of the day belongs ("a meeting tonight" … "at 7").
+PART_NEAR: Final = {"morning": datetime.time(9), "afternoon": datetime.time(15), "evening": datetime.time(19)}
 
 # The 24-hour hours each part of day can hold.
 _PART_HOURS: Final[dict[Part, range]] = {

@@ -47,9 +47,9 @@ _AFTER = re.compile(
     "|".join(
         (
             # A day counted or picked out ("a day later", "the next day", "3 days"); "a beach day" is a name.
-            r"(?<![a-z])(?:(?:a|an|the|one|this|that|next|same|following|previous|every|each|other|whole|all|any|which|what|per)\s+day|day\s+(?:after|before|later|earlier|ago))(?![a-z])",
+            r"(?<![a-z])(?:(?:a|an|the|one|this|that|next|same|following|previous|every|each|other|whole|all|any|which|what|per)\s+day(?!\s+off\b)|day\s+(?:after|before|later|earlier|ago))(?![a-z])",
             # … unless a word owns it: "log my hours", "the minutes", "office hours" name things.
-            r"(?<![a-z])(?<!my\s)(?<!our\s)(?<!the\s)(?<!your\s)(?<!office\s)(?<!opening\s)(?<!working\s)(?<!visiting\s)(?:seconds?|minutes?|hours?|days|weeks?|fortnights?|months?|(?<!new\s)years?"
+            r"(?<![a-z])(?<!my\s)(?<!our\s)(?<!the\s)(?<!your\s)(?<!office\s)(?<!opening\s)(?<!working\s)(?<!visiting\s)(?<!that\s)(?:seconds?|minutes?|hours?|days|weeks?|fortnights?|months?|(?<!new\s)years?"
             r"|decades?|(?:mon|tues|wednes|thurs|fri|satur|sun)days|ago|hence"
             rf"|{_NOT_VERB_MONTHS})(?![a-z])",
             # A short unit only after its number: "2 hrs" is a length, "a meeting with hr" a department.

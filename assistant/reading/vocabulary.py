@@ -320,10 +320,12 @@ HEDGED = table(
 def hedged_request(words: str, verbs: Any = None) -> bool:
     """A request said as possible: a hedge in the clause that asks ("might need to move the dentist to friday, not sure yet",
     "if it rains saturday we might move the bbq"), or a condition said before it ("if so, move gym to thursday"); never a
-    hedge in a clause beside it ("…, i promised i'd go")."""
+    hedge in a clause beside it ("…, i promised i'd go"), nor one after a clause that asked plainly ("can you remind me …,
+    they said theyd pay if i get it to them by then")."""
     parts = re.split(r"[,;，；。!！?？]|\.\s|\b(?:but|so|and)\b", words)
     asks = verbs or WRITE_WORDS
-    return any(part in HEDGED and (asks.search(part) or (re.search(r"\bif\b|如果|要是|假如|万一", part) and asks.search(after))) for part, after in zip(parts, [*parts[1:], ""], strict=True))
+    plain = [bool(asks.search(part) and POLITE.search(part.strip())) and part not in HEDGED for part in parts]
+    return any(part in HEDGED and not any(plain[:i]) and (asks.search(part) or (re.search(r"\bif\b|如果|要是|假如|万一", part) and asks.search(after))) for i, (part, after) in enumerate(zip(parts, [*parts[1:], ""], strict=True)))
 
 
 # What a name never holds (closed classes, so the table can be whole). First, who does it and how (a subject,

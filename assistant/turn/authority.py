@@ -204,8 +204,9 @@ def _read(provenance: Provenance, near: datetime.time | None) -> _Said:
     said.days.update(in_the_week_said(provenance.texts, provenance.today, copied) or {d for w in weekdays for d in symbols.resolve(w, provenance.today)})
     counted = [n for pattern, n in vocabulary.DAY_FROM_EVENT if any(pattern.search(t) for t in provenance.texts)]  # from a day said (1月10号…前一天) or the event's
     said.days.update([day + datetime.timedelta(days=n) for day in said.days for n in counted])
+    week_on = copied and any((named_week := vocabulary.WEEK_SAID.search(t)) and re.search(r"next|following|下", named_week.group(), re.I) for t in provenance.texts)
     for day in map(datetime.date.fromisoformat, provenance.event_days):  # the event just talked about:
-        said.days.update(day + datetime.timedelta(days=n) for n in counted)
+        said.days.update(day + datetime.timedelta(days=n) for n in (*counted, *((7,) if week_on else ())))  # "same time next week": a week on from it
         week = day - datetime.timedelta(days=day.weekday())  # and a bare weekday is that week's ("不对 是周四", "the friday after")
         said.days.update(found for weekday in weekdays for found in symbols.resolve(weekday, week))
     for value in (*provenance.slot_values, *provenance.focus_days):

@@ -25,6 +25,7 @@ from assistant.intent.confirmations import Verdict, confirmation_check
 from assistant.intent.derive import Act
 from assistant.models import ConfirmationStatus, Message, PendingConfirmation, Role
 from assistant.reading.answers import read_short_answer
+from assistant.reading.hours import PART_NEAR
 from assistant.reading.meals import own_kind, usual_time
 from assistant.reading.vocabulary import WEEK_SAID, part_of_day
 from assistant.turn.bare_answer import bare_answer
@@ -225,11 +226,6 @@ def fast_path_gate(context: TurnContext) -> Reply | None:
     return reply_for(context, tool, result)
 
 
-# A part of the day said for the request ("a meeting with john tonight", or "evening" to "what time?"), or the meal
-# it is ("Dinner with Jo"): a bare hour answered later is read in it.
-_PART_NEAR = {"morning": datetime.time(9), "afternoon": datetime.time(15), "evening": datetime.time(19)}
-
-
 def _said_for(context: TurnContext, command: ScheduleCommand) -> list[str]:
     """The person's messages since the request began, newest first (one indexed read)."""
     turns = [slot.get("source_turn") for slot in command.slots.values() if isinstance(slot, dict)]
@@ -242,11 +238,11 @@ def _said_for(context: TurnContext, command: ScheduleCommand) -> list[str]:
 
 def _part_said(said: list[str], command: ScheduleCommand) -> datetime.time | None:
     """The part of the day the person said in their messages since the request began (newest first), else
-    the usual time of the meal its title names."""
+    the usual time of the meal its title names ("Dinner with Jo"): a bare hour answered later is read in it."""
     for text in said:
         part = part_of_day(text)
-        if part in _PART_NEAR:
-            return _PART_NEAR[part]
+        if part in PART_NEAR:
+            return PART_NEAR[part]
     meal = own_kind(str(command.slot_value("title") or ""))
     return usual_time(meal) if meal else None
 

@@ -26,6 +26,7 @@ from assistant.providers.offline.suggestions import offer_at
 from assistant.providers.offline.targets import PART_WORDS, PARTS, Target, chosen, event_name, find_target, iso_day
 from assistant.providers.offline.titles import best_match, clauses_of, only_filler, overlap, title_from, weak_only
 from assistant.providers.offline.when import When, in_week_of, read_when
+from assistant.reading import vocabulary
 from assistant.reading.days import days_of
 from assistant.reading.hours import shift_clock
 from assistant.reading.meals import own_kind, usual_time
@@ -192,7 +193,7 @@ def change(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         return text(say("ask_change_half", turn.language, time=said, title=target.words))
     # The part of the day of the new moment only: "明天下午的会议改名叫…" names the event by it.
     part = None if new_time or when.shift is not None else to.part_of_day if to else None if names_event or rename else when.part_of_day
-    if part in PARTS and not PARTS[str(part)][0] <= _shown_start(turn, target) < PARTS[str(part)][1]:
+    if part in PARTS and not PARTS[str(part)][0] <= _shown_start(turn, target) < PARTS[str(part)][1] and not vocabulary.SAME_TIME.search(turn.text):
         # "改到周五下午" for a class at 09:00 (or at a time not shown): which time in the afternoon is asked.
         return text(say("ask_time_in_part", turn.language, part=PART_WORDS[str(part)][turn.language == "zh"]))
     if to is not None and ((to.time and to.duration) or (old is not None and old.time)) and not from_time:

@@ -46,7 +46,7 @@ _REMIND_ME = (
     r"(?:a\s+|an\s+)?(?:[a-z]+ly\s+|(?:\d+|[a-z]+)[\s-]*(?:min(?:ute)?s?|hours?|hrs?)\s+)?(?:rem(?:a?i)nd(?:er|re)|notification|alert)s?|^(?:a\s+|an\s+)?rem(?:a?i)nd(?:er|re)s?)"
     r"(?!\s+(?:me|us)\b)(?:\s+(?:for|on))?)"
 )
-_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设置?|加|定|添加|新?建|创建)(?:一?个)?提醒[:：]?|^提醒[:：]|[叫喊]我(?:一声)?(?=去|[\s，,]|$)|(?<=[点分半刻])[叫喊]我(?=[\u4e00-\u9fff])"  # 提醒一下我, 别让我忘了, 设个提醒, 提醒：…, 喊我去…
+_REMIND_ME_ZH = r"(?:提醒|remind\s*)(?:一?下)?我(?:一下|下(?![午周个月]))?|别让我忘(?:记)?了?|(?:设置?|加|定|添加|新?建|创建)(?:一?个)?提醒[:：]?|^提醒[:：]|[叫喊]我(?:一声)?(?=去|[\s，,]|$)|(?:(?<=[点分半刻])|(?<=[钟时以之]后))[叫喊]我(?=[\u4e00-\u9fff])"  # 提醒一下我, 别让我忘了, 设个提醒, 提醒：…, 喊我去…
 REMINDER_EN = re.compile(rf"\b{_REMIND_ME}", re.I)  # "set a monthly reminder … to check the smoke alarms": no alarm
 # "remind me what's on Friday" asks a question (an embedded wh-clause): it is not a reminder.
 _REMIND_PLAIN = re.compile(
@@ -204,6 +204,8 @@ def remind(turn: Turn, s: Said, tools: Sequence[dict[str, Any]]) -> ModelRespons
         on_day = [e for e in turn.recent_entities if not days or e.get("date") == days[0].isoformat()]
         found = best_match(named, on_day) if named else on_day[:1] if days and len(on_day) == 1 else []
         ref = str(found[0]["ref"]) if len(found) == 1 else None
+        if named and POINTER.search(named) and not (found or days) and top and top[0].get("via") in ("created", "updated"):
+            ref, named = str(top[0]["ref"]), None  # "我老是忘事 到时候提前一个钟头提醒我" right after a booking: talk beside "it" names no other
         its_time = _BEFORE_ITS_TIME.search(s.text) if ref is None and named is None and words.reminder_minutes is not None else None
         at = read_when(s.text[its_time.start("at") :], today=turn.today) if its_time else None
         shown = [e for e in turn.recent_entities if at and not at.single_day and e.get("start") == at.time and str(e.get("ref")) in turn.last_listed]

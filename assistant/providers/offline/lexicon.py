@@ -34,7 +34,7 @@ CHANGE = table(
         r"\b(?:move|push|bump|shove|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
-    zh=(r"改名|重命名|(?<!批)改(?!天|日子|期)(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|往[后前][推挪移]|[推挪]一[推挪]|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
+    zh=(r"改名|重命名|(?<!批)改(?!天|日子|期)(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|往[后前][推挪移提]|[推挪]一[推挪]|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),
 )
 # Which occurrences of a repeating event: the answer to "only this one, the following ones, or all?".
 SCOPES = {
@@ -239,7 +239,8 @@ LOOKUP_DAYS = 14
 # "can you check saturday", "look at friday for me": a look at that day (with no time said).
 CHECK_DAY = re.compile(
     r"(?:^|\b(?:can|could|would|will)\s+(?:you|u)\s+|\b(?:pls|please)\s+)(?:check|look\s+at)\s+(?:on\s+)?(?:this\s+|next\s+)?"
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d+|the\s+\d+)\b",
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d+|the\s+\d+)\b"
+    r"|(?:看看|查查|[看查]一?下)\s*(?=[今明后]天|大后天|[这下上]?个?(?:周|星期|礼拜)|\d|[一二三四五六七八九十]{1,3}[号日])",  # "你帮我看看后天"
     re.IGNORECASE,
 )
 # A request for the list itself, no day said ("latest events", "tell me about my events", "my work schedule"):
@@ -343,7 +344,7 @@ CREATE = table(
         r"|^(?:(?:i\s+)?(?:need|want|have)\s+to\s+|can\s+(?:you|u)\s+)?get\s+(?!me\b)(?=(?:[\w']+\s+){1,5}?(?:on|in|into)\s+(?:the|my)\s+(?:calendar|cal|diary|schedule)\b)",
     ),
     zh=(
-        r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了)上?)|(?:帮我|给我|替我|麻烦)[加添记排标定](?:一下|下|上|住)"
+        r"(?:帮我|给我|替我|请|麻烦)?(?:安排|预约|预订|预定|订|添加|新建|创建|加一?个|定一?个|排一?个|记(?:一?个|一下)|提醒我|约(?!会|了)上?)|(?:帮我|给我|替我|麻烦)(?:在(?:我的?)?(?:日程|日历)[上里])?[加添记排标定](?:一下|下|上|住|成|个)"
         r"|(?:加|添|记|排|计|标|放|add|book|schedule)(?:上|进去|下来?|一下|着|[到进在]?(?:我的?)?(?:日程|日历)[上里]?)[它佢]?(?:吧|呗|啊|哈)?[。!！]?$",  # "帮我book一下"
     ),
 )

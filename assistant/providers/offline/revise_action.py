@@ -16,8 +16,10 @@ from assistant.providers.offline.intents import Signals
 from assistant.providers.offline.lexicon import CREATE, scope_of
 from assistant.providers.offline.reading import Turn
 from assistant.providers.offline.revisions import read_revision
-from assistant.reading.hours import shift_clock
-from assistant.reading.vocabulary import DAY_FROM_EVENT
+from assistant.providers.offline.when import read_when
+from assistant.reading.hours import EITHER_HALF, PART_NEAR, shift_clock
+from assistant.reading.meals import own_kind, usual_time
+from assistant.reading.vocabulary import DAY_FROM_EVENT, part_of_day
 
 Tools = Sequence[dict[str, Any]]
 
@@ -49,6 +51,12 @@ def revise(turn: Turn, s: Signals, tools: Tools) -> ModelResponse:
         before = next((-days for pattern, days in DAY_FROM_EVENT if days < 0 and pattern.search(turn.text)), None) if new_time else None  # 改成前一天晚上十点
         return call(turn, tools, "set_reminder", replaces_last=True, date=when.single_day, time=new_time, minutes_before=lead, days_before=before)
     if command is not None and command.get("kind") == "create":
+        if new_time and when.guessed and not focus.start and int(new_time[:2]) in EITHER_HALF:
+            # "明儿一早…接我姑 帮我记上" … "六点四十吧": the half of the day the request said or its meal, else asked again (never guessed).
+            part = next((p for said in (*turn.asked_since, turn.previous or "") if (p := part_of_day(said)) in PART_NEAR), None)
+            meal = own_kind(str(focus.title or ""))
+            near = PART_NEAR[part] if part else usual_time(meal) if meal else None
+            new_time = read_when(s.text, today=turn.today, prefer_near=near).time if near else None
         return call(
             turn, tools, "schedule_event",
             title=revision.title, date=when.single_day, time=new_time, duration_minutes=when.duration,

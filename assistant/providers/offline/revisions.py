@@ -254,7 +254,8 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
         lead = _lead(cleaned, when, bare=focus.fires is not None)  # a reminder before an event takes a new lead, or a time on the day it fires
         kept = read_when(without_reason(cleaned, turn.today, lead=True), today=turn.today).residue  # 不用那么早 提前半小时就行 反正就在楼上
         left = re.sub(rf"(?<!\d){lead}(?!\d)", " ", _LEAD_WORD.sub(" ", kept)) if lead else _LEAD_WORD.sub(" ", kept)  # a reason after it names nothing ("actually 2 hours before, i need to commute")
-        fits = (lead is not None or when.time is not None) and (_only_correction_words(left) or _only_correction_words(re.split(r"[,，;；]", left)[0]))
+        pieces = re.split(r"[,，;；]", left)  # "hmm thats too early, make it 2 hours": a comment beside the new lead says no more
+        fits = (lead is not None or when.time is not None) and (_only_correction_words(left) or any(_only_correction_words(p) and not any(_says_more(o, turn.today) for o in pieces if o is not p) for p in pieces))
         return Revision(focus=focus, when=replace(when, duration=lead, shift=None), title=None) if fits else None
     meals = read_meals(when.residue, focus.title)
     residue = meals.residue

@@ -9,6 +9,7 @@ when another part is a complete write. Anything else is read whole, as before: n
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -37,12 +38,10 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
     if (reasoned := _beside_reasons(turn, tools, classify, actions)) is not None:
         return reasoned
     text, asked = turn.text, ""
-    if (for_all := lx.FOR_ALL.search(text)) and len(_JOINS.split(text[: for_all.start()])) > 1:
+    if (for_all := lx.FOR_ALL.search(text)) and len(_split(text[: for_all.start()])[0]) > 1:
         text, asked = text[: for_all.start()], for_all.group()  # said once, asked of every part
-    parts = [_asked(part.strip(), asked) for part in _JOINS.split(text) if part.strip()]
-    joined = len(parts) > 1  # a word joins them; a space alone leaves the last part no room to be less than whole
-    if len(parts) == 1:  # "瑜伽改到周四晚上八点 羽毛球不去了": Chinese phrases set apart by a space alone
-        parts = re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff0-9])", turn.text.strip())
+    parts, joined = _split(text)  # joined: a word joins them; a space alone leaves the last part no room to be less than whole
+    parts = [_asked(part, asked) for part in parts]
     if not 1 < len(parts) <= 3 or turn.active_command or turn.exchange is not None:
         return None
     calls: list[ToolCall] = []
@@ -90,7 +89,7 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
 
 # Where a reason said after a request begins: "…, they finally had a slot after like 3 weeks", "… cause he's been limping".
 _REASON = re.compile(r"\s*(?:[,;，；。]|\.(?=\s)|\s[-–—]\s|\s(?=(?:cause|cuz|coz|because|since)\s))\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", re.I)
-_NOT_A_REASON = re.compile(r"\?|\b(?:not|no|nope|instead|but|if|unless|maybe|actually|wait|also)\b|不(?:要|用|去|来|行|了|必|想|对|$)|别|没空|如果|要是|但|还是|改|算了|[吗呢？]|^(?:还有|然后|另外|顺便|再)", re.I)
+_NOT_A_REASON = re.compile(r"\?|\b(?:not|no|nope|instead|but|maybe|actually|wait|also)\b|^(?:only\s+)?(?:if|unless)\b|\bonly\s+if\b|不(?:要|用|去|来|行|了|必|想|对|$)|别(?![的人家处])|没空|如果|要是|但|还是|改|算了|[吗？]|^(?!.*[在着]).*呢|^(?:还有|然后|另外|顺便|再)", re.I)
 # A reason with a moment of its own opens with who or why ("they close at 5", "cause he's been limping since the weekend");
 # any other part with a moment may be a request of its own ("…下午三点去中心医院").
 _DELIBERATE = frozenset({"service", "alarm", "others", "injection", "swap", "hedged", "drop", "bulk_delete", "other_zone", "archive"})
@@ -101,10 +100,13 @@ def _beside_reasons(turn: Turn, tools: Sequence[dict[str, Any]], classify: Calla
     """A write complete in its first clause, then only reasons and asides ("dentist next tues 4.30pm pls, they finally had
     a slot after like 3 weeks"): that clause, when the whole does not read as a write. A reason that asks, corrects,
     hedges or takes back ("…, actually make it 1:30", "…, if it doesn't rain") leaves the message whole."""
-    first, *rest = [p for p in _REASON.split(turn.text) if p.strip()]
-    asked = first in lx.CREATE or first in lx.ACTION or bool(vocabulary.POLITE.search(first))  # unasked, a comment is no reason: "周日晚上九点德比战，肯定很精彩"
-    if not rest or turn.active_command or turn.exchange is not None or _NOT_A_REASON.search(first) or any(_NOT_A_REASON.search(r) or r in lx.ACTION or r in lx.CREATE or vocabulary.DROPPING.search(r)
-                                                                           or r in vocabulary.HEDGED or (not _SUBJECT.match(r) and (not asked or bool((w := read_when(r, today=turn.today)).date or w.time or w.declined))) for r in rest):
+    clauses = [p for p in _REASON.split(turn.text) if p.strip()]
+    # Talk before the request says no moment and asks nothing ("ugh i keep forgetting, can you remind me …", 也没有啊 那就…).
+    at = next((i for i, c in enumerate(clauses) if _NOT_A_REASON.search(c) or c in lx.ACTION or c in lx.CREATE or _moment(c, turn.today)), 0)
+    talk, (first, *rest) = clauses[:at], clauses[at:]
+    changes = first in lx.CHANGE  # a change names its event and its new moment: a moment after it is someone's reason ("…往前提半个钟 导师四点半有事")
+    asked = changes or first in lx.CREATE or first in lx.ACTION or bool(vocabulary.POLITE.search(first))  # unasked, a comment is no reason: "周日晚上九点德比战，肯定很精彩"
+    if not (rest or talk) or (talk and not asked) or turn.active_command or turn.exchange is not None or _NOT_A_REASON.search(first) or not all(_a_reason(r, asked, changes, turn.today) for r in rest):
         return None
     alone = dataclasses.replace(turn, text=first)
     signals = read_signals(alone)
@@ -114,6 +116,22 @@ def _beside_reasons(turn: Turn, tools: Sequence[dict[str, Any]], classify: Calla
         return None  # read whole: "book lunch friday 1pm, with sam and jo"; a table, an alarm, a hedge stay what they are
     response = actions[intent](alone, signals, tools) if intent in _WRITES - {"delete"} else None
     return response if response is not None and not response.text and len(response.tool_calls) == 1 and _complete(response.tool_calls[0]) else None
+
+
+def _a_reason(clause: str, asked: bool, changes: bool, today: datetime.date) -> bool:
+    if _NOT_A_REASON.search(clause) or clause in lx.ACTION or clause in lx.CREATE or vocabulary.DROPPING.search(clause):
+        return False
+    return bool(_SUBJECT.match(clause)) or (clause not in vocabulary.HEDGED and asked and (changes or not _moment(clause, today)))
+
+
+def _split(text: str) -> tuple[list[str], bool]:
+    """The parts a word joins, else the Chinese phrases set apart by a space alone ("瑜伽改到周四晚上八点 羽毛球不去了")."""
+    parts = [part.strip() for part in _JOINS.split(text) if part.strip()]
+    return (parts, True) if len(parts) > 1 else (re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff0-9])", text.strip()), False)
+
+
+def _moment(clause: str, today: datetime.date) -> bool:
+    return bool((said := read_when(clause, today=today)).date or said.time or said.declined)
 
 
 def _asked(part: str, asked: str) -> str:
