@@ -33,7 +33,7 @@ from assistant.providers.offline.titles import (
     title_from,
     words,
 )
-from assistant.providers.offline.when import When, from_now, read_when
+from assistant.providers.offline.when import When, from_now, in_week_of, read_when
 from assistant.reading import vocabulary
 from assistant.reading.days import days_of
 from assistant.reading.extract import in_the_week_said
@@ -209,7 +209,10 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         title = None  # "ad dentist …": "add" mistyped, or an ad's name? "约上": a request only. The name is asked, never guessed
     asked = put_down or s.text in lx.CREATE or bool(lx.FIND_TIME_FOR.search(s.text))
     unasked_sentence = not asked and vocabulary.CLAUSE.search(title or "")  # an offer taken up: "Coworker wants to meet"
-    if title and (len(title.split()) > _MOST_WORDS or (how != "named" and (no_name(title) or title in vocabulary.HEARSAY or unasked_sentence or (title in lx.DELETE and not asked)))):
+    if title and (asking := vocabulary.POLITE.search(title, 1)) and how != "named":
+        title = re.sub(r"(?i)[\s,]*(?:\b(?:is|are|was)\b)?[\s,]*$", "", title[: asking.start()]) or None  # "…school play is, could you put that in"
+    if title and (len(title.split()) > _MOST_WORDS or (how != "named" and (no_name(title) or title in vocabulary.HEARSAY or unasked_sentence or (title in lx.DELETE and not asked)
+                                                                          or re.match(r"(?i)(?:it|that|this|them)\s+(?:for|to|on|at|pls|please)\b", title)))):  # "That for me dear"
         # A whole sentence left over, or words no name holds even when asked for ("Don't forget the dentist"):
         # what was asked is not understood well enough to write under it; the server asks for the name.
         title = None
@@ -246,6 +249,8 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
         when = dataclasses.replace(when, time=start, duration=when.duration or turn.recent_entities[0].get("minutes"))
     active = turn.active_command
     day = s.memory_date or when.single_day or extra.first_day or s.carried_day  # "that day": the one asked about
+    if day and lx.AND_ALONE.match(s.text) and (last := turn.recent_entities[:1]) and last[0].get("via") == "created":
+        day = in_week_of(day, str(last[0].get("date")), turn.today)  # "…on friday the 18th" … "and a ski lesson saturday": that week's
     if not (active and active.get("kind") == "create"):
         put_aside = [t for t in turn.suspended if title and words(title) <= words(str(t.get("title") or ""))]
         if len(put_aside) == 1 and (day or when.time):
@@ -283,11 +288,17 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
     command_id = None
     if not asked and title and s.text not in lx.ACTION and (title in vocabulary.CLAUSE or title in vocabulary.SIDES):
         title = None  # "uh 3pm i guess" to "what time?": the answer, and words that name nothing
+    stub = active.get("known") or {}
+    if "title" in (active.get("missing") or []) and when.declined and not (when.date or when.time):
+        return text(say("ask_when_plainly", turn.language))  # "and book jakes piano … after school": its day words are no name
+    # A name asked for is no request at another moment of its own ("book lunch with sam friday 1pm" while an untitled 20:00 waits).
+    own_moment = "title" in (active.get("missing") or []) and title is not None and bool((when.time and stub.get("time") not in (None, when.time)) or (
+        day and stub.get("date") and days_of(day, turn.today) != days_of(str(stub["date"]), turn.today)))
     if not asked:
         # No request verb: a reply to the open request, unless it plainly names something else
         # ("Dinner with Tom on Saturday" while lunch is open). The words around a date are filler
         # ("let's say Friday"); they become the title only when one is still missing.
-        switch = (
+        switch = own_moment or (
             title is not None
             and known
             and how != "named"
@@ -306,7 +317,7 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
             better = title is not None and (placeholder(known) or refines(title, known))
             if how != "named" and "title" not in (active.get("missing") or []) and not better:
                 title = None
-    elif title is None or "title" in (active.get("missing") or []) or (known and words(title) <= words(str(known))):
+    elif title is None or ("title" in (active.get("missing") or []) and not own_moment) or (known and words(title) <= words(str(known))):
         # "book it for Friday", "put the physio at 11" while "Physio appointment" waits: the same request.
         command_id = active["command_id"]
     if same(title, known):

@@ -31,7 +31,7 @@ CHANGE = table(
         r"\b(?:call|name|title)\s+it\b",
         # News of one's own event's new moment: "yoga is now at 4", "dinner is at 8 now" (hearsay, "… moved to …", is not).
         r"\b(?:make|(?:can|could|shall)\s+(?:we|i)\s+do)\s+(?=(?:\S+\s+){1,6}?instead\b)|\b(?:is|are|'s)\s+(?:now\s+(?:at\b|on\b|(?=\d))|at\s+[\w:.]+\s+now\b)|\bshould\s+be\s+(?:at\s+|on\s+)?(?:[\w:.]+\s+not\s+\w|\d)|\bneeds?\s+(?:to\s+be\s+(?:moved|changed|pushed|rescheduled|(?:at\s+|on\s+)?(?=\d))|moving|changing|pushing|rescheduling)",
-        r"\b(?:move|push|bump|shove|shift|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
+        r"\b(?:move|push|bump|shove|(?<!night\s)(?<!late\s)(?<!early\s)(?<!my\s)(?<!a\s)(?<!the\s)shift(?!\s+(?:at|on|from|till|until|tomorrow|today|tonight|this|next|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)))|reschedule|postpone|delay|bring(?=\s+(?:\S+\s+){0,5}?forward)|rename|change|switch|"
         r"make\s+(?:it|that|this)|(?:make|have)(?=\s+(?:[\w']+\s+){1,4}?(?:start|begin)\s+(?:at|from)\b)|set\s+(?:it|that)|(?:update|edit|fix)(?:\s+(?:it|that|this|(?:my|the)\s+(?:calendar|schedule|diary|cal))|(?=\s*(?:pls|please|plz|thx|thanks)?\W*$))|put\s+(?:it|that)(?!\s+(?:we|i|you|he|she|they|there|in|down|into)\b)|extend|shorten|retitle)\b",
     ),
     zh=(r"改名|重命名|(?<!批)改(?!天|日子|期)(?:到|成|为|在|一下|个)?|(?<!应)该[到成](?=.{0,8}[点号周])|(?:挪|移|换|调)(?:到|成|为|在|一下|个时间)|调整|推迟|延后|[推挪]后|往[后前][推挪移提]|[推挪]一[推挪]|提前|推到|延长|缩短|(?:时长|时间|长度)\s?设(?:置)?[成为]|(?:push|move|delay|postpone)\s?(?:到|一下|成)",),

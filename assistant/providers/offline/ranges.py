@@ -303,7 +303,7 @@ def unread_clock_range(text: str) -> tuple[int, int] | None:
 
 # The end said after the name ("3pm party until 9pm", 三点公司年会 一直到晚上九点): the name between is kept.
 _UNTIL_EN = re.compile(_CLOCK_RANGE_EN.pattern.replace(r"\s*(?:-|–|~|to|till|until|(?(between)and|(?!)))\s*", r"\s+(?P<gap>(?:[a-z][\w']*\s+){1,5}?)(?:till|until|til)\s+"), re.IGNORECASE)
-_UNTIL_ZH = re.compile(_CLOCK_RANGE_ZH.pattern.replace(r"\s*(?:到|至|-|–|~)\s*", r"(?P<gap>\s*[\u4e00-\u9fff]{1,10}[\s，,]*)(?:一直|直)到\s*") + "(?:结束)?")
+_UNTIL_ZH = re.compile(_CLOCK_RANGE_ZH.pattern.replace(r"\s*(?:到|至|-|–|~)\s*", r"(?P<gap>\s*[\u4e00-\u9fff]{1,10}[\s，,]*)(?P<to>(?:一直|直)到\s*)?") + "(?(to)(?:结束)?|结束)")  # …一直到九点, …十一点半结束
 
 
 def read_clock_range(masker: Masker) -> tuple[str, int] | None:
@@ -313,6 +313,7 @@ def read_clock_range(masker: Masker) -> tuple[str, int] | None:
         found = read(match) if match else None
         if match and found:
             start, end = found
+            end += 1440 if end < start and start >= 17 * 60 and end <= 12 * 60 else 0  # "7pm to 7am": a night shift ends the next morning
             if not (0 <= start < 24 * 60 and 5 <= end - start <= 1440):
                 return None
             gap = match.span("gap") if "gap" in pattern.groupindex else (match.end(), match.end())

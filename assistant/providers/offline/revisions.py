@@ -79,7 +79,7 @@ def _made(turn: Turn) -> dict[str, Any] | None:
     return next((e for e in entities if e.get("via") in _MADE), None)
 
 
-def _focus(turn: Turn, cue: str) -> Focus | None:
+def _focus(turn: Turn, cue: str, text: str) -> Focus | None:
     if any((turn.last_reply or "").startswith(catalogue.template(key, turn.language).split("{")[0]) for key in ("hold_ask", "hold_ask_unasked")):
         return None  # "hmm actually 4 is better" to a card not answered: of what the card holds, never the event before it
     command = turn.active_command
@@ -91,14 +91,14 @@ def _focus(turn: Turn, cue: str) -> Focus | None:
         start = known.get("time") or entity.get("start")
         day = known.get("date") or entity.get("date")
         return Focus(command, ref, ref, str(title) if title else None, str(start) if start else None, day)
-    reminder, said = turn.context.get("reminder_just_set") or {}, read_when(turn.text, today=turn.today)
-    lead = reminder.get("minutes_before") and _lead(turn.text, said, bare=True) is not None
+    reminder, said = turn.context.get("reminder_just_set") or {}, read_when(text, today=turn.today)  # its reason aside ("八点我还在吃饭呢")
+    lead = reminder.get("minutes_before") and _lead(text, said, bare=True) is not None
     event = turn.recent_entities[0] if turn.recent_entities and reminder.get("minutes_before") else {}
     fires = re.fullmatch(r"(\d{2}):(\d{2})", str(event.get("start") or ""))  # "the evening before at 8" … "make the reminder 8:30"
     at = (int(fires[1]) * 60 + int(fires[2]) - int(reminder["minutes_before"])) % 1440 if fires else None
     # "…前一天晚上八点提醒我" … "改成晚上九点半吧": a time in the part of the day the reminder fires in, not the event's.
     nearer = at is not None and said.time and _part(said.time) == _part(f"{at // 60:02d}:{at % 60:02d}") != _part(str(event.get("start")))
-    if reminder and (reminder.get("time") or lead or nearer or _LEAD_WORD.search(turn.text)) and not MEAL.search(turn.text):
+    if reminder and (reminder.get("time") or lead or nearer or _LEAD_WORD.search(text)) and not MEAL.search(text):
         # "actually make it 8:30", "actually 45 mins before is better", "make the reminder 8pm" right after a reminder
         # was set: that reminder ("actually dinner is at 7:30pm" names the dinner).
         return Focus(None, None, None, reminder.get("text"), reminder.get("time"), reminder.get("date"), reminder=True, fires=None if at is None else f"{at // 60:02d}:{at % 60:02d}")
@@ -233,7 +233,7 @@ def read_revision(turn: Turn, text: str) -> Revision | None:
         return None  # renames ("call it …") are read by the change reader
     if lx.WHAT_ABOUT.search(text) and turn.active_command is None and not re.search(r"\binstead\b", text, re.I):
         return None
-    focus = _focus(turn, cue)
+    focus = _focus(turn, cue, text)
     if focus is None:
         return None
     moved_from = next((said["moved"] for said in rp.REPLACED_EN.finditer(text) if said["moved"]), None)

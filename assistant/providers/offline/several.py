@@ -47,7 +47,7 @@ def several(turn: Turn, tools: Sequence[dict[str, Any]], classify: Callable[[Tur
     calls: list[ToolCall] = []
     aside = False  # "… and whats the weather wednesday", "顺便帮我查下天气": another service's part, answered by no call
     day = None  # "今天下午四点提醒我… 然后晚上七点半健身": a part with a time and no day is on the day said before it
-    if any(re.match(r"(?:一直|直)?到|(?:un)?till?\b", part, re.I) for part in parts[1:]):
+    if any(re.match(r"(?:一直|直)?到|(?:un)?till?\b|.*结束$", part, re.I) for part in parts[1:]):
         return None  # "…三点公司年会 一直到晚上九点", "… 3pm, until 5": when it ends, one thing
     for index, part in enumerate(parts):
         if index and lx.REMIND_ME.search(parts[0]) and not lx.REMIND_ME.search(part) and re.search(r"(?:^|\s)to\s+\w", part, re.I) and part not in lx.ACTION:
@@ -106,7 +106,7 @@ def _beside_reasons(turn: Turn, tools: Sequence[dict[str, Any]], classify: Calla
     talk, (first, *rest) = clauses[:at], clauses[at:]
     changes = first in lx.CHANGE  # a change names its event and its new moment: a moment after it is someone's reason ("…往前提半个钟 导师四点半有事")
     asked = changes or first in lx.CREATE or first in lx.ACTION or bool(vocabulary.POLITE.search(first))  # unasked, a comment is no reason: "周日晚上九点德比战，肯定很精彩"
-    if not (rest or talk) or (talk and not asked) or turn.active_command or turn.exchange is not None or _NOT_A_REASON.search(first) or not all(_a_reason(r, asked, changes, turn.today) for r in rest):
+    if not (rest or talk) or (talk and not asked) or turn.active_command or turn.exchange is not None or (_NOT_A_REASON.search(first) and not changes) or not all(_a_reason(r, asked, changes, turn.today) for r in rest):
         return None
     alone = dataclasses.replace(turn, text=first)
     signals = read_signals(alone)

@@ -80,7 +80,7 @@ _TAKES_BACK = re.compile("|".join(p.pattern for p in (*CLAUSE.en[1:2], *CLAUSE.z
 _FILLER_LEAD = re.compile(r"(?<=[\s,])(?=\w)|^(?=\w)")  # where a word starts
 # Clauses: commas and semicolons, and the end of a sentence ("Great. Add an event at 9").
 _CLAUSES = re.compile(r"\s*(?:[,;，；。！？]|(?<!\bdr)(?<!\bmr)(?<!\bms)(?<!\bmrs)(?<!\bst)(?<!\bprof)[.!?](?=\s|$))\s*|\s+(?=(?:but|anyway|anyways)\s)", re.IGNORECASE)
-_EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()\-–—\u2600-\u27bf\U0001f300-\U0001faff]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()\u2600-\u27bf\U0001f300-\U0001faff]+$")
+_EDGE = re.compile(r"^[\s,.;:!?'\"“”‘’、，。；：！？（）()\-–—\u2600-\u27bf\U0001f300-\U0001faff]+|[\s,.;:!?'\"“”‘’、，。；：！？（）()\-–—\u2600-\u27bf\U0001f300-\U0001faff]+$")
 
 _STOP_WORDS = frozenset({
     "a", "an", "the", "my", "our", "your", "his", "her", "their", "this", "that", "it", "one", "to", "on", "at", "in",
