@@ -90,3 +90,10 @@ def test_a_change_then_a_reason_is_that_change(offline_zh: OfflineChat, message:
 def test_a_pronoun_or_a_request_is_never_part_of_the_name(offline: OfflineChat, message: str) -> None:
     offline.say(message)
     assert [(e.title, local(e)) for e in offline.events()] in ([], [("Grandson's school play", "Fri 2026-12-11 18:00")])
+
+
+def test_a_length_said_with_the_name_of_one_of_two_just_made(offline_zh: OfflineChat) -> None:
+    offline_zh.say("礼拜六上午九点半带我妈去做理疗 帮我记上")
+    offline_zh.say("那天下午三点再约个按摩")
+    offline_zh.say("理疗要两个钟头")
+    assert sorted(_span(offline_zh)) == [("Sat 2026-12-12 09:30", 120), ("Sat 2026-12-12 15:00", 60)]

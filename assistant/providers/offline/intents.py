@@ -152,7 +152,7 @@ def _correction(turn: Turn, s: Signals) -> bool:
         return False  # "hmm what about tuesday" after a look at Monday: nothing made to correct
     left = title_from(lx.LENGTH_CHANGE.sub(" ", lx.CORRECTION.sub(" ", s.when.residue)))  # names nothing ("只要半小时") or the event just made:
     cue = bool(lx.CORRECTION.match(s.text)) and bool(s.day or s.when.time)  # "wait the swim thing is 4:30" after swim and piano were made
-    made = [str(e.get("title") or "").lower() for e in turn.recent_entities[: 2 if cue else 1] if e.get("via") in {"created", "updated"} or not cue] if s.when.duration or cue else []
+    made = [str(e.get("title") or "").lower() for e in turn.recent_entities[: 2 if cue or left else 1] if e.get("via") in {"created", "updated"} or not (cue or left)] if s.when.duration or cue else []
     if left is not None and not any(overlap(left, m) >= 2 - cue or left.lower() in m for m in made):  # 体检大概要两个小时, 考试两个小时
         return False
     corrects = bool(lx.CORRECTION.search(s.text)) and bool(s.day or s.when.time or s.when.duration)
