@@ -97,3 +97,15 @@ def test_a_length_said_with_the_name_of_one_of_two_just_made(offline_zh: Offline
     offline_zh.say("那天下午三点再约个按摩")
     offline_zh.say("理疗要两个钟头")
     assert sorted(_span(offline_zh)) == [("Sat 2026-12-12 09:30", 120), ("Sat 2026-12-12 15:00", 60)]
+
+
+@pytest.mark.parametrize("message", ["哦刚想起来 我妈说三点太早了 改到四点半吧", "我妈说三点太早了 改到四点半吧"])
+def test_someones_words_then_a_correction_is_that_correction(offline_zh: OfflineChat, message: str) -> None:
+    offline_zh.say("周五下午三点 带我妈去配眼镜")
+    offline_zh.say(message)
+    assert [local(e) for e in offline_zh.events()] == ["Fri 2026-12-11 16:30"]
+
+
+def test_someones_news_after_a_note_is_a_reason(offline_zh: OfflineChat) -> None:
+    offline_zh.say("今天下午四点半去接孩子 学校说今天提前放学 我差点忘了")
+    assert [(e.title, local(e)) for e in offline_zh.events()] == [("接孩子", "Mon 2026-12-07 16:30")]

@@ -32,7 +32,7 @@ from assistant.providers.offline.when import When, in_week_of, read_when
 from assistant.reading.durations import find_lengths
 from assistant.reading.meals import MEAL, read_meals, retitled, usual_time
 from assistant.reading.text import PUNCTUATION
-from assistant.reading.vocabulary import DAY_FROM_EVENT, PARTS_OF_DAY, phrases
+from assistant.reading.vocabulary import DAY_FROM_EVENT, HEARSAY, PARTS_OF_DAY, phrases
 
 _MADE = frozenset({"created", "updated", "to delete"})
 
@@ -219,6 +219,10 @@ def without_reason(text: str, today: datetime.date, *, lead: bool = False) -> st
     if len(said) < 2:
         return text
     found = [read_when(p, today=today) for p in said]
+    if said[-1] in lx.CHANGE and (found[-1].time or found[-1].date) and any(p in HEARSAY for p in said[:-1]) and not any(
+        p in lx.CHANGE or p in lx.ACTION or (p not in HEARSAY and (when.time or when.date)) for p, when in zip(said[:-1], found, strict=False)
+    ):
+        return said[-1]  # "哦刚想起来 我妈说三点太早了 改到四点半吧": someone's words, then the correction
     at = next((i for i, when in enumerate(found) if (_lead(said[i], when) if lead else bool(when.time) != bool(when.date))), None)  # its new time, or its new day
     if at is None or at == len(said) - 1 or not all(_only_correction_words(found[i].residue) for i in range(at)):
         return text

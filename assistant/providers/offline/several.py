@@ -119,6 +119,8 @@ def _beside_reasons(turn: Turn, tools: Sequence[dict[str, Any]], classify: Calla
 
 
 def _a_reason(clause: str, asked: bool, changes: bool, today: datetime.date) -> bool:
+    if clause in vocabulary.HEARSAY and not _NOT_A_REASON.search(clause):
+        return True  # someone's words, news of their own plan ("学校说今天提前放学", "coach says it only takes 45 min")
     if _NOT_A_REASON.search(clause) or clause in lx.ACTION or clause in lx.CREATE or vocabulary.DROPPING.search(clause):
         return False
     return bool(_SUBJECT.match(clause)) or (clause not in vocabulary.HEDGED and asked and (changes or not _moment(clause, today)))
