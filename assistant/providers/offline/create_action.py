@@ -288,11 +288,11 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
     command_id = None
     if not asked and title and s.text not in lx.ACTION and (title in vocabulary.CLAUSE or title in vocabulary.SIDES):
         title = None  # "uh 3pm i guess" to "what time?": the answer, and words that name nothing
-    stub = active.get("known") or {}
-    if "title" in (active.get("missing") or []) and when.declined and not (when.date or when.time):
+    stub, untitled = active.get("known") or {}, "title" in (active.get("missing") or [])
+    if untitled and when.declined and not (when.date or when.time):
         return text(say("ask_when_plainly", turn.language))  # "and book jakes piano … after school": its day words are no name
     # A name asked for is no request at another moment of its own ("book lunch with sam friday 1pm" while an untitled 20:00 waits).
-    own_moment = "title" in (active.get("missing") or []) and title is not None and bool((when.time and stub.get("time") not in (None, when.time)) or (
+    own_moment = untitled and title is not None and bool((when.time and stub.get("time") not in (None, when.time)) or (
         day and stub.get("date") and days_of(day, turn.today) != days_of(str(stub["date"]), turn.today)))
     if not asked:
         # No request verb: a reply to the open request, unless it plainly names something else
@@ -315,9 +315,9 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
             command_id = active["command_id"]
             # A name that says more than the open one ("设计组站会" for "会") or replaces "a thing" is kept.
             better = title is not None and (placeholder(known) or refines(title, known))
-            if how != "named" and "title" not in (active.get("missing") or []) and not better:
+            if how != "named" and not untitled and not better:
                 title = None
-    elif title is None or ("title" in (active.get("missing") or []) and not own_moment) or (known and words(title) <= words(str(known))):
+    elif title is None or (untitled and not own_moment) or (known and words(title) <= words(str(known))):
         # "book it for Friday", "put the physio at 11" while "Physio appointment" waits: the same request.
         command_id = active["command_id"]
     if same(title, known):
