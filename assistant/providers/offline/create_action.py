@@ -291,9 +291,8 @@ def create(turn: Turn, s: Signals, tools: Tools, *, put_down: bool = False) -> M
     stub, untitled = active.get("known") or {}, "title" in (active.get("missing") or [])
     if untitled and when.declined and not (when.date or when.time):
         return text(say("ask_when_plainly", turn.language))  # "and book jakes piano … after school": its day words are no name
-    # A name asked for is no request at another moment of its own ("book lunch with sam friday 1pm" while an untitled 20:00 waits).
-    own_moment = untitled and title is not None and bool((when.time and stub.get("time") not in (None, when.time)) or (
-        day and stub.get("date") and days_of(day, turn.today) != days_of(str(stub["date"]), turn.today)))
+    own_moment = untitled and title is not None and bool((when.time and stub.get("time") not in (None, when.time)) or (  # a request of its own, at
+        day and stub.get("date") and days_of(day, turn.today) != days_of(str(stub["date"]), turn.today)))  # another moment: never the name asked for
     if not asked:
         # No request verb: a reply to the open request, unless it plainly names something else
         # ("Dinner with Tom on Saturday" while lunch is open). The words around a date are filler

@@ -285,14 +285,11 @@ def _sentence(turn: Turn, s: Signals) -> bool:
         return True  # who does it: a name only once a write was asked for
     if named or s.text in lx.CREATE or s.text in lx.ACTION:
         return False
-    # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩"), unless
-    # a note: the moment alone first, then its details set apart by spaces ("周三早上九点 牙医 洗牙 半小时").
+    # Unasked, two phrases of Chinese set apart, each naming something ("物业通知 本周四…停水", "…德比战，肯定很精彩"); not a note.
     pieces = [p for p in re.split(r"[\s,，]+(?![0-9])", s.text) if re.search(r"[\u4e00-\u9fff]", p) and not re.match(r"在|地点|[跟和与同]\S{1,6}$", p)]  # where, with whom
-    if pieces and pieces[0] == s.text.split()[0] and not re.search(r"[,.!?;，。！？；]", s.text) and not read_when(pieces[0], today=turn.today).residue:
-        return False
-    # "下午", "开" and a repeat ("每周四晚上七点") name nothing.
-    naming = [p for p in pieces if title_from(without_part_of_day(read_when(without_repeat(p), today=turn.today).residue))]
-    return len(naming) > 1
+    note = bool(pieces) and pieces[0] == s.text.split()[0] and not re.search(r"[,.!?;，。！？；]", s.text) and not read_when(pieces[0], today=turn.today).residue  # "周三早上九点 牙医 洗牙 半小时"
+    naming = [p for p in pieces if title_from(without_part_of_day(read_when(without_repeat(p), today=turn.today).residue))]  # "下午", "开", "每周四晚上七点" name nothing
+    return len(naming) > 1 and not note
 
 
 def _clauses(text: str) -> list[str]:
